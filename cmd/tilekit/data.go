@@ -1,0 +1,102 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+	"github.com/tilekit/tilekit/validator"
+)
+
+// dataFlags is the --data flag shared by every command that reads data.
+type dataFlags struct{ dirs []string }
+
+func (d *dataFlags) register(cmd *cobra.Command) {
+	cmd.Flags().StringArrayVar(&d.dirs, "data", nil, "load a data folder (with tiles/, expansions/, interactions/) on top of the built-in data; repeatable")
+}
+
+// sources returns the built-in data followed by each user folder.
+func (d *dataFlags) sources(extra ...string) ([]validator.Source, error) {
+	sources := []validator.Source{validator.Builtin()}
+	for _, dir := range append(append([]string{}, d.dirs...), extra...) {
+		src, err := folderSource(dir)
+		if err != nil {
+			return nil, err
+		}
+		sources = append(sources, src)
+	}
+	return sources, nil
+}
+
+// folderSource checks that dir is a data folder and names it relative to
+// the working directory.
+func folderSource(dir string) (validator.Source, error) {
+	info, err := os.Stat(dir)
+	if err != nil {
+		return validator.Source{}, usagef("data folder %s: %v", dir, unwrapPathError(err))
+	}
+	if !info.IsDir() {
+		return validator.Source{}, usagef("data folder %s: not a folder", dir)
+	}
+	found := false
+	for _, f := range validator.Folders {
+		if st, err := os.Stat(filepath.Join(dir, f.Name)); err == nil && st.IsDir() {
+			found = true
+		}
+	}
+	if !found {
+		return validator.Source{}, usagef("data folder %s has no tiles/, expansions/ or interactions/ folder", dir)
+	}
+	name := dir
+	if abs, err := filepath.Abs(dir); err == nil {
+		if wd, err := os.Getwd(); err == nil {
+			if rel, err := filepath.Rel(wd, abs); err == nil {
+				name = rel
+			}
+		}
+	}
+	return validator.Source{Name: filepath.ToSlash(name), FS: os.DirFS(dir)}, nil
+}
+
+func unwrapPathError(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// load validates the sources and returns the result; a source that cannot
+// be read is a usage error.
+func load(sources []validator.Source) (*validator.Result, error) {
+	res, err := validator.Validate(sources...)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return res, nil
+}
+
+// loadClean loads data for a command that needs it free of errors: it
+// prints the problems to stderr and fails with errProblems when there are
+// errors.
+func loadClean(cmd *cobra.Command, d *dataFlags) (*validator.Result, error) {
+	sources, err := d.sources()
+	if err != nil {
+		return nil, err
+	}
+	res, err := load(sources)
+	if err != nil {
+		return nil, err
+	}
+	if res.Diagnostics.HasErrors() {
+		printProblems(cmd.ErrOrStderr(), res)
+		return nil, errProblems
+	}
+	return res, nil
+}
+
+func printProblems(w io.Writer, res *validator.Result) {
+	_ = validator.Write(w, "text", res.Diagnostics)
+	fmt.Fprintf(w, "tilekit: the data has problems: %s\n", res.Stats())
+}

@@ -1,0 +1,171 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+	"github.com/tilekit/tilekit"
+)
+
+func newTilesCmd() *cobra.Command {
+	var (
+		data      dataFlags
+		format    string
+		expansion string
+	)
+	cmd := &cobra.Command{
+		Use:   "tiles",
+		Short: "List tiles with their edges, copies and symbols",
+		Long: `tiles lists the tiles of the built-in data and of any --data folders: id,
+edges at rotation 0 (N E S W; C city, R road, F field), copies per edition,
+symbols and name. --format json gives every tile with its features.`,
+		Example: `  tilekit tiles
+  tilekit tiles --expansion base --format json
+  tilekit tiles --data ./my-expansion --expansion my-expansion`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := checkFormat(format, "text", "json"); err != nil {
+				return err
+			}
+			res, err := loadClean(cmd, &data)
+			if err != nil {
+				return err
+			}
+			tiles := make([]*tilekit.Tile, 0, len(res.Catalog.Tiles))
+			if expansion != "" {
+				if res.Catalog.Expansion(expansion) == nil {
+					return usagef("unknown expansion %q (see tilekit tiles for the ids)", expansion)
+				}
+				tiles = res.Catalog.TilesOf(expansion)
+			} else {
+				for i := range res.Catalog.Tiles {
+					tiles = append(tiles, &res.Catalog.Tiles[i])
+				}
+			}
+			if format == "json" {
+				return writeTilesJSON(cmd.OutOrStdout(), tiles)
+			}
+			return writeTilesText(cmd.OutOrStdout(), tiles)
+		},
+	}
+	data.register(cmd)
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().StringVar(&expansion, "expansion", "", "list only the tiles of this expansion id")
+	return cmd
+}
+
+func edgeLetters(t *tilekit.Tile) string {
+	var b strings.Builder
+	for _, e := range t.Edges() {
+		b.WriteString(strings.ToUpper(string(e[:1])))
+	}
+	return b.String()
+}
+
+func writeTilesText(w io.Writer, tiles []*tilekit.Tile) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tEDGES\tC1\tC2\tC3\tSYMBOLS\tNAME")
+	for _, t := range tiles {
+		var counts []string
+		for _, e := range tilekit.Editions {
+			if n, ok := t.Counts[e]; ok {
+				counts = append(counts, fmt.Sprint(n))
+			} else {
+				counts = append(counts, "-")
+			}
+		}
+		var symbols []string
+		for _, s := range t.AllSymbols() {
+			symbols = append(symbols, string(s))
+		}
+		if len(t.Start) > 0 {
+			symbols = append(symbols, "start")
+		}
+		sym := strings.Join(symbols, ",")
+		if sym == "" {
+			sym = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", t.ID, edgeLetters(t), strings.Join(counts, "\t"), sym, t.Name)
+	}
+	return tw.Flush()
+}
+
+// tileJSON is the JSON form of a tile in "tilekit tiles --format json".
+type tileJSON struct {
+	ID        string         `json:"id"`
+	Expansion string         `json:"expansion"`
+	Name      string         `json:"name"`
+	Counts    map[string]int `json:"counts"`
+	Start     []string       `json:"start"`
+	Edges     edgesJSON      `json:"edges"`
+	Symbols   []string       `json:"symbols"`
+	Note      string         `json:"note,omitempty"`
+	Features  []featureJSON  `json:"features"`
+}
+
+type edgesJSON struct {
+	N tilekit.EdgeKind `json:"N"`
+	E tilekit.EdgeKind `json:"E"`
+	S tilekit.EdgeKind `json:"S"`
+	W tilekit.EdgeKind `json:"W"`
+}
+
+type featureJSON struct {
+	Kind       string   `json:"kind"`
+	ID         string   `json:"id,omitempty"`
+	Sides      []string `json:"sides"`
+	Attributes []string `json:"attributes"`
+	Cities     []string `json:"cities,omitempty"`
+}
+
+func newTileJSON(t *tilekit.Tile) tileJSON {
+	edges := t.Edges()
+	j := tileJSON{
+		ID:        t.ID,
+		Expansion: t.Expansion(),
+		Name:      t.Name,
+		Counts:    map[string]int{},
+		Start:     []string{},
+		Edges:     edgesJSON{N: edges[tilekit.North], E: edges[tilekit.East], S: edges[tilekit.South], W: edges[tilekit.West]},
+		Symbols:   []string{},
+		Note:      t.Note,
+		Features:  []featureJSON{},
+	}
+	for e, n := range t.Counts {
+		j.Counts[string(e)] = n
+	}
+	for _, e := range t.Start {
+		j.Start = append(j.Start, string(e))
+	}
+	for _, s := range t.AllSymbols() {
+		j.Symbols = append(j.Symbols, string(s))
+	}
+	for _, f := range t.Features {
+		fj := featureJSON{Kind: string(f.Kind), ID: f.ID, Sides: []string{}, Attributes: []string{}, Cities: f.Cities}
+		for _, p := range f.Sides {
+			fj.Sides = append(fj.Sides, p.String())
+		}
+		for _, a := range f.Attributes {
+			fj.Attributes = append(fj.Attributes, string(a))
+		}
+		j.Features = append(j.Features, fj)
+	}
+	sort.Strings(j.Start)
+	return j
+}
+
+func writeTilesJSON(w io.Writer, tiles []*tilekit.Tile) error {
+	out := make([]tileJSON, 0, len(tiles))
+	for _, t := range tiles {
+		out = append(out, newTileJSON(t))
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(out)
+}

@@ -1,0 +1,37 @@
+package main
+
+import (
+	"fmt"
+	"runtime"
+	"runtime/debug"
+
+	"github.com/spf13/cobra"
+)
+
+// version is set at build time with -ldflags "-X main.version=v1.2.3";
+// otherwise it comes from the module's build information.
+var version = ""
+
+func versionString() string {
+	v := version
+	if v == "" {
+		v = "(devel)"
+		if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
+			v = info.Main.Version
+		}
+	}
+	return fmt.Sprintf("tilekit %s %s/%s %s", v, runtime.GOOS, runtime.GOARCH, runtime.Version())
+}
+
+func newVersionCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:     "version",
+		Short:   "Print the version of tilekit",
+		Example: "  tilekit version",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			_, err := fmt.Fprintln(cmd.OutOrStdout(), versionString())
+			return err
+		},
+	}
+}

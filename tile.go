@@ -1,0 +1,227 @@
+package tilekit
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Side is one of the four sides of a tile.
+type Side int
+
+// The four sides, clockwise from the top.
+const (
+	North Side = iota
+	East
+	South
+	West
+)
+
+// Sides lists the four sides clockwise from North.
+var Sides = [4]Side{North, East, South, West}
+
+var sideNames = [4]string{"N", "E", "S", "W"}
+
+// String returns the one-letter name of the side.
+func (s Side) String() string { return sideNames[s&3] }
+
+// Rotate returns the side that s becomes when its tile is turned clockwise by
+// quarter quarter turns.
+func (s Side) Rotate(quarter int) Side { return Side((int(s) + quarter%4 + 4) % 4) }
+
+// Opposite returns the side facing s.
+func (s Side) Opposite() Side { return s.Rotate(2) }
+
+// Half is one of the eight side-halves of a tile, numbered clockwise from the
+// top-left corner: NL, NR, EL, ER, SL, SR, WL, WR.
+type Half int
+
+var halfNames = [8]string{"NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"}
+
+// Halves lists the eight halves clockwise from NL.
+var Halves = [8]Half{0, 1, 2, 3, 4, 5, 6, 7}
+
+// String returns the two-letter name of the half.
+func (h Half) String() string { return halfNames[h&7] }
+
+// Side returns the side the half belongs to.
+func (h Half) Side() Side { return Side(h / 2) }
+
+// Corner returns the corner the half touches. Corners are numbered clockwise
+// from the top-left: 0 is NW, 1 NE, 2 SE, 3 SW. NL and WR touch NW; NR and EL
+// touch NE, and so on around the tile.
+func (h Half) Corner() Corner { return Corner(((int(h) + 1) / 2) % 4) }
+
+// Corner is one of the four corners of a tile: NW, NE, SE, SW.
+type Corner int
+
+var cornerNames = [4]string{"NW", "NE", "SE", "SW"}
+
+// String returns the name of the corner.
+func (c Corner) String() string { return cornerNames[c&3] }
+
+// Corners returns the two corners at the ends of a side.
+func (s Side) Corners() [2]Corner { return [2]Corner{Corner(s), Corner((int(s) + 1) % 4)} }
+
+// Position is a place on a tile's border that a feature can touch: either a
+// whole side, read as its middle for roads and as the whole side for cities,
+// or a half.
+type Position struct {
+	// IsHalf reports whether the position is a half rather than a side.
+	IsHalf bool
+	Side   Side
+	Half   Half
+}
+
+// String returns the position's name as written in the data.
+func (p Position) String() string {
+	if p.IsHalf {
+		return p.Half.String()
+	}
+	return p.Side.String()
+}
+
+// ParsePosition reads a side name (N, E, S, W) or a half name (NL ... WR).
+func ParsePosition(name string) (Position, error) {
+	for i, n := range sideNames {
+		if n == name {
+			return Position{Side: Side(i)}, nil
+		}
+	}
+	for i, n := range halfNames {
+		if n == name {
+			return Position{IsHalf: true, Half: Half(i), Side: Half(i).Side()}, nil
+		}
+	}
+	return Position{}, fmt.Errorf("unknown side or half %q (want one of N E S W or NL NR EL ER SL SR WL WR)", name)
+}
+
+// Edition names one printing generation of the game: C1, C2 or C3.
+type Edition string
+
+// The editions tilekit knows.
+const (
+	C1 Edition = "C1"
+	C2 Edition = "C2"
+	C3 Edition = "C3"
+)
+
+// Editions lists the known editions in order.
+var Editions = []Edition{C1, C2, C3}
+
+// Tile is one tile type: a layout with a number of copies per edition.
+type Tile struct {
+	// ID is the stable id, "<expansion>/<name>".
+	ID string
+	// Name is the display name.
+	Name string
+	// Counts gives the number of copies in each edition that has the tile.
+	Counts map[Edition]int
+	// Start lists the editions in which one copy of this tile is the start
+	// tile, placed at (0,0) with rotation 0 before the game begins.
+	Start []Edition
+	// Symbols are the tile's own special symbols, beside those its features
+	// carry (see AllSymbols).
+	Symbols []Symbol
+	// Features lists what the tile is made of.
+	Features []Feature
+	// Note is free text shown with the tile, such as why a layout is uncertain.
+	Note string
+	// Origin says where the tile was defined.
+	Origin Origin
+}
+
+// Expansion returns the expansion id that prefixes the tile id.
+func (t *Tile) Expansion() string {
+	exp, _, _ := strings.Cut(t.ID, "/")
+	return exp
+}
+
+// Edges returns the edge kind of each side at rotation 0, indexed by Side.
+// A side covered by a feature whose kind covers whole sides shows that kind;
+// a side whose middle holds a road-like feature shows that kind; any other
+// side shows field.
+func (t *Tile) Edges() [4]EdgeKind {
+	var edges [4]EdgeKind
+	for i := range edges {
+		edges[i] = EdgeField
+	}
+	for _, f := range t.Features {
+		info := f.Kind.Info()
+		if info.Touch != TouchSides && info.Touch != TouchMiddles {
+			continue
+		}
+		for _, p := range f.Sides {
+			if !p.IsHalf {
+				edges[p.Side] = info.Edge
+			}
+		}
+	}
+	return edges
+}
+
+// AllSymbols returns the tile's symbols together with those its features
+// carry (a princess in a city), sorted and without repeats.
+func (t *Tile) AllSymbols() []Symbol {
+	seen := map[Symbol]bool{}
+	for _, s := range t.Symbols {
+		seen[s] = true
+	}
+	for _, f := range t.Features {
+		for _, a := range f.Attributes {
+			if s, ok := a.Symbol(); ok {
+				seen[s] = true
+			}
+		}
+	}
+	out := make([]Symbol, 0, len(seen))
+	for s := range seen {
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+// Copies returns the number of copies of the tile in an edition.
+func (t *Tile) Copies(e Edition) int { return t.Counts[e] }
+
+// Feature is one part of a tile: a city, a road, a field, a cloister, ...
+type Feature struct {
+	// Kind says what the feature is.
+	Kind FeatureKind
+	// ID is an optional name, unique within the tile, by which other
+	// features of the tile refer to this one.
+	ID string
+	// Sides lists the edge positions the feature touches.
+	Sides []Position
+	// Attributes are marks such as a pennant or the princess.
+	Attributes []Attribute
+	// Cities lists, for a field, the ids of the cities of the tile it touches.
+	Cities []string
+	// Origin says where the feature was defined.
+	Origin Origin
+}
+
+// Has reports whether the feature carries the attribute.
+func (f *Feature) Has(a Attribute) bool {
+	for _, x := range f.Attributes {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+// Origin locates a value in the data: the file it came from and the path of
+// the table that defines it inside that file, such as ["tile", "3"].
+type Origin struct {
+	File string
+	Path []string
+}
+
+// At returns the origin of a value below this one, such as a key of the table.
+func (o Origin) At(elems ...string) Origin {
+	p := make([]string, 0, len(o.Path)+len(elems))
+	p = append(p, o.Path...)
+	return Origin{File: o.File, Path: append(p, elems...)}
+}

@@ -1,0 +1,299 @@
+package validator
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tilekit/tilekit"
+)
+
+// Code documents one kind of diagnostic.
+type Code struct {
+	// ID is the stable code printed in brackets after each message.
+	ID string
+	// Doc says in a sentence what the code means.
+	Doc string
+}
+
+// Codes lists every diagnostic code the validator reports, beside the
+// schema codes: a schema problem has the code "schema-" followed by the JSON
+// Schema keyword that failed, such as schema-required or schema-enum.
+var Codes = []Code{
+	{"toml-syntax", "The file is not valid TOML."},
+	{"toml-nonfinite", "A number is nan or inf, which no data value may be."},
+	{"duplicate-id", "Two expansions or two tiles share an id; the message names the other place."},
+	{"unknown-expansion", "A tile's id starts with an expansion that no loaded file defines."},
+	{"edition-not-in-expansion", "A tile has copies in an edition its expansion was not published in."},
+	{"start-without-copies", "A tile is the start tile of an edition in which it has no copies."},
+	{"multiple-start-tiles", "More than one tile is the start tile of the same edition."},
+	{"duplicate-feature-id", "Two features of one tile share a local id."},
+	{"unknown-city", "A field names a city id that its tile does not have."},
+	{"not-a-city", "A field names a feature that is not a city."},
+	{"cities-on-non-field", "A feature other than a field lists adjacent cities."},
+	{"attribute-not-allowed", "A feature carries an attribute its kind cannot have, such as a pennant on a road."},
+	{"position-not-side", "A city or road lists a half; cities cover whole sides and roads meet a side at its middle."},
+	{"position-not-half", "A field lists a whole side; fields touch side-halves only."},
+	{"position-on-inner-feature", "A feature that stays inside the tile, such as a cloister, lists sides."},
+	{"edge-uncovered", "A side-half or side-middle belongs to no feature."},
+	{"edge-overlap", "A side-half or side-middle belongs to more than one feature."},
+	{"side-split", "A side with no city or road has its two halves in different fields."},
+	{"city-not-adjacent", "A field names a city it shares no corner with."},
+	{"city-not-listed", "A field shares a corner with a city it does not name (a warning: farm scoring would miss it)."},
+}
+
+// check runs the consistency checks over everything loaded.
+func (l *loader) check(cat *tilekit.Catalog) {
+	l.checkUniqueIDs()
+	l.checkStartTiles()
+	for i := range l.tiles {
+		t := &l.tiles[i]
+		l.checkTileExpansion(cat, t)
+		l.checkFeatures(t)
+		l.checkGeometry(t)
+	}
+}
+
+func (l *loader) checkUniqueIDs() {
+	seen := map[string]tilekit.Origin{}
+	for _, x := range l.expansions {
+		l.unique(seen, "expansion "+x.ID, x.Origin.At("id"))
+	}
+	for _, t := range l.tiles {
+		l.unique(seen, "tile "+t.ID, t.Origin.At("id"))
+	}
+}
+
+func (l *loader) unique(seen map[string]tilekit.Origin, what string, at tilekit.Origin) {
+	if first, dup := seen[what]; dup {
+		l.report(at, "duplicate-id", Error, "%s is defined twice; first at %s", what, l.locate(first))
+		return
+	}
+	seen[what] = at
+}
+
+func (l *loader) checkStartTiles() {
+	first := map[tilekit.Edition]*tilekit.Tile{}
+	for i := range l.tiles {
+		t := &l.tiles[i]
+		for j, e := range t.Start {
+			at := t.Origin.At("start", strconv.Itoa(j))
+			if t.Counts[e] == 0 {
+				l.report(at, "start-without-copies", Error, "tile %s is the %s start tile but has no %s copies", t.ID, e, e)
+			}
+			if other := first[e]; other != nil {
+				l.report(at, "multiple-start-tiles", Error, "edition %s has more than one start tile: %s and %s (at %s)", e, other.ID, t.ID, l.locate(other.Origin.At("id")))
+				continue
+			}
+			first[e] = t
+		}
+	}
+}
+
+func (l *loader) checkTileExpansion(cat *tilekit.Catalog, t *tilekit.Tile) {
+	x := cat.Expansion(t.Expansion())
+	if x == nil {
+		l.report(t.Origin.At("id"), "unknown-expansion", Error, "tile %s belongs to expansion %q, which no loaded file defines", t.ID, t.Expansion())
+		return
+	}
+	for _, e := range tilekit.Editions {
+		if _, has := t.Counts[e]; has && !x.HasEdition(e) {
+			l.report(t.Origin.At("counts", string(e)), "edition-not-in-expansion", Error,
+				"tile %s has %s copies, but %s was not published in %s", t.ID, e, x.ID, e)
+		}
+	}
+}
+
+func (l *loader) checkFeatures(t *tilekit.Tile) {
+	byID := map[string]*tilekit.Feature{}
+	for i := range t.Features {
+		f := &t.Features[i]
+		if f.ID == "" {
+			continue
+		}
+		if _, dup := byID[f.ID]; dup {
+			l.report(f.Origin.At("id"), "duplicate-feature-id", Error, "tile %s has two features with id %q", t.ID, f.ID)
+			continue
+		}
+		byID[f.ID] = f
+	}
+	for i := range t.Features {
+		f := &t.Features[i]
+		info := f.Kind.Info()
+		for j, a := range f.Attributes {
+			if !allows(info.Attributes, a) {
+				l.report(f.Origin.At("attributes", strconv.Itoa(j)), "attribute-not-allowed", Error, "a %s cannot carry the %s attribute", f.Kind, a)
+			}
+		}
+		if len(f.Cities) > 0 && f.Kind != tilekit.Field {
+			l.report(f.Origin.At("cities"), "cities-on-non-field", Error, "only a field lists adjacent cities, not a %s", f.Kind)
+			continue
+		}
+		for j, id := range f.Cities {
+			at := f.Origin.At("cities", strconv.Itoa(j))
+			city := byID[id]
+			switch {
+			case city == nil:
+				l.report(at, "unknown-city", Error, "tile %s has no feature with id %q", t.ID, id)
+			case city.Kind != tilekit.City:
+				l.report(at, "not-a-city", Error, "feature %q is a %s, not a city", id, city.Kind)
+			case !sharesCorner(f, city):
+				l.report(at, "city-not-adjacent", Error, "this field shares no corner with city %q", id)
+			}
+		}
+	}
+}
+
+func allows(list []tilekit.Attribute, a tilekit.Attribute) bool {
+	for _, x := range list {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+// corners returns the corners a feature touches.
+func corners(f *tilekit.Feature) map[tilekit.Corner]bool {
+	out := map[tilekit.Corner]bool{}
+	for _, p := range f.Sides {
+		if p.IsHalf {
+			out[p.Half.Corner()] = true
+		} else if f.Kind.Info().Touch == tilekit.TouchSides {
+			for _, c := range p.Side.Corners() {
+				out[c] = true
+			}
+		}
+	}
+	return out
+}
+
+func sharesCorner(a, b *tilekit.Feature) bool {
+	cb := corners(b)
+	for c := range corners(a) {
+		if cb[c] {
+			return true
+		}
+	}
+	return false
+}
+
+// edgeSlot is one of the twelve border positions: 0-3 the middles of N, E,
+// S, W; 4-11 the halves NL to WR.
+type edgeSlot int
+
+func middleSlot(s tilekit.Side) edgeSlot { return edgeSlot(s) }
+func halfSlot(h tilekit.Half) edgeSlot   { return edgeSlot(4 + int(h)) }
+
+func (s edgeSlot) String() string {
+	if s < 4 {
+		return "the middle of " + tilekit.Side(s).String()
+	}
+	return "half " + tilekit.Half(s-4).String()
+}
+
+// checkGeometry checks that each feature touches only what its kind may,
+// and that every side-half and side-middle belongs to exactly one feature.
+func (l *loader) checkGeometry(t *tilekit.Tile) {
+	var owners [12][]int
+	for i := range t.Features {
+		f := &t.Features[i]
+		touch := f.Kind.Info().Touch
+		for j, p := range f.Sides {
+			at := f.Origin.At("sides", strconv.Itoa(j))
+			switch {
+			case touch == tilekit.TouchNone:
+				l.report(at, "position-on-inner-feature", Error, "a %s stays inside the tile and lists no sides", f.Kind)
+			case touch == tilekit.TouchHalves && !p.IsHalf:
+				l.report(at, "position-not-half", Error, "a %s touches side-halves only; write %sL and %sR instead of %s", f.Kind, p.Side, p.Side, p.Side)
+			case touch != tilekit.TouchHalves && p.IsHalf:
+				l.report(at, "position-not-side", Error, "a %s %s; write %s instead of %s", f.Kind, touchPhrase(touch), p.Side, p)
+			case p.IsHalf:
+				owners[halfSlot(p.Half)] = append(owners[halfSlot(p.Half)], i)
+			case touch == tilekit.TouchSides:
+				owners[middleSlot(p.Side)] = append(owners[middleSlot(p.Side)], i)
+				for _, h := range sideHalves(p.Side) {
+					owners[halfSlot(h)] = append(owners[halfSlot(h)], i)
+				}
+			default:
+				owners[middleSlot(p.Side)] = append(owners[middleSlot(p.Side)], i)
+			}
+		}
+	}
+	at := t.Origin.At("feature")
+	for slot, who := range owners {
+		s := edgeSlot(slot)
+		switch {
+		case len(who) > 1:
+			l.report(t.Features[who[1]].Origin.At("sides"), "edge-overlap", Error,
+				"%s belongs to more than one feature (%s)", s, describe(t, who))
+		case len(who) == 0 && s >= 4:
+			l.report(at, "edge-uncovered", Error, "tile %s: %s belongs to no feature", t.ID, s)
+		}
+	}
+	// A side whose middle holds no city or road is field all along: both
+	// its halves must be the same field.
+	for _, side := range tilekit.Sides {
+		if len(owners[middleSlot(side)]) > 0 {
+			continue
+		}
+		h := sideHalves(side)
+		a, b := owners[halfSlot(h[0])], owners[halfSlot(h[1])]
+		if len(a) == 1 && len(b) == 1 && a[0] != b[0] {
+			l.report(t.Features[b[0]].Origin.At("sides"), "side-split", Error,
+				"side %s has no road or city, so %s and %s must be the same field", side, h[0], h[1])
+		}
+	}
+	l.checkFieldCities(t)
+}
+
+func touchPhrase(t tilekit.Touch) string {
+	if t == tilekit.TouchSides {
+		return "covers whole sides"
+	}
+	return "meets a side at its middle"
+}
+
+func sideHalves(s tilekit.Side) [2]tilekit.Half {
+	return [2]tilekit.Half{tilekit.Half(2 * s), tilekit.Half(2*s + 1)}
+}
+
+func describe(t *tilekit.Tile, who []int) string {
+	var names []string
+	for _, i := range who {
+		f := t.Features[i]
+		name := fmt.Sprintf("%s feature[%d]", f.Kind, i)
+		if f.ID != "" {
+			name = fmt.Sprintf("%s %q", f.Kind, f.ID)
+		}
+		names = append(names, name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// checkFieldCities warns about a field that touches a city at a corner but
+// does not name it.
+func (l *loader) checkFieldCities(t *tilekit.Tile) {
+	for i := range t.Features {
+		f := &t.Features[i]
+		if f.Kind != tilekit.Field || len(f.Sides) == 0 {
+			continue
+		}
+		listed := map[string]bool{}
+		for _, id := range f.Cities {
+			listed[id] = true
+		}
+		for j := range t.Features {
+			c := &t.Features[j]
+			if c.Kind != tilekit.City || listed[c.ID] || !sharesCorner(f, c) {
+				continue
+			}
+			name := c.ID
+			if name == "" {
+				name = fmt.Sprintf("feature[%d]", j)
+			}
+			l.report(f.Origin.At("sides"), "city-not-listed", Warning,
+				"this field shares a corner with city %s but does not list it in cities", name)
+		}
+	}
+}

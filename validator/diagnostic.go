@@ -1,0 +1,111 @@
+package validator
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Severity says how bad a diagnostic is. Errors make validation fail;
+// warnings are reported but do not.
+type Severity string
+
+// The severities.
+const (
+	Error   Severity = "error"
+	Warning Severity = "warning"
+)
+
+// Diagnostic is one problem found in the data, located in its source.
+type Diagnostic struct {
+	// Code is a stable identifier of the kind of problem, such as
+	// "duplicate-id"; see Codes.
+	Code string `json:"code"`
+	// Severity is error or warning.
+	Severity Severity `json:"severity"`
+	// File is the path of the data file as shown to the user.
+	File string `json:"file"`
+	// Line and Column locate the problem, starting at 1; 0 when unknown.
+	Line   int `json:"line"`
+	Column int `json:"column"`
+	// Path is the data path of the offending value inside the file, such as
+	// tile[3].feature[1].sides[0]; empty for problems of the whole file.
+	Path string `json:"path,omitempty"`
+	// Message says what is wrong, in a sentence without final period.
+	Message string `json:"message"`
+
+	// dataPath is Path as segments, resolved to Line and Column once the
+	// file's position index is built.
+	dataPath []string
+}
+
+// String renders the diagnostic as "file:line:col: severity: path: message [code]".
+func (d Diagnostic) String() string {
+	var b strings.Builder
+	b.WriteString(d.File)
+	if d.Line > 0 {
+		fmt.Fprintf(&b, ":%d:%d", d.Line, d.Column)
+	}
+	fmt.Fprintf(&b, ": %s: ", d.Severity)
+	if d.Path != "" {
+		b.WriteString(d.Path)
+		b.WriteString(": ")
+	}
+	fmt.Fprintf(&b, "%s [%s]", d.Message, d.Code)
+	return b.String()
+}
+
+// Diagnostics is a list of problems.
+type Diagnostics []Diagnostic
+
+// Sort orders the diagnostics by file, line, column, code and message, so
+// that output is the same for the same input.
+func (ds Diagnostics) Sort() {
+	sort.SliceStable(ds, func(i, j int) bool {
+		a, b := ds[i], ds[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		if a.Code != b.Code {
+			return a.Code < b.Code
+		}
+		return a.Message < b.Message
+	})
+}
+
+// Count returns the number of diagnostics of a severity.
+func (ds Diagnostics) Count(s Severity) int {
+	n := 0
+	for _, d := range ds {
+		if d.Severity == s {
+			n++
+		}
+	}
+	return n
+}
+
+// HasErrors reports whether any diagnostic is an error.
+func (ds Diagnostics) HasErrors() bool { return ds.Count(Error) > 0 }
+
+// formatPath renders data path segments as tile[3].feature[1].sides.
+func formatPath(segs []string) string {
+	var b strings.Builder
+	for _, s := range segs {
+		if _, err := strconv.Atoi(s); err == nil {
+			fmt.Fprintf(&b, "[%s]", s)
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}

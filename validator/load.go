@@ -1,0 +1,230 @@
+package validator
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+	"github.com/tilekit/tilekit"
+)
+
+// Source is one data folder: the built-in data or a user's folder. It has the
+// layout of the built-in data: TOML files below tiles/, expansions/ and
+// interactions/.
+type Source struct {
+	// Name is how the folder's files are named in diagnostics: a path
+	// relative to the working directory, or BuiltinName.
+	Name string
+	// FS holds the folder's files.
+	FS fs.FS
+}
+
+// BuiltinName names the built-in data in diagnostics.
+const BuiltinName = "<builtin>"
+
+// Folders lists the data folders of a source, in loading order, with the
+// schema that every TOML file below each of them must satisfy.
+var Folders = []struct{ Name, Schema string }{
+	{"expansions", "expansions.schema.json"},
+	{"tiles", "tiles.schema.json"},
+	{"interactions", "interactions.schema.json"},
+}
+
+// Result is what validation found: the loaded catalog and the problems.
+type Result struct {
+	// Catalog holds every value that could be loaded, even when there are
+	// problems elsewhere.
+	Catalog *tilekit.Catalog
+	// Diagnostics lists the problems, sorted.
+	Diagnostics Diagnostics
+	// Files counts the data files read.
+	Files int
+}
+
+// Builtin returns the source of the built-in data.
+func Builtin() Source { return Source{Name: BuiltinName, FS: tilekit.Builtin()} }
+
+// Validate loads the sources in order, checks every file against its schema
+// and the whole against the consistency checks, and returns what it found.
+// It returns an error only when a source cannot be read at all; problems in
+// the data are diagnostics.
+func Validate(sources ...Source) (*Result, error) {
+	l := &loader{files: map[string]*sourceFile{}}
+	for _, src := range sources {
+		if err := l.loadSource(src); err != nil {
+			return nil, err
+		}
+	}
+	cat := tilekit.NewCatalog(l.expansions, l.tiles)
+	l.check(cat)
+	l.resolvePositions()
+	l.diags.Sort()
+	return &Result{Catalog: cat, Diagnostics: l.diags, Files: len(l.order)}, nil
+}
+
+// sourceFile is one data file being loaded.
+type sourceFile struct {
+	name  string
+	src   []byte
+	index positionIndex
+}
+
+type loader struct {
+	files      map[string]*sourceFile
+	order      []string
+	diags      Diagnostics
+	expansions []tilekit.Expansion
+	tiles      []tilekit.Tile
+}
+
+func (l *loader) loadSource(src Source) error {
+	for _, folder := range Folders {
+		var names []string
+		err := fs.WalkDir(src.FS, folder.Name, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				if p == folder.Name && errors.Is(err, fs.ErrNotExist) {
+					return fs.SkipDir
+				}
+				return err
+			}
+			if !d.IsDir() && strings.HasSuffix(p, ".toml") {
+				names = append(names, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("reading %s: %w", displayName(src.Name, folder.Name), err)
+		}
+		for _, name := range names {
+			data, err := fs.ReadFile(src.FS, name)
+			if err != nil {
+				return fmt.Errorf("reading %s: %w", displayName(src.Name, name), err)
+			}
+			l.loadFile(displayName(src.Name, name), data, folder.Name, folder.Schema)
+		}
+	}
+	return nil
+}
+
+// displayName joins a source name and a slash-separated path inside it.
+func displayName(source, name string) string {
+	if source == "" || source == "." {
+		return name
+	}
+	return path.Join(source, name)
+}
+
+// loadFile parses, normalises and schema-checks one file, then builds the
+// domain values it defines.
+func (l *loader) loadFile(name string, data []byte, folder, schemaName string) {
+	f := &sourceFile{name: name, src: data}
+	if _, dup := l.files[name]; !dup {
+		l.order = append(l.order, name)
+	}
+	l.files[name] = f
+
+	var doc map[string]any
+	if _, err := toml.Decode(string(data), &doc); err != nil {
+		d := Diagnostic{Code: "toml-syntax", Severity: Error, File: name, Line: 1, Column: 1, Message: err.Error()}
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			d.Line, d.Column, d.Message = pe.Position.Line, max(pe.Position.Col, 1), pe.Message
+		}
+		l.diags = append(l.diags, d)
+		return
+	}
+	normal, problems := normalize(doc)
+	for _, p := range problems {
+		l.report(tilekit.Origin{File: name, Path: p.path}, p.code, Error, "%s", p.message)
+	}
+	if len(problems) > 0 {
+		return
+	}
+	if schemaProblems := validateSchema(schemaName, normal); len(schemaProblems) > 0 {
+		for _, p := range schemaProblems {
+			l.report(tilekit.Origin{File: name, Path: p.path}, p.code, Error, "%s", p.message)
+		}
+		return
+	}
+	root := tilekit.Origin{File: name}
+	switch folder {
+	case "expansions":
+		l.expansions = append(l.expansions, buildExpansions(normal, root)...)
+	case "tiles":
+		l.tiles = append(l.tiles, buildTiles(normal, root)...)
+	}
+}
+
+// report records a diagnostic at a data origin; its line and column are
+// filled in from the file's position index at the end.
+func (l *loader) report(at tilekit.Origin, code string, sev Severity, format string, args ...any) {
+	l.diags = append(l.diags, Diagnostic{
+		Code:     code,
+		Severity: sev,
+		File:     at.File,
+		Path:     formatPath(at.Path),
+		Message:  fmt.Sprintf(format, args...),
+		dataPath: at.Path,
+	})
+}
+
+// locate returns "file:line:col" for an origin, for messages that point at
+// a second place.
+func (l *loader) locate(at tilekit.Origin) string {
+	p := l.position(at)
+	return fmt.Sprintf("%s:%d:%d", at.File, p.Line, p.Column)
+}
+
+func (l *loader) position(at tilekit.Origin) sourcePos {
+	f := l.files[at.File]
+	if f == nil {
+		return sourcePos{1, 1}
+	}
+	if f.index == nil {
+		f.index = indexPositions(f.src)
+	}
+	return f.index.lookup(at.Path)
+}
+
+func (l *loader) resolvePositions() {
+	for i := range l.diags {
+		d := &l.diags[i]
+		if d.Line == 0 {
+			p := l.position(tilekit.Origin{File: d.File, Path: d.dataPath})
+			d.Line, d.Column = p.Line, p.Column
+		}
+	}
+}
+
+// Stats summarises a result for the one-line summary.
+func (r *Result) Stats() string {
+	copies := map[tilekit.Edition]int{}
+	for _, t := range r.Catalog.Tiles {
+		for e, n := range t.Counts {
+			copies[e] += n
+		}
+	}
+	var parts []string
+	for _, e := range tilekit.Editions {
+		if copies[e] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", copies[e], e))
+		}
+	}
+	tiles := fmt.Sprintf("%d tiles", len(r.Catalog.Tiles))
+	if len(parts) > 0 {
+		tiles += " (" + strings.Join(parts, ", ") + " copies)"
+	}
+	errs, warns := r.Diagnostics.Count(Error), r.Diagnostics.Count(Warning)
+	return fmt.Sprintf("%d files, %d expansions, %s: %s, %s",
+		r.Files, len(r.Catalog.Expansions), tiles, plural(errs, "error"), plural(warns, "warning"))
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

@@ -1,0 +1,145 @@
+package validator
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+	"github.com/tilekit/tilekit"
+)
+
+// schemaURL is the base of the $id of every embedded schema.
+const schemaURL = "https://tilekit.dev/schema/"
+
+var (
+	compileOnce sync.Once
+	compiled    map[string]*jsonschema.Schema
+	compileErr  error
+)
+
+// schemas compiles the embedded schemas once and returns them by file name.
+func schemas() (map[string]*jsonschema.Schema, error) {
+	compileOnce.Do(func() {
+		compiled, compileErr = CompileSchemas(tilekit.Schemas())
+	})
+	return compiled, compileErr
+}
+
+// CompileSchemas compiles every *.schema.json file of fsys as Draft-07 and
+// returns them by file name.
+func CompileSchemas(fsys fs.FS) (map[string]*jsonschema.Schema, error) {
+	c := jsonschema.NewCompiler()
+	c.Draft = jsonschema.Draft7
+	names, err := fs.Glob(fsys, "*.schema.json")
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range names {
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		if err := c.AddResource(schemaURL+name, strings.NewReader(string(data))); err != nil {
+			return nil, fmt.Errorf("schema %s: %w", name, err)
+		}
+	}
+	out := map[string]*jsonschema.Schema{}
+	for _, name := range names {
+		s, err := c.Compile(schemaURL + name)
+		if err != nil {
+			return nil, fmt.Errorf("schema %s: %w", name, err)
+		}
+		out[name] = s
+	}
+	return out, nil
+}
+
+// validateSchema checks a normalised document against a named schema and
+// returns one problem per failed leaf keyword.
+func validateSchema(name string, doc map[string]any) []problem {
+	all, err := schemas()
+	if err != nil {
+		return []problem{{code: "schema-broken", message: err.Error()}}
+	}
+	s := all[name]
+	if s == nil {
+		return []problem{{code: "schema-broken", message: "no schema " + name}}
+	}
+	err = s.Validate(doc)
+	if err == nil {
+		return nil
+	}
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return []problem{{code: "schema-broken", message: err.Error()}}
+	}
+	var out []problem
+	var walk func(e *jsonschema.ValidationError)
+	walk = func(e *jsonschema.ValidationError) {
+		if len(e.Causes) > 0 {
+			for _, c := range e.Causes {
+				walk(c)
+			}
+			return
+		}
+		out = append(out, schemaProblem(e))
+	}
+	walk(ve)
+	sort.SliceStable(out, func(i, j int) bool { return pathKey(out[i].path) < pathKey(out[j].path) })
+	return out
+}
+
+var quotedName = regexp.MustCompile(`'([^']*)'`)
+
+// schemaProblem turns a leaf validation error into a problem whose code is
+// "schema-" and the failed keyword, located at the offending value; for an
+// unknown key, at the key itself.
+func schemaProblem(e *jsonschema.ValidationError) problem {
+	keyword := e.KeywordLocation[strings.LastIndex(e.KeywordLocation, "/")+1:]
+	p := problem{path: splitPointer(e.InstanceLocation), code: "schema-" + keyword, message: e.Message}
+	switch keyword {
+	case "additionalProperties":
+		if m := quotedName.FindAllStringSubmatch(e.Message, -1); len(m) > 0 {
+			var names []string
+			for _, x := range m {
+				names = append(names, x[1])
+			}
+			p.path = append(p.path, names[0])
+			p.message = fmt.Sprintf("unknown key %s", strings.Join(quoteAll(names), ", "))
+		}
+	case "required":
+		if m := quotedName.FindAllStringSubmatch(e.Message, -1); len(m) > 0 {
+			var names []string
+			for _, x := range m {
+				names = append(names, x[1])
+			}
+			p.message = fmt.Sprintf("missing required key %s", strings.Join(quoteAll(names), ", "))
+		}
+	}
+	return p
+}
+
+func quoteAll(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = fmt.Sprintf("%q", n)
+	}
+	return out
+}
+
+// splitPointer turns a JSON pointer into path segments.
+func splitPointer(ptr string) []string {
+	if ptr == "" || ptr == "/" {
+		return nil
+	}
+	parts := strings.Split(strings.TrimPrefix(ptr, "/"), "/")
+	for i, p := range parts {
+		parts[i] = strings.NewReplacer("~1", "/", "~0", "~").Replace(p)
+	}
+	return parts
+}
