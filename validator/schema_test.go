@@ -1,0 +1,120 @@
+package validator
+
+import (
+	"encoding/json"
+	"io/fs"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/tilekit/tilekit"
+)
+
+func loadSchemaJSON(t *testing.T, name string) map[string]any {
+	data, err := fs.ReadFile(tilekit.Schemas(), name)
+	require.NoError(t, err)
+	var doc map[string]any
+	require.NoError(t, json.Unmarshal(data, &doc))
+	return doc
+}
+
+func schemaNames(t *testing.T) []string {
+	names, err := fs.Glob(tilekit.Schemas(), "*.schema.json")
+	require.NoError(t, err)
+	require.Len(t, names, len(Folders))
+	return names
+}
+
+// TestSchemasDocumentEveryProperty checks that every property and
+// definition has a title, a description and examples, and that each
+// example satisfies the schema it illustrates.
+func TestSchemasDocumentEveryProperty(t *testing.T) {
+	c := jsonschema.NewCompiler()
+	c.Draft = jsonschema.Draft7
+	for _, name := range schemaNames(t) {
+		data, err := fs.ReadFile(tilekit.Schemas(), name)
+		require.NoError(t, err)
+		require.NoError(t, c.AddResource(schemaURL+name, strings.NewReader(string(data))))
+	}
+	for _, name := range schemaNames(t) {
+		doc := loadSchemaJSON(t, name)
+		assert.Equal(t, "http://json-schema.org/draft-07/schema#", doc["$schema"], name)
+		var walk func(node map[string]any, ptr string, documented bool)
+		walk = func(node map[string]any, ptr string, documented bool) {
+			if documented {
+				for _, k := range []string{"title", "description", "examples"} {
+					assert.Contains(t, node, k, "%s#%s has no %s", name, ptr, k)
+				}
+				if examples, ok := node["examples"].([]any); ok && node["$ref"] == nil {
+					s, err := c.Compile(schemaURL + name + "#" + ptr)
+					require.NoError(t, err, ptr)
+					for i, ex := range examples {
+						assert.NoError(t, s.Validate(ex), "%s#%s example %d", name, ptr, i)
+					}
+				}
+			}
+			for _, group := range []string{"properties", "definitions"} {
+				if props, ok := node[group].(map[string]any); ok {
+					for k, v := range props {
+						walk(v.(map[string]any), ptr+"/"+group+"/"+k, true)
+					}
+				}
+			}
+			if items, ok := node["items"].(map[string]any); ok && items["$ref"] == nil {
+				walk(items, ptr+"/items", true)
+			}
+		}
+		walk(doc, "", false)
+	}
+}
+
+func enumOf(t *testing.T, schema, ptr string) []string {
+	node := any(loadSchemaJSON(t, schema))
+	for _, k := range strings.Split(strings.Trim(ptr, "/"), "/") {
+		node = node.(map[string]any)[k]
+	}
+	var out []string
+	for _, v := range node.(map[string]any)["enum"].([]any) {
+		out = append(out, v.(string))
+	}
+	sort.Strings(out)
+	return out
+}
+
+func sorted[T ~string](xs []T) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = string(x)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestSchemaVocabularyMatchesGo keeps the closed vocabularies of the schema
+// and of the domain types in step.
+func TestSchemaVocabularyMatchesGo(t *testing.T) {
+	var symbols []tilekit.Symbol
+	for _, d := range tilekit.SymbolDocs {
+		symbols = append(symbols, d.Symbol)
+	}
+	var positions []string
+	for _, s := range tilekit.Sides {
+		positions = append(positions, s.String())
+	}
+	for _, h := range tilekit.Halves {
+		positions = append(positions, h.String())
+	}
+	sort.Strings(positions)
+	assert.Equal(t, sorted(tilekit.FeatureKinds), enumOf(t, "tiles.schema.json", "definitions/feature/properties/kind"))
+	assert.Equal(t, sorted(symbols), enumOf(t, "tiles.schema.json", "definitions/symbol"))
+	assert.Equal(t, sorted(tilekit.Attributes), enumOf(t, "tiles.schema.json", "definitions/feature/properties/attributes/items"))
+	assert.Equal(t, positions, enumOf(t, "tiles.schema.json", "definitions/position"))
+	assert.Equal(t, sorted(tilekit.Editions), enumOf(t, "tiles.schema.json", "definitions/edition"))
+	assert.Equal(t, sorted(tilekit.Editions), enumOf(t, "expansions.schema.json", "definitions/expansion/properties/editions/items"))
+	for _, k := range tilekit.FeatureKinds {
+		assert.True(t, k.Known(), k)
+	}
+}
