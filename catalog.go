@@ -93,4 +93,3 @@ func (c *Catalog) TilesOf(expansion string) []*Tile {
 	}
 	return out
 }
-

@@ -55,9 +55,12 @@ func editions(names []string) []tilekit.Edition {
 	return out
 }
 
-func buildExpansions(doc map[string]any, root tilekit.Origin) []tilekit.Expansion {
+func buildExpansions(doc map[string]any, root tilekit.Origin, keep func(tilekit.Origin) bool) []tilekit.Expansion {
 	var out []tilekit.Expansion
 	for i, m := range list(doc["expansion"]) {
+		if !keep(root.At("expansion", strconv.Itoa(i))) {
+			continue
+		}
 		out = append(out, tilekit.Expansion{
 			ID:       str(m, "id"),
 			Name:     str(m, "name"),
@@ -69,10 +72,13 @@ func buildExpansions(doc map[string]any, root tilekit.Origin) []tilekit.Expansio
 	return out
 }
 
-func buildTiles(doc map[string]any, root tilekit.Origin) []tilekit.Tile {
+func buildTiles(doc map[string]any, root tilekit.Origin, keep func(tilekit.Origin) bool) []tilekit.Tile {
 	var out []tilekit.Tile
 	for i, m := range list(doc["tile"]) {
 		at := root.At("tile", strconv.Itoa(i))
+		if !keep(at) {
+			continue
+		}
 		t := tilekit.Tile{
 			ID:     str(m, "id"),
 			Name:   str(m, "name"),

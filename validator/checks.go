@@ -288,12 +288,13 @@ func (l *loader) checkFieldCities(t *tilekit.Tile) {
 			if c.Kind != tilekit.City || listed[c.ID] || !sharesCorner(f, c) {
 				continue
 			}
-			name := c.ID
-			if name == "" {
-				name = fmt.Sprintf("feature[%d]", j)
+			if c.ID == "" {
+				l.report(f.Origin.At("sides"), "city-not-listed", Warning,
+					"this field shares a corner with city feature[%d], which needs an id so that the field can list it in cities", j)
+				continue
 			}
 			l.report(f.Origin.At("sides"), "city-not-listed", Warning,
-				"this field shares a corner with city %s but does not list it in cities", name)
+				"this field shares a corner with city %q but does not list it in cities", c.ID)
 		}
 	}
 }

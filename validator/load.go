@@ -143,18 +143,24 @@ func (l *loader) loadFile(name string, data []byte, folder, schemaName string) {
 	if len(problems) > 0 {
 		return
 	}
-	if schemaProblems := validateSchema(schemaName, normal); len(schemaProblems) > 0 {
-		for _, p := range schemaProblems {
-			l.report(tilekit.Origin{File: name, Path: p.path}, p.code, Error, "%s", p.message)
+	// An entry ([[tile]], [[expansion]], ...) with a schema problem is left
+	// out, so that the others are still loaded and checked; a problem
+	// outside any entry leaves out the whole file.
+	invalid := map[string]bool{}
+	for _, p := range validateSchema(schemaName, normal) {
+		l.report(tilekit.Origin{File: name, Path: p.path}, p.code, Error, "%s", p.message)
+		if len(p.path) < 2 {
+			return
 		}
-		return
+		invalid[pathKey(p.path[:2])] = true
 	}
+	keep := func(at tilekit.Origin) bool { return !invalid[pathKey(at.Path)] }
 	root := tilekit.Origin{File: name}
 	switch folder {
 	case "expansions":
-		l.expansions = append(l.expansions, buildExpansions(normal, root)...)
+		l.expansions = append(l.expansions, buildExpansions(normal, root, keep)...)
 	case "tiles":
-		l.tiles = append(l.tiles, buildTiles(normal, root)...)
+		l.tiles = append(l.tiles, buildTiles(normal, root, keep)...)
 	}
 }
 

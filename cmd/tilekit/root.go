@@ -76,6 +76,13 @@ folders with --data.`,
 	for _, c := range root.Commands() {
 		if c.Name() == "completion" {
 			c.Example = "  tilekit completion bash > /etc/bash_completion.d/tilekit\n  tilekit completion zsh > \"${fpath[1]}/_tilekit\""
+			c.Args = cobra.ArbitraryArgs
+			c.RunE = func(cmd *cobra.Command, args []string) error {
+				if len(args) == 0 {
+					return cmd.Help()
+				}
+				return usagef("unknown shell %q (want bash, fish, powershell or zsh)", args[0])
+			}
 			for _, sub := range c.Commands() {
 				sub.Example = fmt.Sprintf("  tilekit completion %s", sub.Name())
 			}

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/spf13/cobra"
+	"github.com/stretchr/testify/assert"
+)
+
+var update = flag.Bool("update", false, "rewrite the expected output in testdata/script/*.txtar from the actual output")
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"tilekit": func() { os.Exit(Main()) },
+	})
+}
+
+// TestScripts runs the end-to-end command scripts in testdata/script at the
+// module root. Run with -update to rewrite their expected output.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:           filepath.Join("..", "..", "testdata", "script"),
+		UpdateScripts: *update,
+	})
+}
+
+func TestExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good")
+	bad := filepath.Join(dir, "bad")
+	writeFile(t, filepath.Join(good, "expansions", "fan.toml"), "[[expansion]]\nid = \"fan\"\nname = \"Fan\"\nkind = \"fan\"\neditions = [\"C3\"]\n")
+	writeFile(t, filepath.Join(bad, "tiles", "t.toml"), "[[tile]]\nid = \"base/A\"\n")
+	writeFile(t, filepath.Join(dir, "plain.txt"), "x")
+	for _, tc := range []struct {
+		args []string
+		want int
+	}{
+		{[]string{"validate"}, exitOK},
+		{[]string{"validate", good}, exitOK},
+		{[]string{"validate", "--data", good}, exitOK},
+		{[]string{"validate", bad}, exitProblems},
+		{[]string{"validate", "--format", "sarif", bad}, exitProblems},
+		{[]string{"tiles", "--data", bad}, exitProblems},
+		{[]string{"validate", filepath.Join(dir, "missing")}, exitUsage},
+		{[]string{"validate", filepath.Join(dir, "plain.txt")}, exitUsage},
+		{[]string{"validate", dir}, exitUsage},
+		{[]string{"validate", "--format", "xml"}, exitUsage},
+		{[]string{"validate", "--no-such-flag"}, exitUsage},
+		{[]string{"no-such-command"}, exitUsage},
+		{[]string{"tiles", "--expansion", "nope"}, exitUsage},
+		{[]string{"tiles", "extra-arg"}, exitUsage},
+		{[]string{"version"}, exitOK},
+		{[]string{"completion", "bash"}, exitOK},
+		{[]string{"completion", "klingon"}, exitUsage},
+	} {
+		var stdout, stderr bytes.Buffer
+		got := run(tc.args, &stdout, &stderr)
+		assert.Equal(t, tc.want, got, "tilekit %v\nstdout: %s\nstderr: %s", tc.args, stdout.String(), stderr.String())
+		assert.NotContains(t, stderr.String(), "goroutine", "no stack trace")
+	}
+}
+
+// TestEveryCommandHasAnExample keeps --help useful.
+func TestEveryCommandHasAnExample(t *testing.T) {
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		assert.NotEmpty(t, c.Example, "tilekit command %q has no example", c.CommandPath())
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(newRootCmd())
+}
+
+func writeFile(t *testing.T, name, data string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
