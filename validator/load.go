@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 	"github.com/tilekit/tilekit"
@@ -80,7 +82,14 @@ type loader struct {
 	tiles      []tilekit.Tile
 }
 
+// pendingFile is a data file read from a source, waiting to be loaded.
+type pendingFile struct {
+	name, folder, schema string
+	data                 []byte
+}
+
 func (l *loader) loadSource(src Source) error {
+	var pending []pendingFile
 	for _, folder := range Folders {
 		var names []string
 		err := fs.WalkDir(src.FS, folder.Name, func(p string, d fs.DirEntry, err error) error {
@@ -103,8 +112,37 @@ func (l *loader) loadSource(src Source) error {
 			if err != nil {
 				return fmt.Errorf("reading %s: %w", displayName(src.Name, name), err)
 			}
-			l.loadFile(displayName(src.Name, name), data, folder.Name, folder.Schema)
+			pending = append(pending, pendingFile{displayName(src.Name, name), folder.Name, folder.Schema, data})
 		}
+	}
+	// Files are independent until the consistency checks, so they are
+	// parsed and schema-checked in parallel, then merged in order.
+	results := make([]fileResult, len(pending))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < min(runtime.GOMAXPROCS(0), len(pending)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i] = loadFile(pending[i])
+			}
+		}()
+	}
+	for i := range pending {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, r := range results {
+		name := pending[i].name
+		if _, dup := l.files[name]; !dup {
+			l.order = append(l.order, name)
+		}
+		l.files[name] = &sourceFile{name: name, src: pending[i].data}
+		l.diags = append(l.diags, r.diags...)
+		l.expansions = append(l.expansions, r.expansions...)
+		l.tiles = append(l.tiles, r.tiles...)
 	}
 	return nil
 }
@@ -117,64 +155,74 @@ func displayName(source, name string) string {
 	return path.Join(source, name)
 }
 
+// fileResult is what one file defines and what is wrong with it.
+type fileResult struct {
+	diags      Diagnostics
+	expansions []tilekit.Expansion
+	tiles      []tilekit.Tile
+}
+
+func (r *fileResult) report(at tilekit.Origin, code string, sev Severity, format string, args ...any) {
+	r.diags = append(r.diags, newDiagnostic(at, code, sev, format, args...))
+}
+
 // loadFile parses, normalises and schema-checks one file, then builds the
 // domain values it defines.
-func (l *loader) loadFile(name string, data []byte, folder, schemaName string) {
-	f := &sourceFile{name: name, src: data}
-	if _, dup := l.files[name]; !dup {
-		l.order = append(l.order, name)
-	}
-	l.files[name] = f
-
+func loadFile(f pendingFile) (r fileResult) {
 	var doc map[string]any
-	if _, err := toml.Decode(string(data), &doc); err != nil {
-		d := Diagnostic{Code: "toml-syntax", Severity: Error, File: name, Line: 1, Column: 1, Message: err.Error()}
+	if _, err := toml.Decode(string(f.data), &doc); err != nil {
+		d := Diagnostic{Code: "toml-syntax", Severity: Error, File: f.name, Line: 1, Column: 1, Message: err.Error()}
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
 			d.Line, d.Column, d.Message = pe.Position.Line, max(pe.Position.Col, 1), pe.Message
 		}
-		l.diags = append(l.diags, d)
-		return
+		r.diags = append(r.diags, d)
+		return r
 	}
+	root := tilekit.Origin{File: f.name}
 	normal, problems := normalize(doc)
 	for _, p := range problems {
-		l.report(tilekit.Origin{File: name, Path: p.path}, p.code, Error, "%s", p.message)
+		r.report(root.At(p.path...), p.code, Error, "%s", p.message)
 	}
 	if len(problems) > 0 {
-		return
+		return r
 	}
 	// An entry ([[tile]], [[expansion]], ...) with a schema problem is left
 	// out, so that the others are still loaded and checked; a problem
 	// outside any entry leaves out the whole file.
 	invalid := map[string]bool{}
-	for _, p := range validateSchema(schemaName, normal) {
-		l.report(tilekit.Origin{File: name, Path: p.path}, p.code, Error, "%s", p.message)
+	for _, p := range validateSchema(f.schema, normal) {
+		r.report(root.At(p.path...), p.code, Error, "%s", p.message)
 		if len(p.path) < 2 {
-			return
+			return r
 		}
 		invalid[pathKey(p.path[:2])] = true
 	}
 	keep := func(at tilekit.Origin) bool { return !invalid[pathKey(at.Path)] }
-	root := tilekit.Origin{File: name}
-	switch folder {
+	switch f.folder {
 	case "expansions":
-		l.expansions = append(l.expansions, buildExpansions(normal, root, keep)...)
+		r.expansions = buildExpansions(normal, root, keep)
 	case "tiles":
-		l.tiles = append(l.tiles, buildTiles(normal, root, keep)...)
+		r.tiles = buildTiles(normal, root, keep)
 	}
+	return r
 }
 
 // report records a diagnostic at a data origin; its line and column are
 // filled in from the file's position index at the end.
 func (l *loader) report(at tilekit.Origin, code string, sev Severity, format string, args ...any) {
-	l.diags = append(l.diags, Diagnostic{
+	l.diags = append(l.diags, newDiagnostic(at, code, sev, format, args...))
+}
+
+func newDiagnostic(at tilekit.Origin, code string, sev Severity, format string, args ...any) Diagnostic {
+	return Diagnostic{
 		Code:     code,
 		Severity: sev,
 		File:     at.File,
 		Path:     formatPath(at.Path),
 		Message:  fmt.Sprintf(format, args...),
 		dataPath: at.Path,
-	})
+	}
 }
 
 // locate returns "file:line:col" for an origin, for messages that point at

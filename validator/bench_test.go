@@ -1,0 +1,80 @@
+package validator
+
+import (
+	"fmt"
+	"io/fs"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/require"
+	"github.com/tilekit/tilekit"
+)
+
+// generatedFolder returns a data folder with one fan expansion and n tiles,
+// made by copying the built-in base tiles' files under new ids, in files of
+// 500 tiles each.
+func generatedFolder(tb testing.TB, n int) fs.FS {
+	data, err := fs.ReadFile(tilekit.Builtin(), "tiles/base.toml")
+	require.NoError(tb, err)
+	// Split the base file into its [[tile]] blocks.
+	blocks := strings.Split(string(data), "\n[[tile]]\n")[1:]
+	fsys := fstest.MapFS{
+		"expansions/gen.toml": {Data: []byte("[[expansion]]\nid = \"gen\"\nname = \"Generated\"\nkind = \"fan\"\neditions = [\"C1\", \"C2\", \"C3\"]\n")},
+	}
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		block := blocks[i%len(blocks)]
+		block = strings.Replace(block, `id = "base/`, fmt.Sprintf(`id = "gen/t%d-`, i), 1)
+		block = strings.Replace(block, "start = [\"C1\", \"C2\"]\n", "", 1)
+		b.WriteString("[[tile]]\n")
+		b.WriteString(block)
+		b.WriteString("\n")
+		if (i+1)%500 == 0 || i == n-1 {
+			fsys[fmt.Sprintf("tiles/gen%03d.toml", i/500)] = &fstest.MapFile{Data: []byte(b.String())}
+			b.Reset()
+		}
+	}
+	return fsys
+}
+
+func TestGeneratedFolderIsClean(t *testing.T) {
+	res, err := Validate(Builtin(), Source{Name: "gen", FS: generatedFolder(t, 1000)})
+	require.NoError(t, err)
+	require.Empty(t, res.Diagnostics)
+	require.Len(t, res.Catalog.TilesOf("gen"), 1000)
+}
+
+func benchmarkValidate(b *testing.B, sources ...Source) {
+	var tiles int
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		res, err := Validate(sources...)
+		if err != nil || res.Diagnostics.HasErrors() {
+			b.Fatal(err, res.Diagnostics)
+		}
+		tiles = len(res.Catalog.Tiles)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(tiles), "ns/tile")
+}
+
+func BenchmarkValidateBuiltin(b *testing.B) {
+	benchmarkValidate(b, Builtin())
+}
+
+func BenchmarkValidate10000Tiles(b *testing.B) {
+	gen := Source{Name: "gen", FS: generatedFolder(b, 10000)}
+	b.ResetTimer()
+	benchmarkValidate(b, Builtin(), gen)
+}
+
+// BenchmarkPositionIndex measures the position index of the largest
+// built-in file, built only for files that have diagnostics.
+func BenchmarkPositionIndex(b *testing.B) {
+	data, err := fs.ReadFile(tilekit.Builtin(), "tiles/base.toml")
+	require.NoError(b, err)
+	b.SetBytes(int64(len(data)))
+	for i := 0; i < b.N; i++ {
+		indexPositions(data)
+	}
+}
