@@ -127,6 +127,9 @@ type Tile struct {
 	Features []Feature
 	// Note is free text shown with the tile, such as why a layout is uncertain.
 	Note string
+	// Provisional marks a layout not checked against the printed tile; the
+	// note says why.
+	Provisional bool
 	// Origin says where the tile was defined.
 	Origin Origin
 }
@@ -161,7 +164,8 @@ func (t *Tile) Edges() [4]EdgeKind {
 }
 
 // AllSymbols returns the tile's symbols together with those its features
-// carry (a princess in a city), sorted and without repeats.
+// carry (a princess in a city, a drawbridge on a road), sorted and without
+// repeats.
 func (t *Tile) AllSymbols() []Symbol {
 	seen := map[Symbol]bool{}
 	for _, s := range t.Symbols {
@@ -172,6 +176,9 @@ func (t *Tile) AllSymbols() []Symbol {
 			if s, ok := a.Symbol(); ok {
 				seen[s] = true
 			}
+		}
+		if len(f.Drawbridges) > 0 {
+			seen[SymbolDrawbridge] = true
 		}
 	}
 	out := make([]Symbol, 0, len(seen))
@@ -198,6 +205,13 @@ type Feature struct {
 	Attributes []Attribute
 	// Cities lists, for a field, the ids of the cities of the tile it touches.
 	Cities []string
+	// Inside names, for a cloister standing inside a city, that city.
+	Inside string
+	// Under names, for a road passing under a city, that city.
+	Under string
+	// Drawbridges lists, for a road, the cities of the tile whose gate it
+	// reaches over a drawbridge.
+	Drawbridges []string
 	// Origin says where the feature was defined.
 	Origin Origin
 }
@@ -224,4 +238,26 @@ func (o Origin) At(elems ...string) Origin {
 	p := make([]string, 0, len(o.Path)+len(elems))
 	p = append(p, o.Path...)
 	return Origin{File: o.File, Path: append(p, elems...)}
+}
+
+// Feature returns the feature of the tile with the local id, or nil.
+func (t *Tile) Feature(id string) *Feature {
+	for i := range t.Features {
+		if t.Features[i].ID == id && id != "" {
+			return &t.Features[i]
+		}
+	}
+	return nil
+}
+
+// DrawbridgeCities returns the cities of the tile that the road feature
+// reaches over a drawbridge.
+func (t *Tile) DrawbridgeCities(road *Feature) []*Feature {
+	var out []*Feature
+	for _, id := range road.Drawbridges {
+		if c := t.Feature(id); c != nil && c.Kind == City {
+			out = append(out, c)
+		}
+	}
+	return out
 }

@@ -85,6 +85,10 @@ const (
 // Attributes lists the known attributes.
 var Attributes = []Attribute{Pennant, PrincessAttr}
 
+// DerivedSymbols are the symbols that features carry; a tile does not list
+// them itself.
+var DerivedSymbols = []Symbol{SymbolPrincess, SymbolDrawbridge}
+
 // Symbol returns the tile symbol an attribute implies, if any.
 func (a Attribute) Symbol() (Symbol, bool) {
 	if a == PrincessAttr {
@@ -115,7 +119,7 @@ var SymbolDocs = []struct {
 	{SymbolDragon, "A dragon (The Princess & the Dragon): the dragon moves after the tile is placed."},
 	{SymbolMagicPortal, "A magic portal (The Princess & the Dragon): the follower may be placed on any unfinished feature."},
 	{SymbolPrincess, "The princess (The Princess & the Dragon): placed in a city, she sends a knight there home. Written as the city's princess attribute."},
-	{SymbolDrawbridge, "A drawbridge (The Drawbridges): a completed road leading to the city gate lets its majority move into the city."},
+	{SymbolDrawbridge, "A drawbridge (The Drawbridges): a completed road leading to the city gate lets its majority move into the city. Written as the road's drawbridges."},
 	{SymbolGarden, "A garden (2nd edition): an abbot may be placed in it."},
 }
 

@@ -87,6 +87,7 @@ func buildTiles(doc map[string]any, root tilekit.Origin, keep func(tilekit.Origi
 			Note:   str(m, "note"),
 			Origin: at,
 		}
+		t.Provisional, _ = m["provisional"].(bool)
 		if counts, ok := m["counts"].(map[string]any); ok {
 			for e, n := range counts {
 				t.Counts[tilekit.Edition(e)] = integer(n)
@@ -105,10 +106,13 @@ func buildTiles(doc map[string]any, root tilekit.Origin, keep func(tilekit.Origi
 
 func buildFeature(m map[string]any, at tilekit.Origin) tilekit.Feature {
 	f := tilekit.Feature{
-		Kind:   tilekit.FeatureKind(str(m, "kind")),
-		ID:     str(m, "id"),
-		Cities: strs(m, "cities"),
-		Origin: at,
+		Kind:        tilekit.FeatureKind(str(m, "kind")),
+		ID:          str(m, "id"),
+		Cities:      strs(m, "cities"),
+		Inside:      str(m, "inside"),
+		Under:       str(m, "under"),
+		Drawbridges: strs(m, "drawbridges"),
+		Origin:      at,
 	}
 	for _, s := range strs(m, "sides") {
 		if p, err := tilekit.ParsePosition(s); err == nil {

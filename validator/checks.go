@@ -28,9 +28,13 @@ var Codes = []Code{
 	{"start-without-copies", "A tile is the start tile of an edition in which it has no copies."},
 	{"multiple-start-tiles", "More than one tile is the start tile of the same edition."},
 	{"duplicate-feature-id", "Two features of one tile share a local id."},
-	{"unknown-city", "A field names a city id that its tile does not have."},
-	{"not-a-city", "A field names a feature that is not a city."},
-	{"cities-on-non-field", "A feature other than a field lists adjacent cities."},
+	{"unknown-city", "A feature names a city id (in cities, inside or under) that its tile does not have."},
+	{"not-a-city", "A feature names, as a city, a feature that is not a city."},
+	{"key-not-for-kind", "A feature has a key its kind cannot have: cities on a non-field, inside on a non-cloister, under on a non-road."},
+	{"drawbridge-without-road", "A drawbridge not on a road: drawbridges on a feature that is not a road, or the drawbridge symbol on a tile without such a road."},
+	{"drawbridge-without-city", "A road's drawbridge names no city of its tile."},
+	{"princess-without-city", "The princess symbol on a tile none of whose cities has the princess attribute."},
+	{"provisional-without-note", "A provisional tile whose note does not say what is unchecked."},
 	{"attribute-not-allowed", "A feature carries an attribute its kind cannot have, such as a pennant on a road."},
 	{"position-not-side", "A city or road lists a half; cities cover whole sides and roads meet a side at its middle."},
 	{"position-not-half", "A field lists a whole side; fields touch side-halves only."},
@@ -125,23 +129,98 @@ func (l *loader) checkFeatures(t *tilekit.Tile) {
 				l.report(f.Origin.At("attributes", strconv.Itoa(j)), "attribute-not-allowed", Error, "a %s cannot carry the %s attribute", f.Kind, a)
 			}
 		}
-		if len(f.Cities) > 0 && f.Kind != tilekit.Field {
-			l.report(f.Origin.At("cities"), "cities-on-non-field", Error, "only a field lists adjacent cities, not a %s", f.Kind)
+		l.checkCityRefs(t, f, byID)
+	}
+	l.checkSymbols(t)
+	if t.Provisional && strings.TrimSpace(t.Note) == "" {
+		l.report(t.Origin.At("provisional"), "provisional-without-note", Error,
+			"tile %s is provisional; say in its note what is not checked against the printed tile", t.ID)
+	}
+}
+
+// cityRef is a key by which a feature names cities of its tile, with the
+// codes of its problems.
+type cityRef struct {
+	key  string
+	kind tilekit.FeatureKind
+	ids  func(*tilekit.Feature) []string
+	// list is true for an array key, whose elements are located one by one.
+	list bool
+	// wrongKind, unknown and notCity are the codes for a feature of another
+	// kind with the key, an id the tile lacks, and a feature not a city.
+	wrongKind, unknown, notCity string
+}
+
+var cityRefs = []cityRef{
+	{"cities", tilekit.Field, func(f *tilekit.Feature) []string { return f.Cities }, true, "key-not-for-kind", "unknown-city", "not-a-city"},
+	{"inside", tilekit.Cloister, func(f *tilekit.Feature) []string { return nonEmpty(f.Inside) }, false, "key-not-for-kind", "unknown-city", "not-a-city"},
+	{"under", tilekit.Road, func(f *tilekit.Feature) []string { return nonEmpty(f.Under) }, false, "key-not-for-kind", "unknown-city", "not-a-city"},
+	{"drawbridges", tilekit.Road, func(f *tilekit.Feature) []string { return f.Drawbridges }, true, "drawbridge-without-road", "drawbridge-without-city", "drawbridge-without-city"},
+}
+
+func nonEmpty(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return []string{s}
+}
+
+// checkCityRefs checks the keys by which a feature names cities: only the
+// right kind of feature may have each, and each must name a city of the
+// tile (for a field, one it shares a corner with).
+func (l *loader) checkCityRefs(t *tilekit.Tile, f *tilekit.Feature, byID map[string]*tilekit.Feature) {
+	for _, ref := range cityRefs {
+		ids := ref.ids(f)
+		if len(ids) == 0 {
 			continue
 		}
-		for j, id := range f.Cities {
-			at := f.Origin.At("cities", strconv.Itoa(j))
+		if f.Kind != ref.kind {
+			l.report(f.Origin.At(ref.key), ref.wrongKind, Error, "only a %s has %s, not a %s", ref.kind, ref.key, f.Kind)
+			continue
+		}
+		for j, id := range ids {
+			at := f.Origin.At(ref.key)
+			if ref.list {
+				at = at.At(strconv.Itoa(j))
+			}
 			city := byID[id]
 			switch {
 			case city == nil:
-				l.report(at, "unknown-city", Error, "tile %s has no feature with id %q", t.ID, id)
+				l.report(at, ref.unknown, Error, "tile %s has no feature with id %q", t.ID, id)
 			case city.Kind != tilekit.City:
-				l.report(at, "not-a-city", Error, "feature %q is a %s, not a city", id, city.Kind)
-			case !sharesCorner(f, city):
+				l.report(at, ref.notCity, Error, "feature %q is a %s, not a city", id, city.Kind)
+			case ref.key == "cities" && len(f.Sides) > 0 && !sharesCorner(f, city):
 				l.report(at, "city-not-adjacent", Error, "this field shares no corner with city %q", id)
 			}
 		}
 	}
+}
+
+// checkSymbols rejects a symbol that a feature carries when the tile lists
+// it without such a feature.
+func (l *loader) checkSymbols(t *tilekit.Tile) {
+	for j, s := range t.Symbols {
+		at := t.Origin.At("symbols", strconv.Itoa(j))
+		switch s {
+		case tilekit.SymbolPrincess:
+			if !hasFeature(t, func(f *tilekit.Feature) bool { return f.Kind == tilekit.City && f.Has(tilekit.PrincessAttr) }) {
+				l.report(at, "princess-without-city", Error, "the princess stands in a city: give that city the princess attribute instead of listing the symbol")
+			}
+		case tilekit.SymbolDrawbridge:
+			if !hasFeature(t, func(f *tilekit.Feature) bool { return f.Kind == tilekit.Road && len(f.Drawbridges) > 0 }) {
+				l.report(at, "drawbridge-without-road", Error, "a drawbridge joins a road to a city gate: list the city in the road's drawbridges instead of listing the symbol")
+			}
+		}
+	}
+}
+
+func hasFeature(t *tilekit.Tile, pred func(*tilekit.Feature) bool) bool {
+	for i := range t.Features {
+		if pred(&t.Features[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 func allows(list []tilekit.Attribute, a tilekit.Attribute) bool {

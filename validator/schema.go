@@ -1,11 +1,13 @@
 package validator
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -19,6 +21,7 @@ const schemaURL = "https://tilekit.dev/schema/"
 var (
 	compileOnce sync.Once
 	compiled    map[string]*jsonschema.Schema
+	schemaDocs  map[string]any // the schemas' JSON, by URL, for their titles
 	compileErr  error
 )
 
@@ -26,8 +29,60 @@ var (
 func schemas() (map[string]*jsonschema.Schema, error) {
 	compileOnce.Do(func() {
 		compiled, compileErr = CompileSchemas(tilekit.Schemas())
+		if compileErr != nil {
+			return
+		}
+		schemaDocs = map[string]any{}
+		names, _ := fs.Glob(tilekit.Schemas(), "*.schema.json")
+		for _, name := range names {
+			data, _ := fs.ReadFile(tilekit.Schemas(), name)
+			var doc any
+			if json.Unmarshal(data, &doc) == nil {
+				schemaDocs[schemaURL+name] = doc
+			}
+		}
 	})
 	return compiled, compileErr
+}
+
+// schemaNode returns the schema object at an absolute keyword location's
+// parent ("https://.../tiles.schema.json#/definitions/tile/properties/id/pattern"
+// gives the "id" property), or nil.
+func schemaNode(absLocation string) map[string]any {
+	url, ptr, _ := strings.Cut(absLocation, "#")
+	node := schemaDocs[url]
+	segs := splitPointer(ptr)
+	if len(segs) == 0 {
+		return nil
+	}
+	for _, seg := range segs[:len(segs)-1] {
+		m, ok := node.(map[string]any)
+		if !ok {
+			return nil
+		}
+		node = m[seg]
+	}
+	m, _ := node.(map[string]any)
+	return m
+}
+
+// valueAt returns the value at a data path of a normalised document.
+func valueAt(doc any, path []string) any {
+	for _, seg := range path {
+		switch v := doc.(type) {
+		case map[string]any:
+			doc = v[seg]
+		case []any:
+			i, err := strconv.Atoi(seg)
+			if err != nil || i < 0 || i >= len(v) {
+				return nil
+			}
+			doc = v[i]
+		default:
+			return nil
+		}
+	}
+	return doc
 }
 
 // CompileSchemas compiles every *.schema.json file of fsys as Draft-07 and
@@ -87,7 +142,7 @@ func validateSchema(name string, doc map[string]any) []problem {
 			}
 			return
 		}
-		out = append(out, schemaProblem(e))
+		out = append(out, schemaProblem(e, doc))
 	}
 	walk(ve)
 	sort.SliceStable(out, func(i, j int) bool { return pathKey(out[i].path) < pathKey(out[j].path) })
@@ -98,11 +153,19 @@ var quotedName = regexp.MustCompile(`'([^']*)'`)
 
 // schemaProblem turns a leaf validation error into a problem whose code is
 // "schema-" and the failed keyword, located at the offending value; for an
-// unknown key, at the key itself.
-func schemaProblem(e *jsonschema.ValidationError) problem {
+// unknown key, at the key itself. A value that does not match a pattern is
+// explained with the schema's own title and description.
+func schemaProblem(e *jsonschema.ValidationError, doc map[string]any) problem {
 	keyword := e.KeywordLocation[strings.LastIndex(e.KeywordLocation, "/")+1:]
 	p := problem{path: splitPointer(e.InstanceLocation), code: "schema-" + keyword, message: e.Message}
 	switch keyword {
+	case "pattern":
+		node := schemaNode(e.AbsoluteKeywordLocation)
+		title, _ := node["title"].(string)
+		desc, _ := node["description"].(string)
+		if value, ok := valueAt(doc, p.path).(string); ok && title != "" {
+			p.message = fmt.Sprintf("%s %q is not valid: %s", strings.ToLower(title[:1])+title[1:], value, desc)
+		}
 	case "additionalProperties":
 		if m := quotedName.FindAllStringSubmatch(e.Message, -1); len(m) > 0 {
 			var names []string
