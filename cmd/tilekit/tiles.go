@@ -23,7 +23,8 @@ func newTilesCmd() *cobra.Command {
 		Short: "List tiles with their edges, copies and symbols",
 		Long: `tiles lists the tiles of the built-in data and of any --data folders: id,
 edges at rotation 0 (N E S W; C city, R road, F field), copies per edition,
-symbols and name. --format json gives every tile with its features.`,
+marks (symbols, start tile, PROVISIONAL for a layout not checked against the
+printed tile) and name. --format json gives every tile with its features.`,
 		Example: `  tilekit tiles
   tilekit tiles --expansion base --format json
   tilekit tiles --data ./my-expansion --expansion my-expansion`,
@@ -69,7 +70,7 @@ func edgeLetters(t *tilekit.Tile) string {
 
 func writeTilesText(w io.Writer, tiles []*tilekit.Tile) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tEDGES\tC1\tC2\tC3\tSYMBOLS\tNAME")
+	fmt.Fprintln(tw, "ID\tEDGES\tC1\tC2\tC3\tMARKS\tNAME")
 	for _, t := range tiles {
 		var counts []string
 		for _, e := range tilekit.Editions {
@@ -85,6 +86,9 @@ func writeTilesText(w io.Writer, tiles []*tilekit.Tile) error {
 		}
 		if len(t.Start) > 0 {
 			symbols = append(symbols, "start")
+		}
+		if t.Provisional {
+			symbols = append(symbols, "PROVISIONAL")
 		}
 		sym := strings.Join(symbols, ",")
 		if sym == "" {
@@ -105,7 +109,10 @@ type tileJSON struct {
 	Edges     edgesJSON      `json:"edges"`
 	Symbols   []string       `json:"symbols"`
 	Note      string         `json:"note,omitempty"`
-	Features  []featureJSON  `json:"features"`
+	// Provisional is true when the layout is not checked against the
+	// printed tile.
+	Provisional bool          `json:"provisional"`
+	Features    []featureJSON `json:"features"`
 }
 
 type edgesJSON struct {
@@ -116,25 +123,29 @@ type edgesJSON struct {
 }
 
 type featureJSON struct {
-	Kind       string   `json:"kind"`
-	ID         string   `json:"id,omitempty"`
-	Sides      []string `json:"sides"`
-	Attributes []string `json:"attributes"`
-	Cities     []string `json:"cities,omitempty"`
+	Kind        string   `json:"kind"`
+	ID          string   `json:"id,omitempty"`
+	Sides       []string `json:"sides"`
+	Attributes  []string `json:"attributes"`
+	Cities      []string `json:"cities,omitempty"`
+	Inside      string   `json:"inside,omitempty"`
+	Under       string   `json:"under,omitempty"`
+	Drawbridges []string `json:"drawbridges,omitempty"`
 }
 
 func newTileJSON(t *tilekit.Tile) tileJSON {
 	edges := t.Edges()
 	j := tileJSON{
-		ID:        t.ID,
-		Expansion: t.Expansion(),
-		Name:      t.Name,
-		Counts:    map[string]int{},
-		Start:     []string{},
-		Edges:     edgesJSON{N: edges[tilekit.North], E: edges[tilekit.East], S: edges[tilekit.South], W: edges[tilekit.West]},
-		Symbols:   []string{},
-		Note:      t.Note,
-		Features:  []featureJSON{},
+		ID:          t.ID,
+		Expansion:   t.Expansion(),
+		Name:        t.Name,
+		Counts:      map[string]int{},
+		Start:       []string{},
+		Edges:       edgesJSON{N: edges[tilekit.North], E: edges[tilekit.East], S: edges[tilekit.South], W: edges[tilekit.West]},
+		Symbols:     []string{},
+		Note:        t.Note,
+		Provisional: t.Provisional,
+		Features:    []featureJSON{},
 	}
 	for e, n := range t.Counts {
 		j.Counts[string(e)] = n
@@ -146,7 +157,8 @@ func newTileJSON(t *tilekit.Tile) tileJSON {
 		j.Symbols = append(j.Symbols, string(s))
 	}
 	for _, f := range t.Features {
-		fj := featureJSON{Kind: string(f.Kind), ID: f.ID, Sides: []string{}, Attributes: []string{}, Cities: f.Cities}
+		fj := featureJSON{Kind: string(f.Kind), ID: f.ID, Sides: []string{}, Attributes: []string{},
+			Cities: f.Cities, Inside: f.Inside, Under: f.Under, Drawbridges: f.Drawbridges}
 		for _, p := range f.Sides {
 			fj.Sides = append(fj.Sides, p.String())
 		}
