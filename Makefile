@@ -5,8 +5,21 @@ GO ?= go
 .PHONY: test vet fmt check bench fuzz update build
 
 ## test: vet and run every test (what CI runs)
-test: vet
+test: vet taplo
 	$(GO) test ./...
+
+# Taplo's CLI, for the test that checks the exported schemas with a real
+# TOML editor tool. Installed from the npm registry where npm is present;
+# without npm that test is skipped and says why.
+TAPLO_DIR = testdata/taplo
+TAPLO_CLI = $(TAPLO_DIR)/node_modules/@taplo/cli/dist/cli.js
+
+.PHONY: taplo
+taplo:
+	@if [ -f $(TAPLO_CLI) ] && [ $(TAPLO_CLI) -nt $(TAPLO_DIR)/package-lock.json ]; then :; \
+	elif command -v npm >/dev/null 2>&1; then \
+		npm ci --prefix $(TAPLO_DIR) --ignore-scripts --no-audit --no-fund --loglevel=error && touch $(TAPLO_CLI); \
+	else echo "npm not found: the Taplo schema test will be skipped"; fi
 
 vet:
 	$(GO) vet ./...
@@ -27,9 +40,9 @@ FUZZTIME ?= 30s
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzValidate -fuzztime $(FUZZTIME) ./validator
 
-## update: rewrite golden files from the current output
+## update: rewrite golden files (command scripts, tile pictures) from the current output
 update:
-	$(GO) test ./cmd/tilekit -update
+	$(GO) test ./cmd/tilekit ./site -update
 
 build:
 	$(GO) build -o bin/tilekit ./cmd/tilekit

@@ -22,6 +22,7 @@ type Code struct {
 var Codes = []Code{
 	{"toml-syntax", "The file is not valid TOML."},
 	{"toml-nonfinite", "A number is nan or inf, which no data value may be."},
+	{"toml-1.1", "A warning: TOML 1.1 syntax (a multi-line inline table, a trailing comma in one, the \\e or \\xHH escape, a time without seconds) that Taplo and other TOML 1.0 tools reject."},
 	{"duplicate-id", "Two expansions or two tiles share an id; the message names the other place."},
 	{"unknown-expansion", "A tile's id starts with an expansion that no loaded file defines."},
 	{"edition-not-in-expansion", "A tile has copies in an edition its expansion was not published in."},

@@ -25,7 +25,7 @@ import (
 
 var wantComment = regexp.MustCompile(`#\s*want\s+((?:"(?:[^"\\]|\\.)*"\s*)+)$`)
 var wantString = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
-var wantCode = regexp.MustCompile(`^\[([a-zA-Z0-9-]+)\]\s*(.*)$`)
+var wantCode = regexp.MustCompile(`^\[([a-zA-Z0-9.-]+)\]\s*(.*)$`)
 
 type want struct {
 	file string

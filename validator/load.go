@@ -180,6 +180,10 @@ func loadFile(f pendingFile) (r fileResult) {
 		return r
 	}
 	root := tilekit.Origin{File: f.name}
+	for _, n := range findNewerSyntax(f.data) {
+		r.diags = append(r.diags, Diagnostic{Code: "toml-1.1", Severity: Warning, File: f.name, Line: n.pos.Line, Column: n.pos.Column,
+			Message: n.what + " is TOML 1.1 syntax, which Taplo and other TOML 1.0 tools reject"})
+	}
 	normal, problems := normalize(doc)
 	for _, p := range problems {
 		r.report(root.At(p.path...), p.code, Error, "%s", p.message)

@@ -1,6 +1,8 @@
 package validator
 
 import (
+	"bytes"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -34,12 +36,53 @@ func pathKey(path []string) string { return strings.Join(path, "\x00") }
 
 // indexPositions scans TOML source and returns its position index.
 func indexPositions(src []byte) positionIndex {
+	return scan(src).index
+}
+
+func scan(src []byte) *posScanner {
 	s := &posScanner{src: src, line: 1, col: 1, index: positionIndex{}, arrays: map[string]int{}}
 	s.document()
-	return s.index
+	return s
+}
+
+// newerSyntax is one use of TOML 1.1 syntax.
+type newerSyntax struct {
+	pos  sourcePos
+	what string
+}
+
+// findNewerSyntax returns the places where a file uses TOML 1.1 syntax.
+// Most files use none, so a quick look at the bytes decides whether the
+// file needs scanning at all.
+func findNewerSyntax(src []byte) []newerSyntax {
+	if !mayUseNewerSyntax(src) {
+		return nil
+	}
+	return scan(src).newer
+}
+
+var timeWithoutSeconds = regexp.MustCompile(`[0-9]{2}:[0-9]{2}([^:0-9]|$)`)
+
+func mayUseNewerSyntax(src []byte) bool {
+	if bytes.Contains(src, []byte(`\e`)) || bytes.Contains(src, []byte(`\x`)) || timeWithoutSeconds.Match(src) {
+		return true
+	}
+	for i := 0; i < len(src); i++ {
+		if src[i] != '{' {
+			continue
+		}
+		end := bytes.IndexByte(src[i:], '}')
+		if end < 0 || bytes.IndexByte(src[i:i+end], '\n') >= 0 || bytes.Contains(src[i:i+end], []byte(",")) {
+			return true
+		}
+	}
+	return false
 }
 
 type posScanner struct {
+	// newer collects uses of TOML 1.1 syntax, which TOML 1.0 tools such
+	// as Taplo reject.
+	newer     []newerSyntax
 	src       []byte
 	off       int
 	line, col int
@@ -223,6 +266,7 @@ func (s *posScanner) quoted() (string, bool) {
 		case c == '\n':
 			return "", false
 		case c == '\\' && q == '"':
+			s.escape()
 			b.WriteByte(c)
 			s.advance()
 			b.WriteByte(s.peek())
@@ -262,14 +306,39 @@ func (s *posScanner) value(path []string) bool {
 	case '{':
 		return s.inlineTable(path)
 	default:
+		start, from := s.pos(), s.off
 		for !s.eof() {
 			switch s.peek() {
 			case ',', ']', '}', '#', '\n':
+				s.scalar(start, bytes.TrimSpace(s.src[from:s.off]))
 				return true
 			}
 			s.advance()
 		}
+		s.scalar(start, bytes.TrimSpace(s.src[from:s.off]))
 		return true
+	}
+}
+
+var (
+	localTimeNoSeconds = regexp.MustCompile(`^[0-9]{2}:[0-9]{2}$`)
+	dateTimeNoSeconds  = regexp.MustCompile(`^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}([Zz]|[+-][0-9]{2}:[0-9]{2})?$`)
+)
+
+// scalar notes a time written without seconds.
+func (s *posScanner) scalar(start sourcePos, text []byte) {
+	if localTimeNoSeconds.Match(text) || dateTimeNoSeconds.Match(text) {
+		s.newer = append(s.newer, newerSyntax{start, "a time without seconds (write :00 seconds)"})
+	}
+}
+
+// escape notes a \e or \xHH escape; the scanner stands on the backslash.
+func (s *posScanner) escape() {
+	switch s.peekAt(1) {
+	case 'e':
+		s.newer = append(s.newer, newerSyntax{s.pos(), `the \e escape (write \u001B)`})
+	case 'x':
+		s.newer = append(s.newer, newerSyntax{s.pos(), `a \xHH escape (write \u00HH)`})
 	}
 }
 
@@ -282,6 +351,7 @@ func (s *posScanner) stringValue() bool {
 		for !s.eof() {
 			c := s.peek()
 			if c == '\\' && q == '"' {
+				s.escape()
 				s.advance()
 				s.advance()
 				continue
@@ -333,13 +403,27 @@ func (s *posScanner) array(path []string) bool {
 }
 
 func (s *posScanner) inlineTable(path []string) bool {
+	open := s.pos()
 	s.advance()
-	for {
+	comma, multiline := false, false
+	// skip skips blanks and notes the first line break inside the table.
+	skip := func() {
+		line := s.line
 		s.skipSpace(true)
+		if s.line != line && !multiline {
+			multiline = true
+			s.newer = append(s.newer, newerSyntax{open, "an inline table spread over several lines (keep it on one line, or use a [table])"})
+		}
+	}
+	for {
+		skip()
 		if s.eof() {
 			return false
 		}
 		if s.peek() == '}' {
+			if comma {
+				s.newer = append(s.newer, newerSyntax{open, "a trailing comma in an inline table"})
+			}
 			s.advance()
 			return true
 		}
@@ -347,8 +431,9 @@ func (s *posScanner) inlineTable(path []string) bool {
 		if !s.keyValue(path) {
 			return false
 		}
-		s.skipSpace(true)
-		if s.peek() == ',' {
+		skip()
+		comma = s.peek() == ','
+		if comma {
 			s.advance()
 		}
 		if s.off == before {

@@ -87,3 +87,32 @@ func TestIndexPositionsStopsOnGarbage(t *testing.T) {
 		indexPositions([]byte(src))
 	}
 }
+
+func TestFindNewerSyntax(t *testing.T) {
+	// TOML 1.0 forms give no warning, even where the quick byte check
+	// cannot tell.
+	for _, src := range []string{
+		"a = { x = 1, y = 2 }",
+		`s = "\u0041\t\\e \\x41"`,
+		"t = 07:32:00\nd = 1979-05-27T07:32:00Z\ne = 1979-05-27 07:32:00.5+01:00",
+		"s = \"{\"\nt = \"}\"",
+		"s = 'C:\\x\\e'",
+		"# a comment: 07:32 { ,\n",
+		"n = \"12:30 is lunch\"",
+	} {
+		assert.Empty(t, findNewerSyntax([]byte(src)), src)
+	}
+	for src, want := range map[string]string{
+		"a = {\n x = 1 }":      "an inline table spread over several lines",
+		"a = { x = 1, }":       "a trailing comma in an inline table",
+		`s = "\e"`:             `the \e escape`,
+		`s = """x\x41"""`:      `a \xHH escape`,
+		"t = 07:32":            "a time without seconds",
+		"d = 1979-05-27 07:32": "a time without seconds",
+	} {
+		got := findNewerSyntax([]byte(src))
+		if assert.Len(t, got, 1, src) {
+			assert.Contains(t, got[0].what, want, src)
+		}
+	}
+}

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -40,4 +42,13 @@ func pathInside(dir, name string) (string, error) {
 		return "", fmt.Errorf("%q would be written outside %s", name, dir)
 	}
 	return filepath.Join(dir, filepath.FromSlash(name)), nil
+}
+
+// readDirIfExists lists a folder, or nothing when it does not exist.
+func readDirIfExists(dir string) ([]os.DirEntry, error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return entries, err
 }
