@@ -104,3 +104,74 @@ func TestBaseGameFacts(t *testing.T) {
 		assert.Equal(t, want, got.String(), id)
 	}
 }
+
+// TestPrincessDragonFacts checks the expansion's tiles against its rules:
+// 30 tiles in each of the 1st and 2nd editions, 6 volcano, 12 dragon, 6
+// magic portal and 6 princess tiles, 29 layouts, two garden swaps in C2.
+func TestPrincessDragonFacts(t *testing.T) {
+	res, err := Validate(Builtin())
+	require.NoError(t, err)
+	tiles := res.Catalog.TilesOf("princess-dragon")
+	layouts := 0
+	for _, tile := range tiles {
+		if !strings.HasSuffix(tile.ID, "-garden") {
+			layouts++
+		}
+	}
+	assert.Equal(t, 29, layouts)
+	for _, e := range []tilekit.Edition{tilekit.C1, tilekit.C2} {
+		total := 0
+		bySymbol := map[tilekit.Symbol]int{}
+		for _, tile := range tiles {
+			total += tile.Copies(e)
+			for _, s := range tile.AllSymbols() {
+				bySymbol[s] += tile.Copies(e)
+			}
+		}
+		assert.Equal(t, 30, total, e)
+		assert.Equal(t, 6, bySymbol[tilekit.SymbolVolcano], e)
+		assert.Equal(t, 12, bySymbol[tilekit.SymbolDragon], e)
+		assert.Equal(t, 6, bySymbol[tilekit.SymbolMagicPortal], e)
+		assert.Equal(t, 6, bySymbol[tilekit.SymbolPrincess], e)
+		wantGardens := map[tilekit.Edition]int{tilekit.C1: 0, tilekit.C2: 2}[e]
+		assert.Equal(t, wantGardens, bySymbol[tilekit.SymbolGarden], e)
+	}
+	// The two special layouts are modelled, not flattened.
+	var inside, under bool
+	for _, tile := range tiles {
+		for _, f := range tile.Features {
+			inside = inside || (f.Kind == tilekit.Cloister && f.Inside != "")
+			under = under || (f.Kind == tilekit.Road && f.Under != "")
+		}
+	}
+	assert.True(t, inside, "a cloister inside a city")
+	assert.True(t, under, "a road under a city")
+}
+
+// TestDrawbridgesFacts checks the 12 provisional tiles and the cases the
+// rules name: a road passing a gate and going on, a road joining two cities
+// through two drawbridges.
+func TestDrawbridgesFacts(t *testing.T) {
+	res, err := Validate(Builtin())
+	require.NoError(t, err)
+	tiles := res.Catalog.TilesOf("drawbridges")
+	require.Len(t, tiles, 12)
+	var passing, joining bool
+	for _, tile := range tiles {
+		assert.True(t, tile.Provisional, tile.ID)
+		assert.NotEmpty(t, tile.Note, tile.ID)
+		assert.Equal(t, map[tilekit.Edition]int{tilekit.C3: 1}, tile.Counts, tile.ID)
+		assert.Contains(t, tile.AllSymbols(), tilekit.SymbolDrawbridge, tile.ID)
+		for i := range tile.Features {
+			f := &tile.Features[i]
+			if f.Kind != tilekit.Road {
+				continue
+			}
+			cities := tile.DrawbridgeCities(f)
+			passing = passing || (len(cities) == 1 && len(f.Sides) == 2)
+			joining = joining || len(cities) == 2
+		}
+	}
+	assert.True(t, passing, "a road that passes a gate and goes on")
+	assert.True(t, joining, "a road joining two cities through two drawbridges")
+}

@@ -24,7 +24,7 @@ func newTilesCmd() *cobra.Command {
 		Long: `tiles lists the tiles of the built-in data and of any --data folders: id,
 edges at rotation 0 (N E S W; C city, R road, F field), copies per edition,
 marks (symbols, start tile, PROVISIONAL for a layout not checked against the
-printed tile) and name. --format json gives every tile with its features.`,
+printed tile, note for a tile with a note to read) and name. --format json gives every tile with its features.`,
 		Example: `  tilekit tiles
   tilekit tiles --expansion base --format json
   tilekit tiles --data ./my-expansion --expansion my-expansion`,
@@ -89,6 +89,8 @@ func writeTilesText(w io.Writer, tiles []*tilekit.Tile) error {
 		}
 		if t.Provisional {
 			symbols = append(symbols, "PROVISIONAL")
+		} else if t.Note != "" {
+			symbols = append(symbols, "note")
 		}
 		sym := strings.Join(symbols, ",")
 		if sym == "" {
