@@ -21,8 +21,12 @@ type Expansion struct {
 	Name string
 	// Kind classifies the expansion.
 	Kind ExpansionKind
+	// Label is the short label players use, such as "Exp. 3".
+	Label string
 	// Editions lists the editions in which the expansion was published.
 	Editions []Edition
+	// Parts lists the parts that can be chosen one by one.
+	Parts []Part
 	// Origin says where the expansion was defined.
 	Origin Origin
 }
@@ -37,51 +41,158 @@ func (x *Expansion) HasEdition(e Edition) bool {
 	return false
 }
 
-// Catalog is all loaded data: the built-in data and any user folders on top.
-type Catalog struct {
+// Data is everything the data files define, in the order it was loaded.
+type Data struct {
 	Expansions []Expansion
 	Tiles      []Tile
-
-	expansionByID map[string]int
-	tileByID      map[string]int
+	Figures    []Figure
+	Locations  []Location
+	Actions    []Action
+	Tables     []Table
+	Rows       []Row
+	Notes      []Note
+	Steps      []Step
 }
 
-// NewCatalog returns a catalog of the given values, sorted by id. When two
-// values share an id, the first one given wins the lookup.
-func NewCatalog(expansions []Expansion, tiles []Tile) *Catalog {
-	c := &Catalog{Expansions: expansions, Tiles: tiles}
-	sort.SliceStable(c.Expansions, func(i, j int) bool { return c.Expansions[i].ID < c.Expansions[j].ID })
-	sort.SliceStable(c.Tiles, func(i, j int) bool { return c.Tiles[i].ID < c.Tiles[j].ID })
-	c.expansionByID = map[string]int{}
-	for i, x := range c.Expansions {
-		if _, dup := c.expansionByID[x.ID]; !dup {
-			c.expansionByID[x.ID] = i
-		}
-	}
-	c.tileByID = map[string]int{}
-	for i, t := range c.Tiles {
-		if _, dup := c.tileByID[t.ID]; !dup {
-			c.tileByID[t.ID] = i
+// Catalog is all loaded data, the built-in data and any user folders on
+// top, with lookups by id. Expansions, tiles, figures, locations, actions
+// and tables are sorted by id; rows, notes and steps keep the order they
+// were written in, which the order of play uses to break ties.
+type Catalog struct {
+	Data
+
+	expansionByID map[string]int
+	partByID      map[string]*Part
+	tileByID      map[string]int
+	figureByID    map[string]int
+	locationByID  map[string]int
+	actionByID    map[string]int
+	tableByID     map[string]int
+	noteByID      map[string]int
+	stepByID      map[string]int
+}
+
+// NewCatalog sorts and indexes the data. When two values share an id, the
+// first one given wins the lookup (the validator reports the duplicate).
+func NewCatalog(d Data) *Catalog {
+	c := &Catalog{Data: d}
+	sortByID(c.Expansions, func(x Expansion) string { return x.ID })
+	sortByID(c.Tiles, func(x Tile) string { return x.ID })
+	sortByID(c.Figures, func(x Figure) string { return x.ID })
+	sortByID(c.Locations, func(x Location) string { return x.ID })
+	sortByID(c.Actions, func(x Action) string { return x.ID })
+	sortByID(c.Tables, func(x Table) string { return x.ID })
+	c.expansionByID = indexByID(c.Expansions, func(x Expansion) string { return x.ID })
+	c.tileByID = indexByID(c.Tiles, func(x Tile) string { return x.ID })
+	c.figureByID = indexByID(c.Figures, func(x Figure) string { return x.ID })
+	c.locationByID = indexByID(c.Locations, func(x Location) string { return x.ID })
+	c.actionByID = indexByID(c.Actions, func(x Action) string { return x.ID })
+	c.tableByID = indexByID(c.Tables, func(x Table) string { return x.ID })
+	c.noteByID = indexByID(c.Notes, func(x Note) string { return x.ID })
+	c.stepByID = indexByID(c.Steps, func(x Step) string { return x.ID })
+	c.partByID = map[string]*Part{}
+	for i := range c.Expansions {
+		for j := range c.Expansions[i].Parts {
+			p := &c.Expansions[i].Parts[j]
+			if _, dup := c.partByID[p.ID]; !dup {
+				c.partByID[p.ID] = p
+			}
 		}
 	}
 	return c
 }
 
-// Expansion returns the expansion with the id, or nil.
-func (c *Catalog) Expansion(id string) *Expansion {
-	if i, ok := c.expansionByID[id]; ok {
-		return &c.Expansions[i]
+func sortByID[T any](xs []T, id func(T) string) {
+	sort.SliceStable(xs, func(i, j int) bool { return id(xs[i]) < id(xs[j]) })
+}
+
+func indexByID[T any](xs []T, id func(T) string) map[string]int {
+	m := make(map[string]int, len(xs))
+	for i, x := range xs {
+		if _, dup := m[id(x)]; !dup {
+			m[id(x)] = i
+		}
+	}
+	return m
+}
+
+func lookup[T any](xs []T, index map[string]int, id string) *T {
+	if i, ok := index[id]; ok {
+		return &xs[i]
 	}
 	return nil
 }
 
-// Tile returns the tile with the id, or nil.
-func (c *Catalog) Tile(id string) *Tile {
-	if i, ok := c.tileByID[id]; ok {
-		return &c.Tiles[i]
-	}
-	return nil
+// Figure returns the figure with the id, or nil.
+func (c *Catalog) Figure(id string) *Figure { return lookup(c.Figures, c.figureByID, id) }
+
+// Location returns the location with the id, or nil.
+func (c *Catalog) Location(id string) *Location { return lookup(c.Locations, c.locationByID, id) }
+
+// Action returns the action with the id, or nil.
+func (c *Catalog) Action(id string) *Action { return lookup(c.Actions, c.actionByID, id) }
+
+// Table returns the table with the id, or nil.
+func (c *Catalog) Table(id string) *Table { return lookup(c.Tables, c.tableByID, id) }
+
+// Note returns the note with the id, or nil.
+func (c *Catalog) Note(id string) *Note { return lookup(c.Notes, c.noteByID, id) }
+
+// Step returns the step with the id, or nil.
+func (c *Catalog) Step(id string) *Step { return lookup(c.Steps, c.stepByID, id) }
+
+// Part returns the expansion part with the id, or nil.
+func (c *Catalog) Part(id string) *Part { return c.partByID[id] }
+
+// HasExpansionOrPart reports whether id names a loaded expansion or part.
+func (c *Catalog) HasExpansionOrPart(id string) bool {
+	return c.Expansion(id) != nil || c.Part(id) != nil
 }
+
+// Subjects returns every figure, location and action as a table subject,
+// in the order of SubjectKinds and then by id.
+func (c *Catalog) Subjects() []Subject {
+	var out []Subject
+	for _, kind := range SubjectKinds {
+		for _, f := range c.Figures {
+			if SubjectKind(f.Category) == kind {
+				out = append(out, Subject{Kind: kind, ID: f.ID, Name: f.Name, Expansion: f.Expansion, Living: f.Living, Footprint: f.Footprint, Owner: f.Owner})
+			}
+		}
+		switch kind {
+		case LocationSubject:
+			for _, l := range c.Locations {
+				out = append(out, Subject{Kind: kind, ID: l.ID, Name: l.Name, Expansion: l.Expansion, Footprint: l.Footprint})
+			}
+		case ActionSubject:
+			for _, a := range c.Actions {
+				out = append(out, Subject{Kind: kind, ID: a.ID, Name: a.Name, Expansion: a.Expansion})
+			}
+		}
+	}
+	return out
+}
+
+// TableSubject finds the subject a row of a table names: a figure,
+// location or action of a kind the table covers. It returns every match, so
+// that a caller can tell a missing subject from an ambiguous one.
+func (c *Catalog) TableSubject(t *Table, id string) []Subject {
+	var out []Subject
+	for _, s := range c.Subjects() {
+		if s.ID == id && t.Covers(s.Kind) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Expansion returns the expansion with the id, or nil.
+func (c *Catalog) Expansion(id string) *Expansion {
+	return lookup(c.Expansions, c.expansionByID, id)
+}
+
+// Tile returns the tile with the id, or nil.
+func (c *Catalog) Tile(id string) *Tile { return lookup(c.Tiles, c.tileByID, id) }
 
 // TilesOf returns the tiles of one expansion, in catalog order.
 func (c *Catalog) TilesOf(expansion string) []*Tile {

@@ -60,10 +60,13 @@ func TestEdgesAndSymbolsAreDerived(t *testing.T) {
 }
 
 func TestCatalogLookups(t *testing.T) {
-	c := NewCatalog(
-		[]Expansion{{ID: "fan"}, {ID: "base", Editions: []Edition{C1}}},
-		[]Tile{{ID: "fan/B"}, {ID: "base/E-garden"}, {ID: "base/F"}, {ID: "base/E"}},
-	)
+	c := NewCatalog(Data{
+		Expansions: []Expansion{{ID: "fan"}, {ID: "base", Editions: []Edition{C1}, Parts: []Part{{ID: "base/river"}}}},
+		Tiles:      []Tile{{ID: "fan/B"}, {ID: "base/E-garden"}, {ID: "base/F"}, {ID: "base/E"}},
+		Figures:    []Figure{{ID: "fairy", Category: Neutral}, {ID: "castle", Category: Piece}},
+		Locations:  []Location{{ID: "castle", Footprint: AcrossTiles}},
+		Tables:     []Table{{ID: "t", Subjects: []SubjectKind{"piece", LocationSubject}}, {ID: "u", Subjects: []SubjectKind{LocationSubject}}},
+	})
 	assert.Equal(t, "base", c.Expansions[0].ID)
 	var ids []string
 	for _, tl := range c.Tiles {
@@ -74,4 +77,13 @@ func TestCatalogLookups(t *testing.T) {
 	assert.Nil(t, c.Tile("base/Z"))
 	assert.True(t, c.Expansion("base").HasEdition(C1))
 	assert.False(t, c.Expansion("base").HasEdition(C2))
+	assert.True(t, c.HasExpansionOrPart("base/river"))
+	assert.False(t, c.HasExpansionOrPart("base/lake"))
+	// A subject id shared by a piece and a location is ambiguous only in a
+	// table that covers both kinds.
+	assert.Len(t, c.TableSubject(c.Table("t"), "castle"), 2)
+	got := c.TableSubject(c.Table("u"), "castle")
+	require.Len(t, got, 1)
+	assert.Equal(t, LocationSubject, got[0].Kind)
+	assert.Empty(t, c.TableSubject(c.Table("u"), "fairy"))
 }

@@ -51,20 +51,21 @@ var Codes = []Code{
 func (l *loader) check(cat *tilekit.Catalog) {
 	l.checkUniqueIDs()
 	l.checkStartTiles()
-	for i := range l.tiles {
-		t := &l.tiles[i]
+	for i := range l.data.Tiles {
+		t := &l.data.Tiles[i]
 		l.checkTileExpansion(cat, t)
 		l.checkFeatures(t)
 		l.checkGeometry(t)
 	}
+	l.checkRules(cat)
 }
 
 func (l *loader) checkUniqueIDs() {
 	seen := map[string]tilekit.Origin{}
-	for _, x := range l.expansions {
+	for _, x := range l.data.Expansions {
 		l.unique(seen, "expansion "+x.ID, x.Origin.At("id"))
 	}
-	for _, t := range l.tiles {
+	for _, t := range l.data.Tiles {
 		l.unique(seen, "tile "+t.ID, t.Origin.At("id"))
 	}
 }
@@ -79,8 +80,8 @@ func (l *loader) unique(seen map[string]tilekit.Origin, what string, at tilekit.
 
 func (l *loader) checkStartTiles() {
 	first := map[tilekit.Edition]*tilekit.Tile{}
-	for i := range l.tiles {
-		t := &l.tiles[i]
+	for i := range l.data.Tiles {
+		t := &l.data.Tiles[i]
 		for j, e := range t.Start {
 			at := t.Origin.At("start", strconv.Itoa(j))
 			if t.Counts[e] == 0 {

@@ -60,7 +60,7 @@ func Validate(sources ...Source) (*Result, error) {
 			return nil, err
 		}
 	}
-	cat := tilekit.NewCatalog(l.expansions, l.tiles)
+	cat := tilekit.NewCatalog(l.data)
 	l.check(cat)
 	l.resolvePositions()
 	l.diags.Sort()
@@ -75,11 +75,10 @@ type sourceFile struct {
 }
 
 type loader struct {
-	files      map[string]*sourceFile
-	order      []string
-	diags      Diagnostics
-	expansions []tilekit.Expansion
-	tiles      []tilekit.Tile
+	files map[string]*sourceFile
+	order []string
+	diags Diagnostics
+	data  tilekit.Data
 }
 
 // pendingFile is a data file read from a source, waiting to be loaded.
@@ -141,8 +140,7 @@ func (l *loader) loadSource(src Source) error {
 		}
 		l.files[name] = &sourceFile{name: name, src: pending[i].data}
 		l.diags = append(l.diags, r.diags...)
-		l.expansions = append(l.expansions, r.expansions...)
-		l.tiles = append(l.tiles, r.tiles...)
+		appendData(&l.data, &r.data)
 	}
 	return nil
 }
@@ -157,9 +155,20 @@ func displayName(source, name string) string {
 
 // fileResult is what one file defines and what is wrong with it.
 type fileResult struct {
-	diags      Diagnostics
-	expansions []tilekit.Expansion
-	tiles      []tilekit.Tile
+	diags Diagnostics
+	data  tilekit.Data
+}
+
+func appendData(to, from *tilekit.Data) {
+	to.Expansions = append(to.Expansions, from.Expansions...)
+	to.Tiles = append(to.Tiles, from.Tiles...)
+	to.Figures = append(to.Figures, from.Figures...)
+	to.Locations = append(to.Locations, from.Locations...)
+	to.Actions = append(to.Actions, from.Actions...)
+	to.Tables = append(to.Tables, from.Tables...)
+	to.Rows = append(to.Rows, from.Rows...)
+	to.Notes = append(to.Notes, from.Notes...)
+	to.Steps = append(to.Steps, from.Steps...)
 }
 
 func (r *fileResult) report(at tilekit.Origin, code string, sev Severity, format string, args ...any) {
@@ -203,12 +212,7 @@ func loadFile(f pendingFile) (r fileResult) {
 		invalid[pathKey(p.path[:2])] = true
 	}
 	keep := func(at tilekit.Origin) bool { return !invalid[pathKey(at.Path)] }
-	switch f.folder {
-	case "expansions":
-		r.expansions = buildExpansions(normal, root, keep)
-	case "tiles":
-		r.tiles = buildTiles(normal, root, keep)
-	}
+	build(f.folder, normal, root, keep, &r.data)
 	return r
 }
 
@@ -275,9 +279,11 @@ func (r *Result) Stats() string {
 	if len(parts) > 0 {
 		tiles += " (" + strings.Join(parts, ", ") + " copies)"
 	}
+	c := r.Catalog
 	errs, warns := r.Diagnostics.Count(Error), r.Diagnostics.Count(Warning)
-	return fmt.Sprintf("%d files, %d expansions, %s: %s, %s",
-		r.Files, len(r.Catalog.Expansions), tiles, plural(errs, "error"), plural(warns, "warning"))
+	return fmt.Sprintf("%d files, %d expansions, %s, %d figures and places, %d tables (%d rows), %d steps: %s, %s",
+		r.Files, len(c.Expansions), tiles, len(c.Figures)+len(c.Locations)+len(c.Actions), len(c.Tables), len(c.Rows), len(c.Steps),
+		plural(errs, "error"), plural(warns, "warning"))
 }
 
 func plural(n int, word string) string {

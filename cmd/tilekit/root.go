@@ -71,7 +71,7 @@ folders with --data.`,
 		SilenceErrors: true,
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(newValidateCmd(), newTilesCmd(), newRenderCmd(), newNewCmd(), newSchemaCmd(), newVersionCmd())
+	root.AddCommand(newValidateCmd(), newTilesCmd(), newRenderCmd(), newQueryCmd(), newGapsCmd(), newOrderCmd(), newNewCmd(), newSchemaCmd(), newVersionCmd())
 	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {
 		if c.Name() == "completion" {

@@ -75,8 +75,8 @@ func TestTaploAcceptsTheData(t *testing.T) {
 			return nil
 		}))
 	}
-	require.Equal(t, exitOK, run([]string{"new", "expansion", "wells", filepath.Join(dir, "wells")}, io.Discard, io.Discard))
-	files = append(files, "wells/expansions/wells.toml", "wells/tiles/wells.toml", "wells/interactions/wells.toml")
+	require.Equal(t, exitOK, run([]string{"new", "expansion", "moats", filepath.Join(dir, "moats")}, io.Discard, io.Discard))
+	files = append(files, "moats/expansions/moats.toml", "moats/tiles/moats.toml", "moats/interactions/moats.toml")
 	code, stderr := taplo(t, cli, dir, files...)
 	assert.Equal(t, 0, code, stderr)
 	assert.NotContains(t, stderr, "error:")

@@ -1,0 +1,53 @@
+package engine_test
+
+import (
+	"testing"
+
+	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/engine"
+	"github.com/tilekit/tilekit/validator"
+)
+
+func builtin(b *testing.B) *tilekit.Catalog {
+	res, err := validator.Validate(validator.Builtin())
+	if err != nil || res.Diagnostics.HasErrors() {
+		b.Fatal(err, res.Diagnostics)
+	}
+	return res.Catalog
+}
+
+// BenchmarkQueryAllTables answers every table for every subject of all
+// expansions.
+func BenchmarkQueryAllTables(b *testing.B) {
+	cat := builtin(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, t := range cat.Tables {
+			if _, err := engine.Query(cat, t.ID, "", engine.QueryOptions{Selection: engine.SelectAll(), History: true}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(cat.Tables)), "ns/table")
+}
+
+func BenchmarkGaps(b *testing.B) {
+	cat := builtin(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		engine.Gaps(cat, engine.SelectAll())
+	}
+}
+
+func BenchmarkOrder(b *testing.B) {
+	cat := builtin(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := engine.Order(cat, engine.SelectAll(), tilekit.RioGrande); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,193 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/tilekit/tilekit"
+)
+
+// A small catalog built in code: two expansions, one with parts.
+func smallCatalog(steps ...tilekit.Step) *tilekit.Catalog {
+	yes := true
+	return tilekit.NewCatalog(tilekit.Data{
+		Expansions: []tilekit.Expansion{
+			{ID: "base"},
+			{ID: "pd", Parts: []tilekit.Part{{ID: "pd/dragon"}, {ID: "pd/fairy"}}},
+			{ID: "bd"},
+		},
+		Figures: []tilekit.Figure{
+			{ID: "meeple", Expansion: "base", Category: tilekit.Follower, Owner: "player", Living: true, Footprint: tilekit.OnTile},
+			{ID: "barn", Expansion: "base", Category: tilekit.Special, Owner: "player", Footprint: tilekit.AcrossTiles},
+			{ID: "fairy", Expansion: "pd/fairy", Category: tilekit.Neutral, Owner: "neutral", Living: true, Footprint: tilekit.OnTile},
+			{ID: "mage", Expansion: "bd", Category: tilekit.Neutral, Owner: "neutral", Living: true, Footprint: tilekit.OnTile},
+		},
+		Tables: []tilekit.Table{{
+			ID: "diet", Question: "Eaten?", Expansion: "pd/dragon",
+			Subjects: []tilekit.SubjectKind{"follower", "special", "neutral"},
+			Rule:     &tilekit.Rule{When: tilekit.Match{Living: &yes}, Verdict: tilekit.Yes, Otherwise: tilekit.No, AppliesTo: []tilekit.SubjectKind{"follower", "special", "neutral"}},
+		}},
+		Rows: []tilekit.Row{
+			{Table: "diet", Subject: "fairy", ID: "fairy", Verdict: tilekit.No, Exception: true},
+			{Table: "diet", Subject: "mage", ID: "mage-old", Verdict: tilekit.No, SupersededBy: "mage"},
+			{Table: "diet", Subject: "mage", ID: "mage", Verdict: tilekit.Yes, Source: tilekit.Source{Kind: tilekit.FAQ, Date: "2015-03"}},
+			{Table: "diet", Subject: "meeple", ID: "meeple-rgg", Verdict: tilekit.Conditional, Condition: "c", Publishers: []tilekit.Publisher{tilekit.RioGrande}},
+		},
+		Notes: []tilekit.Note{
+			{ID: "n-mage", Expansions: []string{"bd"}, Tables: []string{"diet"}, Subjects: []string{"mage"}},
+			{ID: "n-table", Expansions: []string{"pd"}, Tables: []string{"diet"}},
+			{ID: "n-step", Expansions: []string{"bd"}, Steps: []string{"b"}},
+		},
+		Steps: steps,
+	})
+}
+
+func TestSelect(t *testing.T) {
+	cat := smallCatalog()
+	_, err := Select(cat, []string{"pd", "nope"})
+	require.ErrorContains(t, err, "unknown expansion or part nope")
+
+	sel, err := Select(cat, []string{"pd/fairy"})
+	require.NoError(t, err)
+	assert.True(t, sel.Has("base"), "the base game is always in")
+	assert.True(t, sel.Has("pd/fairy"))
+	assert.True(t, sel.Has("pd"), "an expansion counts when one of its parts does")
+	assert.False(t, sel.Has("pd/dragon"))
+	assert.False(t, sel.Has("bd"))
+	assert.Equal(t, []string{"base", "pd/fairy"}, sel.IDs())
+
+	sel, err = Select(cat, []string{"pd"})
+	require.NoError(t, err)
+	assert.True(t, sel.Has("pd/dragon"), "a whole expansion has all its parts")
+	all, _ := Select(cat, nil)
+	assert.True(t, all.Has("bd"))
+}
+
+func verdicts(r *Result) map[string]tilekit.Verdict {
+	out := map[string]tilekit.Verdict{}
+	for _, a := range r.Answers {
+		key := a.Subject.ID
+		if a.SupersededBy != "" {
+			key += " (superseded)"
+		}
+		out[key] = a.Verdict
+	}
+	return out
+}
+
+func TestQuery(t *testing.T) {
+	cat := smallCatalog()
+	r, err := Query(cat, "diet", "", QueryOptions{Selection: SelectAll()})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]tilekit.Verdict{"meeple": tilekit.Conditional, "barn": tilekit.No, "fairy": tilekit.No, "mage": tilekit.Yes}, verdicts(r))
+	for _, a := range r.Answers {
+		assert.Equal(t, a.Subject.ID == "barn", a.Row == nil, "%s: only the barn is answered by the rule of thumb", a.Subject.ID)
+		if a.Subject.ID == "mage" {
+			require.Len(t, a.Notes, 1)
+			assert.Equal(t, "n-mage", a.Notes[0].ID)
+		}
+	}
+	require.Len(t, r.Notes, 1)
+	assert.Equal(t, "n-table", r.Notes[0].ID)
+
+	// A publisher's rules: the meeple row holds only for Rio Grande, so for
+	// Hans im Glück the rule of thumb answers.
+	r, err = Query(cat, "diet", "meeple", QueryOptions{Selection: SelectAll(), Publisher: tilekit.HansImGlueck})
+	require.NoError(t, err)
+	require.Len(t, r.Answers, 1)
+	assert.Nil(t, r.Answers[0].Row)
+	assert.Equal(t, tilekit.Yes, r.Answers[0].Verdict)
+
+	// History and as-of.
+	r, err = Query(cat, "diet", "mage", QueryOptions{Selection: SelectAll(), History: true})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]tilekit.Verdict{"mage": tilekit.Yes, "mage (superseded)": tilekit.No}, verdicts(r))
+	r, err = Query(cat, "diet", "mage", QueryOptions{Selection: SelectAll(), AsOf: "2014-12"})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]tilekit.Verdict{"mage": tilekit.No}, verdicts(r), "before 2015-03 the old ruling was in force")
+	r, err = Query(cat, "diet", "mage", QueryOptions{Selection: SelectAll(), AsOf: "2015-03"})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]tilekit.Verdict{"mage": tilekit.Yes}, verdicts(r))
+
+	// Selection hides subjects and tables.
+	sel, _ := Select(cat, []string{"pd"})
+	r, err = Query(cat, "diet", "", QueryOptions{Selection: sel})
+	require.NoError(t, err)
+	assert.NotContains(t, verdicts(r), "mage")
+	_, err = Query(cat, "diet", "mage", QueryOptions{Selection: sel})
+	assert.ErrorContains(t, err, "mage belongs to bd, which is not selected")
+	sel, _ = Select(cat, []string{"pd/fairy"})
+	_, err = Query(cat, "diet", "", QueryOptions{Selection: sel})
+	assert.ErrorContains(t, err, "table diet is about pd/dragon, which is not selected")
+	_, err = Query(cat, "nope", "", QueryOptions{Selection: SelectAll()})
+	assert.ErrorContains(t, err, "unknown table")
+	_, err = Query(cat, "diet", "ghost", QueryOptions{Selection: SelectAll()})
+	assert.ErrorContains(t, err, "unknown figure")
+}
+
+func TestGaps(t *testing.T) {
+	cat := smallCatalog()
+	gaps := Gaps(cat, SelectAll())
+	require.Len(t, gaps, 1, "only the barn has no row")
+	assert.Equal(t, "barn", gaps[0].Subject.ID)
+	assert.Equal(t, tilekit.No, gaps[0].RuleOfThumb)
+	sel, _ := Select(cat, []string{"pd/fairy"})
+	assert.Empty(t, Gaps(cat, sel), "no table of the selection")
+}
+
+func step(id string, phase int, after, before []string, exp string) tilekit.Step {
+	return tilekit.Step{ID: id, Phase: phase, After: after, Before: before, Expansion: exp}
+}
+
+func ids(steps []PlayedStep) []string {
+	var out []string
+	for _, s := range steps {
+		out = append(out, s.Step.ID)
+	}
+	return out
+}
+
+func TestOrder(t *testing.T) {
+	// c is in an early phase but must follow a, through b.
+	cat := smallCatalog(
+		step("a", 3, nil, []string{"b"}, "base"),
+		step("b", 3, nil, []string{"c"}, "bd"),
+		step("c", 1, nil, nil, "base"),
+		step("d", 2, nil, nil, "base"),
+	)
+	got, err := Order(cat, SelectAll(), "")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"d", "a", "b", "c"}, ids(got))
+	assert.Equal(t, "n-step", got[2].Notes[0].ID)
+
+	sel, _ := Select(cat, []string{"pd"})
+	got, err = Order(cat, sel, "")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"d", "a", "c"}, ids(got), "a still comes before c without b")
+
+	// A variant moves a step.
+	s := step("x", 2, []string{"y"}, nil, "base")
+	s.Variants = []tilekit.StepVariant{{Publishers: []tilekit.Publisher{tilekit.RioGrande}, Before: []string{"y"}}}
+	cat = smallCatalog(step("y", 2, nil, nil, "base"), s)
+	got, _ = Order(cat, SelectAll(), "")
+	assert.Equal(t, []string{"y", "x"}, ids(got))
+	got, _ = Order(cat, SelectAll(), tilekit.RioGrande)
+	assert.Equal(t, []string{"x", "y"}, ids(got))
+	assert.NotNil(t, got[0].Variant)
+
+	// A cycle is an error that names it.
+	cat = smallCatalog(step("p", 1, []string{"q"}, nil, "base"), step("q", 1, []string{"p"}, nil, "base"))
+	_, err = Order(cat, SelectAll(), "")
+	var ce *CycleError
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, []string{"p", "q", "p"}, ce.Cycle)
+}
+
+func TestPublisherByName(t *testing.T) {
+	p, err := PublisherByName("rgg")
+	require.NoError(t, err)
+	assert.Equal(t, tilekit.RioGrande, p)
+	_, err = PublisherByName("xyz")
+	assert.Error(t, err)
+}

@@ -1,0 +1,204 @@
+package engine
+
+import (
+	"container/heap"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/tilekit/tilekit"
+)
+
+// OrderGraph returns, under a publisher's rules (empty for the steps' own),
+// for each step id the ids of the steps that must come after it.
+func OrderGraph(steps []tilekit.Step, p tilekit.Publisher) map[string][]string {
+	known := map[string]bool{}
+	for _, s := range steps {
+		known[s.ID] = true
+	}
+	next := map[string][]string{}
+	add := func(from, to string) {
+		if known[from] && known[to] && !contains(next[from], to) {
+			next[from] = append(next[from], to)
+		}
+	}
+	for i := range steps {
+		after, before, _ := steps[i].Constraints(p)
+		for _, a := range after {
+			add(a, steps[i].ID)
+		}
+		for _, b := range before {
+			add(steps[i].ID, b)
+		}
+	}
+	for k := range next {
+		sort.Strings(next[k])
+	}
+	return next
+}
+
+// FindCycle returns a cycle of the graph as step ids whose last repeats the
+// first, or nil when there is none. It starts from ids in order, so the
+// answer is the same for the same graph.
+func FindCycle(ids []string, next map[string][]string) []string {
+	const (
+		unseen = iota
+		onPath
+		done
+	)
+	state := map[string]int{}
+	var path []string
+	var visit func(id string) []string
+	visit = func(id string) []string {
+		state[id] = onPath
+		path = append(path, id)
+		for _, n := range next[id] {
+			switch state[n] {
+			case onPath:
+				for i, p := range path {
+					if p == n {
+						return append(append([]string{}, path[i:]...), n)
+					}
+				}
+			case unseen:
+				if c := visit(n); c != nil {
+					return c
+				}
+			}
+		}
+		path = path[:len(path)-1]
+		state[id] = done
+		return nil
+	}
+	for _, id := range ids {
+		if state[id] == unseen {
+			if c := visit(id); c != nil {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+// PlayedStep is a step in the order of play.
+type PlayedStep struct {
+	Step *tilekit.Step
+	// Variant is the publisher's variant that placed the step, or nil.
+	Variant *tilekit.StepVariant
+	// Notes are the notes about this step's timing that apply to the
+	// selection.
+	Notes []*tilekit.Note
+}
+
+// CycleError reports ordering constraints that cannot all hold.
+type CycleError struct{ Cycle []string }
+
+func (e *CycleError) Error() string {
+	return "the steps' ordering constraints form a cycle: " + strings.Join(e.Cycle, " → ")
+}
+
+// Order composes the turn for a selection under a publisher's rules (empty
+// for the steps' own). Every constraint between selected steps holds, also
+// one that passes through steps left out; steps not ordered by any
+// constraint come by phase, then in the order they were written.
+func Order(cat *tilekit.Catalog, sel Selection, p tilekit.Publisher) ([]PlayedStep, error) {
+	full := OrderGraph(cat.Steps, p)
+	index := map[string]int{}
+	var chosen []string
+	for i, s := range cat.Steps {
+		if _, dup := index[s.ID]; dup || !sel.Has(s.Expansion) {
+			continue
+		}
+		index[s.ID] = i
+		chosen = append(chosen, s.ID)
+	}
+	// Keep, between chosen steps, every path of the full graph.
+	next := map[string][]string{}
+	indegree := map[string]int{}
+	for _, from := range chosen {
+		seen := map[string]bool{from: true}
+		queue := append([]string{}, full[from]...)
+		for len(queue) > 0 {
+			id := queue[0]
+			queue = queue[1:]
+			if seen[id] {
+				continue
+			}
+			seen[id] = true
+			if _, ok := index[id]; ok {
+				next[from] = append(next[from], id)
+				indegree[id]++
+				continue // paths beyond a chosen step are its own
+			}
+			queue = append(queue, full[id]...)
+		}
+	}
+	q := &stepQueue{steps: cat.Steps, index: index}
+	for _, id := range chosen {
+		if indegree[id] == 0 {
+			heap.Push(q, id)
+		}
+	}
+	var out []PlayedStep
+	for q.Len() > 0 {
+		id := heap.Pop(q).(string)
+		s := &cat.Steps[index[id]]
+		_, _, variant := s.Constraints(p)
+		out = append(out, PlayedStep{Step: s, Variant: variant, Notes: stepNotes(cat, sel, s)})
+		for _, n := range next[id] {
+			if indegree[n]--; indegree[n] == 0 {
+				heap.Push(q, n)
+			}
+		}
+	}
+	if len(out) < len(chosen) {
+		return nil, &CycleError{Cycle: FindCycle(chosen, next)}
+	}
+	return out, nil
+}
+
+// stepNotes returns the selection's notes about a step: those it names and
+// those that name it.
+func stepNotes(cat *tilekit.Catalog, sel Selection, s *tilekit.Step) []*tilekit.Note {
+	var out []*tilekit.Note
+	for i := range cat.Notes {
+		n := &cat.Notes[i]
+		if sel.HasAll(n.Expansions) && (contains(s.Notes, n.ID) || contains(n.Steps, s.ID)) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// stepQueue orders ready steps by phase, then by where they were written.
+type stepQueue struct {
+	ids   []string
+	steps []tilekit.Step
+	index map[string]int
+}
+
+func (q *stepQueue) Len() int { return len(q.ids) }
+func (q *stepQueue) Less(i, j int) bool {
+	a, b := q.index[q.ids[i]], q.index[q.ids[j]]
+	if q.steps[a].Phase != q.steps[b].Phase {
+		return q.steps[a].Phase < q.steps[b].Phase
+	}
+	return a < b
+}
+func (q *stepQueue) Swap(i, j int) { q.ids[i], q.ids[j] = q.ids[j], q.ids[i] }
+func (q *stepQueue) Push(x any)    { q.ids = append(q.ids, x.(string)) }
+func (q *stepQueue) Pop() any {
+	x := q.ids[len(q.ids)-1]
+	q.ids = q.ids[:len(q.ids)-1]
+	return x
+}
+
+// PublisherByName reads a --variant value: hig, rgg or zmg.
+func PublisherByName(name string) (tilekit.Publisher, error) {
+	for _, p := range tilekit.Publishers {
+		if string(p) == name {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("unknown variant %q (want hig, rgg or zmg)", name)
+}

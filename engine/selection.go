@@ -1,0 +1,93 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/tilekit/tilekit"
+)
+
+// Selection is the set of expansions and parts a game is played with.
+type Selection struct {
+	all   bool
+	whole map[string]bool // expansions selected with all their parts
+	parts map[string]bool // parts selected one by one
+}
+
+// SelectAll selects every expansion.
+func SelectAll() Selection { return Selection{all: true} }
+
+// Select reads a selection of expansion and part ids; none means all. The
+// base game is always in. An unknown id is an error.
+func Select(cat *tilekit.Catalog, ids []string) (Selection, error) {
+	if len(ids) == 0 {
+		return SelectAll(), nil
+	}
+	s := Selection{whole: map[string]bool{"base": true}, parts: map[string]bool{}}
+	var unknown []string
+	for _, id := range ids {
+		id = strings.TrimSpace(id)
+		switch {
+		case id == "":
+		case cat.Expansion(id) != nil:
+			s.whole[id] = true
+		case cat.Part(id) != nil:
+			s.parts[id] = true
+		default:
+			unknown = append(unknown, id)
+		}
+	}
+	if len(unknown) > 0 {
+		return Selection{}, fmt.Errorf("unknown expansion or part %s (see tilekit order --help)", strings.Join(unknown, ", "))
+	}
+	return s, nil
+}
+
+// Has reports whether an expansion or part id is selected. An expansion
+// counts as selected when any of its parts is; a part when it or its whole
+// expansion is.
+func (s Selection) Has(id string) bool {
+	if s.all {
+		return true
+	}
+	exp := tilekit.ParentExpansion(id)
+	if s.whole[exp] {
+		return true
+	}
+	if exp == id {
+		for p := range s.parts {
+			if tilekit.ParentExpansion(p) == id {
+				return true
+			}
+		}
+		return false
+	}
+	return s.parts[id]
+}
+
+// HasAll reports whether every id is selected.
+func (s Selection) HasAll(ids []string) bool {
+	for _, id := range ids {
+		if !s.Has(id) {
+			return false
+		}
+	}
+	return true
+}
+
+// IDs lists the selection, sorted; "all" when everything is selected.
+func (s Selection) IDs() []string {
+	if s.all {
+		return []string{"all"}
+	}
+	var out []string
+	for id := range s.whole {
+		out = append(out, id)
+	}
+	for id := range s.parts {
+		out = append(out, id)
+	}
+	sort.Strings(out)
+	return out
+}

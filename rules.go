@@ -1,0 +1,406 @@
+package tilekit
+
+import "strings"
+
+// This file holds the domain types of the rules data beside the tiles: the
+// figures, places and actions rules talk about, the interaction tables that
+// answer one question for each of them, the notes on timing and side
+// effects, and the steps each expansion adds to a turn.
+
+// Part is a part of an expansion that can be chosen on its own, such as the
+// fairy of The Princess & the Dragon. Its id is "<expansion>/<part>".
+type Part struct {
+	ID   string
+	Name string
+}
+
+// FigureCategory classifies figures, tokens and pieces.
+type FigureCategory string
+
+// The figure categories.
+const (
+	Follower FigureCategory = "follower"
+	Special  FigureCategory = "special"
+	Neutral  FigureCategory = "neutral"
+	Token    FigureCategory = "token"
+	Piece    FigureCategory = "piece"
+)
+
+// Footprint says where a figure or a place stands.
+type Footprint string
+
+// The footprints.
+const (
+	// OnTile is on one land tile.
+	OnTile Footprint = "tile"
+	// AcrossTiles spans several tiles or stands where they meet.
+	AcrossTiles Footprint = "tiles"
+	// OffTiles is off the land tiles: on a board or a separate area.
+	OffTiles Footprint = "off-tiles"
+)
+
+// Figure is a figure, token or piece.
+type Figure struct {
+	ID          string
+	Name        string
+	Expansion   string // an expansion or part id
+	Category    FigureCategory
+	Owner       string // player or neutral
+	Living      bool
+	Footprint   Footprint
+	Description string
+	Origin      Origin
+}
+
+// Location is a place where a figure can stand.
+type Location struct {
+	ID          string
+	Name        string
+	Expansion   string
+	Footprint   Footprint
+	Description string
+	Origin      Origin
+}
+
+// Action is something a player does on a turn that a rule restricts.
+type Action struct {
+	ID          string
+	Name        string
+	Expansion   string
+	Description string
+	Origin      Origin
+}
+
+// SubjectKind is what kind of thing a table row is about: a figure category,
+// a location or an action.
+type SubjectKind string
+
+// The subject kinds beside the figure categories.
+const (
+	LocationSubject SubjectKind = "location"
+	ActionSubject   SubjectKind = "action"
+)
+
+// SubjectKinds lists every subject kind in the order answers list them.
+var SubjectKinds = []SubjectKind{"follower", "special", "neutral", "token", "piece", LocationSubject, ActionSubject}
+
+// Subject is the common view of a figure, location or action as the
+// subject of a table row.
+type Subject struct {
+	Kind      SubjectKind
+	ID        string
+	Name      string
+	Expansion string
+	// Living, Footprint and Owner are the attributes rules of thumb match;
+	// zero for kinds that do not have them.
+	Living    bool
+	Footprint Footprint
+	Owner     string
+}
+
+// Verdict is an answer to a table's question.
+type Verdict string
+
+// The verdicts.
+const (
+	Yes         Verdict = "yes"
+	No          Verdict = "no"
+	Conditional Verdict = "conditional"
+	Open        Verdict = "open"
+)
+
+// SourceKind says what kind of statement a source is.
+type SourceKind string
+
+// The kinds of source, from the most to the least authoritative.
+const (
+	Rulebook            SourceKind = "rulebook"
+	FAQ                 SourceKind = "faq"
+	Clarification       SourceKind = "clarification"
+	PublisherDifference SourceKind = "publisher-difference"
+	Community           SourceKind = "community"
+	HouseRule           SourceKind = "house-rule"
+	OpenQuestion        SourceKind = "open-question"
+	// RuleOfThumb marks an answer computed from a table's rule of thumb;
+	// it never appears in the data.
+	RuleOfThumb SourceKind = "rule-of-thumb"
+)
+
+// Publisher names a publisher whose rules text differs from the others'.
+type Publisher string
+
+// The publishers.
+const (
+	HansImGlueck Publisher = "hig"
+	RioGrande    Publisher = "rgg"
+	ZMan         Publisher = "zmg"
+)
+
+// Publishers lists the publishers.
+var Publishers = []Publisher{HansImGlueck, RioGrande, ZMan}
+
+var publisherNames = map[Publisher]string{HansImGlueck: "Hans im Glück", RioGrande: "Rio Grande Games", ZMan: "Z-Man Games"}
+
+// Name returns the publisher's name.
+func (p Publisher) Name() string { return publisherNames[p] }
+
+var sourceKindNames = map[SourceKind]string{
+	Rulebook: "rulebook", FAQ: "official FAQ", Clarification: "official clarification",
+	PublisherDifference: "publisher difference", Community: "community interpretation",
+	HouseRule: "house rule", OpenQuestion: "open question", RuleOfThumb: "rule of thumb",
+}
+
+// Source says where a statement comes from.
+type Source struct {
+	Kind      SourceKind
+	Publisher Publisher
+	// Date is when the statement was made, as YYYY-MM; empty when unknown.
+	Date string
+	// Page is the seed page it is read from.
+	Page string
+	// Ref says where on the page.
+	Ref string
+}
+
+// String describes the source for a reader, such as "official FAQ, Hans
+// im Glück, 2015-03 (princess-dragon: 2015 FAQ)".
+func (s Source) String() string {
+	parts := []string{sourceKindNames[s.Kind]}
+	if s.Publisher != "" {
+		parts = append(parts, s.Publisher.Name())
+	}
+	if s.Date != "" {
+		parts = append(parts, s.Date)
+	}
+	out := strings.Join(parts, ", ")
+	var where []string
+	for _, w := range []string{s.Page, s.Ref} {
+		if w != "" {
+			where = append(where, w)
+		}
+	}
+	if len(where) > 0 {
+		out += " (" + strings.Join(where, ": ") + ")"
+	}
+	return out
+}
+
+// Match is a set of attributes a rule of thumb looks at; the zero value of
+// each field matches anything.
+type Match struct {
+	Living    *bool
+	Footprint Footprint
+	Category  FigureCategory
+	Owner     string
+}
+
+// Matches reports whether a subject has every attribute given.
+func (m Match) Matches(s Subject) bool {
+	return (m.Living == nil || *m.Living == s.Living) &&
+		(m.Footprint == "" || m.Footprint == s.Footprint) &&
+		(m.Category == "" || SubjectKind(m.Category) == s.Kind) &&
+		(m.Owner == "" || m.Owner == s.Owner)
+}
+
+// String describes the attributes, such as "living, stands on one tile".
+func (m Match) String() string {
+	var parts []string
+	if m.Living != nil {
+		parts = append(parts, map[bool]string{true: "living", false: "not living"}[*m.Living])
+	}
+	if m.Footprint != "" {
+		parts = append(parts, map[Footprint]string{OnTile: "stands on one tile", AcrossTiles: "spans several tiles", OffTiles: "stands off the tiles"}[m.Footprint])
+	}
+	if m.Category != "" {
+		parts = append(parts, "a "+string(m.Category))
+	}
+	if m.Owner != "" {
+		parts = append(parts, "owned by "+map[string]string{"player": "a player", "neutral": "no player"}[m.Owner])
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Rule is a table's rule of thumb: a default verdict computed from the
+// subject's attributes. Explicit rows that answer otherwise are exceptions.
+type Rule struct {
+	Text      string
+	When      Match
+	Verdict   Verdict // when the subject matches
+	Otherwise Verdict // when it does not
+	AppliesTo []SubjectKind
+	Source    Source
+}
+
+// Answer returns the rule's verdict for a subject; ok is false when the rule
+// does not speak for subjects of that kind.
+func (r *Rule) Answer(s Subject) (v Verdict, ok bool) {
+	if r == nil || !containsKind(r.AppliesTo, s.Kind) {
+		return "", false
+	}
+	if r.When.Matches(s) {
+		return r.Verdict, true
+	}
+	return r.Otherwise, true
+}
+
+func containsKind(kinds []SubjectKind, k SubjectKind) bool {
+	for _, x := range kinds {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+// Table is an interaction table: one question answered for every subject
+// of the kinds it lists.
+type Table struct {
+	ID          string
+	Name        string
+	Question    string
+	Expansion   string
+	Subjects    []SubjectKind
+	Rule        *Rule
+	Description string
+	Origin      Origin
+}
+
+// Covers reports whether the table answers for subjects of a kind.
+func (t *Table) Covers(k SubjectKind) bool { return containsKind(t.Subjects, k) }
+
+// Row is one answer: a verdict for one subject of one table.
+type Row struct {
+	Table   string
+	Subject string
+	// ID names the row within its table; it defaults to the subject.
+	ID          string
+	Verdict     Verdict
+	Condition   string
+	Source      Source
+	Editions    []Edition
+	Publishers  []Publisher
+	Explanation string
+	// SupersededBy is the id of the row that overturned this one.
+	SupersededBy string
+	// Exception is true when the verdict differs from the table's rule of
+	// thumb on purpose.
+	Exception bool
+	Notes     []string
+	Origin    Origin
+}
+
+// HoldsFor reports whether the row's scope includes a publisher; an empty
+// publisher matches every row.
+func (r *Row) HoldsFor(p Publisher) bool {
+	if p == "" || len(r.Publishers) == 0 {
+		return true
+	}
+	for _, x := range r.Publishers {
+		if x == p {
+			return true
+		}
+	}
+	return false
+}
+
+// Overlaps reports whether two rows' scopes (editions and publishers) share
+// a case.
+func (r *Row) Overlaps(o *Row) bool {
+	return overlap(r.Editions, o.Editions) && overlap(r.Publishers, o.Publishers)
+}
+
+func overlap[T comparable](a, b []T) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return true
+	}
+	for _, x := range a {
+		for _, y := range b {
+			if x == y {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Scope describes the row's editions and publishers, or "" for all.
+func (r *Row) Scope() string {
+	var parts []string
+	for _, e := range r.Editions {
+		parts = append(parts, string(e))
+	}
+	for _, p := range r.Publishers {
+		parts = append(parts, p.Name())
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Reading is one way to read an open rule.
+type Reading struct {
+	ID   string
+	Text string
+}
+
+// Note is a statement about timing or side effects between expansions,
+// linked to the tables, subjects and steps it affects.
+type Note struct {
+	ID         string
+	Title      string
+	Text       string
+	Source     Source
+	Expansions []string // all must be selected for the note to apply
+	Tables     []string
+	Subjects   []string
+	Steps      []string
+	Open       bool
+	Readings   []Reading
+	Origin     Origin
+}
+
+// Step is a step of a turn that an expansion adds, with ordering
+// constraints.
+type Step struct {
+	ID          string
+	Name        string
+	Expansion   string
+	Phase       int
+	After       []string
+	Before      []string
+	Source      Source
+	Explanation string
+	Notes       []string
+	Variants    []StepVariant
+	Origin      Origin
+}
+
+// StepVariant is a publisher's rules that move a step: its After and
+// Before replace the step's own.
+type StepVariant struct {
+	Publishers  []Publisher
+	After       []string
+	Before      []string
+	Source      Source
+	Explanation string
+	Origin      Origin
+}
+
+// Constraints returns the steps this one comes after and before under a
+// publisher's rules (the step's own when no variant names the publisher),
+// and the variant used, if any.
+func (s *Step) Constraints(p Publisher) (after, before []string, variant *StepVariant) {
+	for i := range s.Variants {
+		for _, vp := range s.Variants[i].Publishers {
+			if vp == p {
+				v := &s.Variants[i]
+				return v.After, v.Before, v
+			}
+		}
+	}
+	return s.After, s.Before, nil
+}
+
+// ParentExpansion returns the expansion id of an expansion or part id.
+func ParentExpansion(id string) string {
+	exp, _, _ := strings.Cut(id, "/")
+	return exp
+}

@@ -1,0 +1,305 @@
+package validator
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/engine"
+)
+
+// RuleCodes lists the codes of the checks on the catalog, the interaction
+// tables, the notes and the order of play.
+var RuleCodes = []Code{
+	{"part-outside-expansion", "A part's id does not start with the id of the expansion that lists it."},
+	{"unknown-table", "A row or note names a table that no loaded file defines."},
+	{"unknown-subject", "A row or note names a figure, location or action that no loaded file defines."},
+	{"subject-not-covered", "A row's subject exists but is of a kind its table does not answer for."},
+	{"ambiguous-subject", "A row's subject id names both a figure and a location the table covers."},
+	{"condition-mismatch", "A conditional verdict without its condition, or a condition on another verdict."},
+	{"source-undated", "An official FAQ or clarification without its date."},
+	{"unknown-row", "A row is superseded by a row its table does not have."},
+	{"supersede-cycle", "Rows that supersede each other in a circle, so none is in force."},
+	{"contrary-verdicts", "Two rows in force give different verdicts for the same subject, edition and publisher."},
+	{"unmarked-exception", "A row contradicts its table's rule of thumb without being marked as an exception."},
+	{"needless-exception", "A row marked as an exception agrees with the rule of thumb, or its table has none."},
+	{"unknown-note", "A row or step names a note that no loaded file defines."},
+	{"unknown-step", "A step or note names a step that no loaded file defines."},
+	{"order-cycle", "Ordering constraints between steps form a cycle under some publisher's rules."},
+}
+
+func init() { Codes = append(Codes, RuleCodes...) }
+
+// checkRules runs the consistency checks of the rules data.
+func (l *loader) checkRules(cat *tilekit.Catalog) {
+	d := &l.data
+	seen := map[string]tilekit.Origin{}
+	for _, x := range d.Expansions {
+		for j, p := range x.Parts {
+			at := x.Origin.At("part", strconv.Itoa(j), "id")
+			l.unique(seen, "expansion part "+p.ID, at)
+			if tilekit.ParentExpansion(p.ID) != x.ID {
+				l.report(at, "part-outside-expansion", Error, "part %s is listed by expansion %s; its id must start with %s/", p.ID, x.ID, x.ID)
+			}
+		}
+	}
+	for _, f := range d.Figures {
+		l.unique(seen, "figure "+f.ID, f.Origin.At("id"))
+		l.expansionRef(cat, f.Expansion, f.Origin.At("expansion"))
+	}
+	for _, x := range d.Locations {
+		l.unique(seen, "location "+x.ID, x.Origin.At("id"))
+		l.expansionRef(cat, x.Expansion, x.Origin.At("expansion"))
+	}
+	for _, x := range d.Actions {
+		l.unique(seen, "action "+x.ID, x.Origin.At("id"))
+		l.expansionRef(cat, x.Expansion, x.Origin.At("expansion"))
+	}
+	for _, t := range d.Tables {
+		l.unique(seen, "table "+t.ID, t.Origin.At("id"))
+		l.expansionRef(cat, t.Expansion, t.Origin.At("expansion"))
+		if t.Rule != nil {
+			l.checkSource(t.Rule.Source, t.Origin.At("rule", "source"))
+		}
+	}
+	for _, n := range d.Notes {
+		l.unique(seen, "note "+n.ID, n.Origin.At("id"))
+		l.checkNote(cat, &n)
+	}
+	for _, s := range d.Steps {
+		l.unique(seen, "step "+s.ID, s.Origin.At("id"))
+		l.checkStep(cat, &s)
+	}
+	l.checkRows(cat, seen)
+	l.checkOrderCycles(cat)
+}
+
+// expansionRef checks a reference to an expansion or a part.
+func (l *loader) expansionRef(cat *tilekit.Catalog, id string, at tilekit.Origin) {
+	if !cat.HasExpansionOrPart(id) {
+		l.report(at, "unknown-expansion", Error, "no loaded file defines the expansion or part %q", id)
+	}
+}
+
+func (l *loader) checkSource(s tilekit.Source, at tilekit.Origin) {
+	if (s.Kind == tilekit.FAQ || s.Kind == tilekit.Clarification) && s.Date == "" {
+		l.report(at, "source-undated", Error, "an official %s needs its date (YYYY-MM)", map[tilekit.SourceKind]string{tilekit.FAQ: "FAQ", tilekit.Clarification: "clarification"}[s.Kind])
+	}
+}
+
+func (l *loader) noteRefs(cat *tilekit.Catalog, ids []string, at tilekit.Origin) {
+	for j, id := range ids {
+		if cat.Note(id) == nil {
+			l.report(at.At(strconv.Itoa(j)), "unknown-note", Error, "no loaded file defines the note %q", id)
+		}
+	}
+}
+
+func (l *loader) stepRefs(cat *tilekit.Catalog, ids []string, at tilekit.Origin) {
+	for j, id := range ids {
+		if cat.Step(id) == nil {
+			l.report(at.At(strconv.Itoa(j)), "unknown-step", Error, "no loaded file defines the step %q", id)
+		}
+	}
+}
+
+func (l *loader) checkNote(cat *tilekit.Catalog, n *tilekit.Note) {
+	l.checkSource(n.Source, n.Origin.At("source"))
+	for j, id := range n.Expansions {
+		l.expansionRef(cat, id, n.Origin.At("expansions", strconv.Itoa(j)))
+	}
+	for j, id := range n.Tables {
+		if cat.Table(id) == nil {
+			l.report(n.Origin.At("tables", strconv.Itoa(j)), "unknown-table", Error, "no loaded file defines the table %q", id)
+		}
+	}
+	known := map[string]bool{}
+	for _, s := range cat.Subjects() {
+		known[s.ID] = true
+	}
+	for j, id := range n.Subjects {
+		if !known[id] {
+			l.report(n.Origin.At("subjects", strconv.Itoa(j)), "unknown-subject", Error, "no loaded file defines a figure, location or action %q", id)
+		}
+	}
+	l.stepRefs(cat, n.Steps, n.Origin.At("steps"))
+}
+
+func (l *loader) checkStep(cat *tilekit.Catalog, s *tilekit.Step) {
+	l.expansionRef(cat, s.Expansion, s.Origin.At("expansion"))
+	l.checkSource(s.Source, s.Origin.At("source"))
+	l.stepRefs(cat, s.After, s.Origin.At("after"))
+	l.stepRefs(cat, s.Before, s.Origin.At("before"))
+	l.noteRefs(cat, s.Notes, s.Origin.At("notes"))
+	for _, v := range s.Variants {
+		l.checkSource(v.Source, v.Origin.At("source"))
+		l.stepRefs(cat, v.After, v.Origin.At("after"))
+		l.stepRefs(cat, v.Before, v.Origin.At("before"))
+	}
+}
+
+// checkRows checks every row on its own, then the rows of each subject
+// together: supersession, contrary verdicts and the rule of thumb.
+func (l *loader) checkRows(cat *tilekit.Catalog, seen map[string]tilekit.Origin) {
+	rows := l.data.Rows
+	byID := map[string]*tilekit.Row{} // "table\x00row id"
+	for i := range rows {
+		r := &rows[i]
+		key := r.Table + "\x00" + r.ID
+		if _, dup := byID[key]; !dup {
+			byID[key] = r
+		}
+		idAt := r.Origin.At("subject")
+		if r.ID != r.Subject {
+			idAt = r.Origin.At("id")
+		}
+		l.unique(seen, fmt.Sprintf("row %s of table %s", r.ID, r.Table), idAt)
+		l.checkSource(r.Source, r.Origin.At("source"))
+		l.noteRefs(cat, r.Notes, r.Origin.At("notes"))
+		switch {
+		case r.Verdict == tilekit.Conditional && r.Condition == "":
+			l.report(r.Origin.At("verdict"), "condition-mismatch", Error, "a conditional verdict needs its condition")
+		case r.Verdict != tilekit.Conditional && r.Condition != "":
+			l.report(r.Origin.At("condition"), "condition-mismatch", Error, "only a conditional verdict has a condition; this one is %s", r.Verdict)
+		}
+		t := cat.Table(r.Table)
+		if t == nil {
+			l.report(r.Origin.At("table"), "unknown-table", Error, "no loaded file defines the table %q", r.Table)
+			continue
+		}
+		subjects := cat.TableSubject(t, r.Subject)
+		switch len(subjects) {
+		case 0:
+			if kind := subjectKindOf(cat, r.Subject); kind != "" {
+				l.report(r.Origin.At("subject"), "subject-not-covered", Error, "%s is a %s; table %s answers for %s", r.Subject, kind, t.ID, kindList(t.Subjects))
+			} else {
+				l.report(r.Origin.At("subject"), "unknown-subject", Error, "no loaded file defines a figure, location or action %q", r.Subject)
+			}
+		case 1:
+		default:
+			l.report(r.Origin.At("subject"), "ambiguous-subject", Error, "%s names both a %s and a %s, and table %s covers both", r.Subject, subjects[0].Kind, subjects[1].Kind, t.ID)
+		}
+	}
+	// Supersession must end at a row in force.
+	live := make([]bool, len(rows))
+	for i := range rows {
+		r := &rows[i]
+		live[i] = r.SupersededBy == ""
+		if r.SupersededBy == "" {
+			continue
+		}
+		next, hops := r, 0
+		for next != nil && next.SupersededBy != "" && hops <= len(rows) {
+			next, hops = byID[next.Table+"\x00"+next.SupersededBy], hops+1
+		}
+		switch {
+		case byID[r.Table+"\x00"+r.SupersededBy] == nil:
+			l.report(r.Origin.At("superseded_by"), "unknown-row", Error, "table %s has no row %q", r.Table, r.SupersededBy)
+		case next != nil && next.SupersededBy != "":
+			l.report(r.Origin.At("superseded_by"), "supersede-cycle", Error, "rows of table %s supersede each other in a circle; one of them must be in force", r.Table)
+		}
+	}
+	// Every row agrees with the rule of thumb unless marked as an exception,
+	// and rows in force for one subject agree where their scopes meet.
+	for i := range rows {
+		r := &rows[i]
+		l.checkException(cat, r)
+		if !live[i] {
+			continue
+		}
+		for j := 0; j < i; j++ {
+			o := &rows[j]
+			if live[j] && o.Table == r.Table && o.Subject == r.Subject && o.Verdict != r.Verdict && r.Overlaps(o) {
+				l.report(r.Origin.At("verdict"), "contrary-verdicts", Error,
+					"table %s already answers %s for %s (row %s at %s); supersede one of them, or give them different editions or publishers",
+					r.Table, o.Verdict, r.Subject, o.ID, l.locate(o.Origin.At("verdict")))
+			}
+		}
+	}
+}
+
+// checkException keeps a row and its table's rule of thumb from silently
+// disagreeing.
+func (l *loader) checkException(cat *tilekit.Catalog, r *tilekit.Row) {
+	t := cat.Table(r.Table)
+	subjects := cat.TableSubject(t, r.Subject)
+	if t == nil || len(subjects) != 1 {
+		return
+	}
+	ruled, applies := t.Rule.Answer(subjects[0])
+	definite := r.Verdict == tilekit.Yes || r.Verdict == tilekit.No
+	switch {
+	case applies && definite && ruled != r.Verdict && !r.Exception:
+		l.report(r.Origin.At("verdict"), "unmarked-exception", Error,
+			"the rule of thumb of %s says %s for %s (%s), this row says %s: mark it exception = true, or correct the figure's attributes",
+			t.ID, ruled, r.Subject, describeSubject(subjects[0]), r.Verdict)
+	case r.Exception && !(applies && definite && ruled != r.Verdict):
+		why := "table " + t.ID + " has no rule of thumb for it"
+		if applies && definite {
+			why = fmt.Sprintf("the rule of thumb of %s says %s too", t.ID, ruled)
+		} else if applies {
+			why = "a " + string(r.Verdict) + " verdict is not a yes or no to differ from the rule"
+		}
+		l.report(r.Origin.At("exception"), "needless-exception", Error, "this row is marked as an exception, but %s", why)
+	}
+}
+
+func describeSubject(s tilekit.Subject) string {
+	desc := map[bool]string{true: "living", false: "not living"}[s.Living]
+	if s.Kind == tilekit.LocationSubject || s.Kind == tilekit.ActionSubject {
+		desc = string(s.Kind)
+	}
+	if s.Footprint != "" {
+		desc += ", footprint " + string(s.Footprint)
+	}
+	return desc
+}
+
+func subjectKindOf(cat *tilekit.Catalog, id string) string {
+	for _, s := range cat.Subjects() {
+		if s.ID == id {
+			return string(s.Kind)
+		}
+	}
+	return ""
+}
+
+func kindList(kinds []tilekit.SubjectKind) string {
+	var out []string
+	for _, k := range kinds {
+		out = append(out, string(k))
+	}
+	return strings.Join(out, ", ")
+}
+
+// checkOrderCycles checks the steps of all loaded expansions under every
+// publisher's rules: a selection only removes steps, and the order keeps
+// constraints that pass through removed steps, so a cycle free whole means
+// a cycle free selection.
+func (l *loader) checkOrderCycles(cat *tilekit.Catalog) {
+	var ids []string
+	for _, s := range l.data.Steps {
+		ids = append(ids, s.ID)
+	}
+	reported := map[string]bool{}
+	for _, p := range append([]tilekit.Publisher{""}, tilekit.Publishers...) {
+		cycle := engine.FindCycle(ids, engine.OrderGraph(l.data.Steps, p))
+		if cycle == nil {
+			continue
+		}
+		members := append([]string{}, cycle[:len(cycle)-1]...)
+		sort.Strings(members)
+		if reported[strings.Join(members, " ")] {
+			continue
+		}
+		reported[strings.Join(members, " ")] = true
+		rules := "the steps' own rules"
+		if p != "" {
+			rules = p.Name() + "'s rules"
+		}
+		s := cat.Step(cycle[0])
+		l.report(s.Origin.At("id"), "order-cycle", Error, "under %s the steps form a cycle: %s", rules, strings.Join(cycle, " → "))
+	}
+}
