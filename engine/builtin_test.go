@@ -1,0 +1,113 @@
+package engine_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/engine"
+	"github.com/tilekit/tilekit/validator"
+)
+
+func builtinT(t *testing.T) *tilekit.Catalog {
+	res, err := validator.Validate(validator.Builtin())
+	require.NoError(t, err)
+	require.False(t, res.Diagnostics.HasErrors(), "%v", res.Diagnostics)
+	return res.Catalog
+}
+
+func positions(steps []engine.PlayedStep) map[string]int {
+	pos := map[string]int{}
+	for i, s := range steps {
+		pos[s.Step.ID] = i
+	}
+	return pos
+}
+
+// TestBuiltinOrderOfPlay checks the composed turn against the seed pages.
+func TestBuiltinOrderOfPlay(t *testing.T) {
+	cat := builtinT(t)
+	for _, p := range []tilekit.Publisher{"", tilekit.HansImGlueck, tilekit.ZMan} {
+		steps, err := engine.Order(cat, engine.SelectAll(), p)
+		require.NoError(t, err)
+		pos := positions(steps)
+		for _, pair := range [][2]string{
+			{"place-tile", "place-figure"},
+			{"place-figure", "dragon-move"},
+			{"dragon-move", "black-dragon-move"}, // both dragons move before scoring
+			{"black-dragon-move", "count-move"},  // the Count waits for the Black Dragon
+			{"black-dragon-move", "leipzig-move"},
+			{"black-dragon-move", "score-features"},
+			{"score-features", "drawbridge-move"},
+			{"drawbridge-move", "big-top-scoring"},
+			{"score-features", "black-dragon-place"},
+		} {
+			require.Contains(t, pos, pair[0])
+			require.Contains(t, pos, pair[1])
+			assert.Less(t, pos[pair[0]], pos[pair[1]], "%q: %s before %s", p, pair[0], pair[1])
+		}
+	}
+	// Rio Grande's text moves the dragon after scoring.
+	sel, err := engine.Select(cat, []string{"princess-dragon"})
+	require.NoError(t, err)
+	steps, err := engine.Order(cat, sel, tilekit.RioGrande)
+	require.NoError(t, err)
+	pos := positions(steps)
+	assert.Less(t, pos["score-features"], pos["dragon-move"])
+	assert.NotContains(t, pos, "black-dragon-move", "not selected")
+}
+
+// TestBuiltinTables checks that every table ids.md names exists and that
+// the contradictions rules-notes.md lists are resolved with both claims
+// visible.
+func TestBuiltinTables(t *testing.T) {
+	cat := builtinT(t)
+	for _, id := range []string{"dragon-diet", "dragon-protection", "black-dragon-diet", "black-dragon-protection",
+		"portal-figures", "portal-destinations", "volcano-deploy", "fairy-companions", "drawbridge-figures"} {
+		require.NotNil(t, cat.Table(id), id)
+	}
+	answer := func(table, subject string, opt engine.QueryOptions) map[tilekit.Verdict]int {
+		opt.Selection = engine.SelectAll()
+		r, err := engine.Query(cat, table, subject, opt)
+		require.NoError(t, err)
+		out := map[tilekit.Verdict]int{}
+		for _, a := range r.Answers {
+			out[a.Verdict]++
+		}
+		return out
+	}
+	// The barn: the 2015 plan decides; the older claim stays in history.
+	assert.Equal(t, map[tilekit.Verdict]int{tilekit.No: 1}, answer("dragon-diet", "barn", engine.QueryOptions{}))
+	assert.Equal(t, map[tilekit.Verdict]int{tilekit.No: 1, tilekit.Yes: 1}, answer("dragon-diet", "barn", engine.QueryOptions{History: true}))
+	// Mage and witch: eaten since March 2015, not before.
+	for _, s := range []string{"mage", "witch"} {
+		assert.Equal(t, map[tilekit.Verdict]int{tilekit.Yes: 1}, answer("dragon-diet", s, engine.QueryOptions{}), s)
+		assert.Equal(t, map[tilekit.Verdict]int{tilekit.No: 1}, answer("dragon-diet", s, engine.QueryOptions{AsOf: "2015-02"}), s)
+	}
+	// The teacher: safe from the red dragon, eaten by the Black Dragon.
+	assert.Equal(t, map[tilekit.Verdict]int{tilekit.No: 1}, answer("dragon-diet", "teacher", engine.QueryOptions{}))
+	assert.Equal(t, map[tilekit.Verdict]int{tilekit.Yes: 1}, answer("black-dragon-diet", "teacher", engine.QueryOptions{}))
+	// The Black Dragon eats the fairy and the red dragon.
+	assert.Equal(t, map[tilekit.Verdict]int{tilekit.Yes: 1}, answer("black-dragon-diet", "fairy", engine.QueryOptions{}))
+	assert.Equal(t, map[tilekit.Verdict]int{tilekit.Yes: 1}, answer("black-dragon-diet", "dragon", engine.QueryOptions{}))
+	// The barn on a volcano turn: both claims hold, as a condition.
+	assert.Equal(t, map[tilekit.Verdict]int{tilekit.Conditional: 1}, answer("volcano-deploy", "barn", engine.QueryOptions{}))
+	// The Black Dragon's open question keeps both readings.
+	var open *tilekit.Note
+	for i := range cat.Notes {
+		if cat.Notes[i].Open && len(cat.Notes[i].Readings) == 2 && contains(cat.Notes[i].Steps, "black-dragon-place") {
+			open = &cat.Notes[i]
+		}
+	}
+	require.NotNil(t, open, "the every-lap question is recorded as open with two readings")
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
