@@ -1,6 +1,9 @@
 package tilekit
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // ExpansionKind classifies an expansion.
 type ExpansionKind string
@@ -32,14 +35,7 @@ type Expansion struct {
 }
 
 // HasEdition reports whether the expansion was published in edition e.
-func (x *Expansion) HasEdition(e Edition) bool {
-	for _, have := range x.Editions {
-		if have == e {
-			return true
-		}
-	}
-	return false
-}
+func (x *Expansion) HasEdition(e Edition) bool { return slices.Contains(x.Editions, e) }
 
 // Data is everything the data files define, in the order it was loaded.
 type Data struct {

@@ -1,6 +1,9 @@
 package tilekit
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // This file holds the domain types of the rules data beside the tiles: the
 // figures, places and actions rules talk about, the interaction tables that
@@ -234,22 +237,13 @@ type Rule struct {
 // Answer returns the rule's verdict for a subject; ok is false when the rule
 // does not speak for subjects of that kind.
 func (r *Rule) Answer(s Subject) (v Verdict, ok bool) {
-	if r == nil || !containsKind(r.AppliesTo, s.Kind) {
+	if r == nil || !slices.Contains(r.AppliesTo, s.Kind) {
 		return "", false
 	}
 	if r.When.Matches(s) {
 		return r.Verdict, true
 	}
 	return r.Otherwise, true
-}
-
-func containsKind(kinds []SubjectKind, k SubjectKind) bool {
-	for _, x := range kinds {
-		if x == k {
-			return true
-		}
-	}
-	return false
 }
 
 // Table is an interaction table: one question answered for every subject
@@ -266,7 +260,7 @@ type Table struct {
 }
 
 // Covers reports whether the table answers for subjects of a kind.
-func (t *Table) Covers(k SubjectKind) bool { return containsKind(t.Subjects, k) }
+func (t *Table) Covers(k SubjectKind) bool { return slices.Contains(t.Subjects, k) }
 
 // Row is one answer: a verdict for one subject of one table.
 type Row struct {
@@ -292,15 +286,7 @@ type Row struct {
 // HoldsFor reports whether the row's scope includes a publisher; an empty
 // publisher matches every row.
 func (r *Row) HoldsFor(p Publisher) bool {
-	if p == "" || len(r.Publishers) == 0 {
-		return true
-	}
-	for _, x := range r.Publishers {
-		if x == p {
-			return true
-		}
-	}
-	return false
+	return p == "" || len(r.Publishers) == 0 || slices.Contains(r.Publishers, p)
 }
 
 // Overlaps reports whether two rows' scopes (editions and publishers) share
@@ -310,17 +296,7 @@ func (r *Row) Overlaps(o *Row) bool {
 }
 
 func overlap[T comparable](a, b []T) bool {
-	if len(a) == 0 || len(b) == 0 {
-		return true
-	}
-	for _, x := range a {
-		for _, y := range b {
-			if x == y {
-				return true
-			}
-		}
-	}
-	return false
+	return len(a) == 0 || len(b) == 0 || slices.ContainsFunc(a, func(x T) bool { return slices.Contains(b, x) })
 }
 
 // Scope describes the row's editions and publishers, or "" for all.
@@ -389,11 +365,8 @@ type StepVariant struct {
 // and the variant used, if any.
 func (s *Step) Constraints(p Publisher) (after, before []string, variant *StepVariant) {
 	for i := range s.Variants {
-		for _, vp := range s.Variants[i].Publishers {
-			if vp == p {
-				v := &s.Variants[i]
-				return v.After, v.Before, v
-			}
+		if v := &s.Variants[i]; slices.Contains(v.Publishers, p) {
+			return v.After, v.Before, v
 		}
 	}
 	return s.After, s.Before, nil

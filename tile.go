@@ -2,6 +2,7 @@ package tilekit
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -217,14 +218,7 @@ type Feature struct {
 }
 
 // Has reports whether the feature carries the attribute.
-func (f *Feature) Has(a Attribute) bool {
-	for _, x := range f.Attributes {
-		if x == a {
-			return true
-		}
-	}
-	return false
-}
+func (f *Feature) Has(a Attribute) bool { return slices.Contains(f.Attributes, a) }
 
 // Origin locates a value in the data: the file it came from and the path of
 // the table that defines it inside that file, such as ["tile", "3"].

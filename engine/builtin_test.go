@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -96,18 +97,9 @@ func TestBuiltinTables(t *testing.T) {
 	// The Black Dragon's open question keeps both readings.
 	var open *tilekit.Note
 	for i := range cat.Notes {
-		if cat.Notes[i].Open && len(cat.Notes[i].Readings) == 2 && contains(cat.Notes[i].Steps, "black-dragon-place") {
+		if cat.Notes[i].Open && len(cat.Notes[i].Readings) == 2 && slices.Contains(cat.Notes[i].Steps, "black-dragon-place") {
 			open = &cat.Notes[i]
 		}
 	}
 	require.NotNil(t, open, "the every-lap question is recorded as open with two readings")
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }

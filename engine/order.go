@@ -3,6 +3,7 @@ package engine
 import (
 	"container/heap"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -18,7 +19,7 @@ func OrderGraph(steps []tilekit.Step, p tilekit.Publisher) map[string][]string {
 	}
 	next := map[string][]string{}
 	add := func(from, to string) {
-		if known[from] && known[to] && !contains(next[from], to) {
+		if known[from] && known[to] && !slices.Contains(next[from], to) {
 			next[from] = append(next[from], to)
 		}
 	}
@@ -163,7 +164,7 @@ func stepNotes(cat *tilekit.Catalog, sel Selection, s *tilekit.Step) []*tilekit.
 	var out []*tilekit.Note
 	for i := range cat.Notes {
 		n := &cat.Notes[i]
-		if sel.HasAll(n.Expansions) && (contains(s.Notes, n.ID) || contains(n.Steps, s.ID)) {
+		if sel.HasAll(n.Expansions) && (slices.Contains(s.Notes, n.ID) || slices.Contains(n.Steps, s.ID)) {
 			out = append(out, n)
 		}
 	}

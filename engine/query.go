@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/tilekit/tilekit"
 )
@@ -164,27 +165,18 @@ func notesFor(cat *tilekit.Catalog, sel Selection, tableID, subjectID string, na
 		if !sel.HasAll(n.Expansions) {
 			continue
 		}
-		explicit := contains(named, n.ID)
-		about := (len(n.Tables) == 0 || contains(n.Tables, tableID)) && len(n.Tables)+len(n.Subjects) > 0
+		explicit := slices.Contains(named, n.ID)
+		about := (len(n.Tables) == 0 || slices.Contains(n.Tables, tableID)) && len(n.Tables)+len(n.Subjects) > 0
 		if subjectID == "" {
 			about = about && len(n.Subjects) == 0
 		} else {
-			about = about && contains(n.Subjects, subjectID)
+			about = about && slices.Contains(n.Subjects, subjectID)
 		}
 		if explicit || about {
 			out = append(out, n)
 		}
 	}
 	return out
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // Gap is a subject of a selected expansion that a table has no answer for.

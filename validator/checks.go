@@ -2,6 +2,7 @@ package validator
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -127,7 +128,7 @@ func (l *loader) checkFeatures(t *tilekit.Tile) {
 		f := &t.Features[i]
 		info := f.Kind.Info()
 		for j, a := range f.Attributes {
-			if !allows(info.Attributes, a) {
+			if !slices.Contains(info.Attributes, a) {
 				l.report(f.Origin.At("attributes", strconv.Itoa(j)), "attribute-not-allowed", Error, "a %s cannot carry the %s attribute", f.Kind, a)
 			}
 		}
@@ -219,15 +220,6 @@ func (l *loader) checkSymbols(t *tilekit.Tile) {
 func hasFeature(t *tilekit.Tile, pred func(*tilekit.Feature) bool) bool {
 	for i := range t.Features {
 		if pred(&t.Features[i]) {
-			return true
-		}
-	}
-	return false
-}
-
-func allows(list []tilekit.Attribute, a tilekit.Attribute) bool {
-	for _, x := range list {
-		if x == a {
 			return true
 		}
 	}

@@ -100,3 +100,12 @@ func printProblems(w io.Writer, res *validator.Result) {
 	_ = validator.Write(w, "text", res.Diagnostics)
 	fmt.Fprintf(w, "tilekit: the data has problems: %s\n", res.Stats())
 }
+
+// loadFormatted checks a command's --format against the formats it
+// allows, then loads data as loadClean does.
+func loadFormatted(cmd *cobra.Command, d *dataFlags, format string, allowed ...string) (*validator.Result, error) {
+	if err := checkFormat(format, allowed...); err != nil {
+		return nil, err
+	}
+	return loadClean(cmd, d)
+}

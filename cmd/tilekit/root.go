@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -99,10 +100,8 @@ folders with --data.`,
 
 // checkFormat returns a usage error unless format is one of allowed.
 func checkFormat(format string, allowed ...string) error {
-	for _, a := range allowed {
-		if format == a {
-			return nil
-		}
+	if slices.Contains(allowed, format) {
+		return nil
 	}
 	return usagef("unknown format %q (want one of %s)", format, strings.Join(allowed, ", "))
 }

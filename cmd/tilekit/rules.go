@@ -73,13 +73,10 @@ answers as the rules stood in that month. Run "tilekit query" for the tables.`,
   tilekit query dragon-protection --expansions princess-dragon,count-king-robber --history`,
 		Args: cobra.RangeArgs(0, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, "text", "json"); err != nil {
-				return err
-			}
 			if asOf != "" && !month.MatchString(asOf) {
 				return usagef("--as-of %q: want a month as YYYY-MM", asOf)
 			}
-			res, err := loadClean(cmd, &data)
+			res, err := loadFormatted(cmd, &data, format, "text", "json")
 			if err != nil {
 				return err
 			}
@@ -272,10 +269,7 @@ it would answer.`,
   tilekit gaps --data ./my-expansion --expansions my-expansion --format json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := checkFormat(format, "text", "json"); err != nil {
-				return err
-			}
-			res, err := loadClean(cmd, &data)
+			res, err := loadFormatted(cmd, &data, format, "text", "json")
 			if err != nil {
 				return err
 			}
@@ -339,10 +333,7 @@ dragon moves after scoring.`,
   tilekit order --expansions princess-dragon --variant rgg --format json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := checkFormat(format, "text", "json"); err != nil {
-				return err
-			}
-			res, err := loadClean(cmd, &data)
+			res, err := loadFormatted(cmd, &data, format, "text", "json")
 			if err != nil {
 				return err
 			}

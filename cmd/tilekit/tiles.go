@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"sort"
@@ -30,10 +29,7 @@ printed tile, note for a tile with a note to read) and name. --format json gives
   tilekit tiles --data ./my-expansion --expansion my-expansion`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := checkFormat(format, "text", "json"); err != nil {
-				return err
-			}
-			res, err := loadClean(cmd, &data)
+			res, err := loadFormatted(cmd, &data, format, "text", "json")
 			if err != nil {
 				return err
 			}
@@ -178,8 +174,5 @@ func writeTilesJSON(w io.Writer, tiles []*tilekit.Tile) error {
 	for _, t := range tiles {
 		out = append(out, newTileJSON(t))
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(out)
+	return writeJSON(w, out)
 }
