@@ -8,10 +8,11 @@ import (
 	"github.com/tilekit/tilekit/validator"
 )
 
-func builtin(b *testing.B) *tilekit.Catalog {
+// builtin loads the built-in data, which must be clean.
+func builtin(tb testing.TB) *tilekit.Catalog {
 	res, err := validator.Validate(validator.Builtin())
 	if err != nil || res.Diagnostics.HasErrors() {
-		b.Fatal(err, res.Diagnostics)
+		tb.Fatal(err, res.Diagnostics)
 	}
 	return res.Catalog
 }

@@ -8,15 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/tilekit/tilekit"
 	"github.com/tilekit/tilekit/engine"
-	"github.com/tilekit/tilekit/validator"
 )
-
-func builtinT(t *testing.T) *tilekit.Catalog {
-	res, err := validator.Validate(validator.Builtin())
-	require.NoError(t, err)
-	require.False(t, res.Diagnostics.HasErrors(), "%v", res.Diagnostics)
-	return res.Catalog
-}
 
 func positions(steps []engine.PlayedStep) map[string]int {
 	pos := map[string]int{}
@@ -28,7 +20,7 @@ func positions(steps []engine.PlayedStep) map[string]int {
 
 // TestBuiltinOrderOfPlay checks the composed turn against the seed pages.
 func TestBuiltinOrderOfPlay(t *testing.T) {
-	cat := builtinT(t)
+	cat := builtin(t)
 	for _, p := range []tilekit.Publisher{"", tilekit.HansImGlueck, tilekit.ZMan} {
 		steps, err := engine.Order(cat, engine.SelectAll(), p)
 		require.NoError(t, err)
@@ -63,7 +55,7 @@ func TestBuiltinOrderOfPlay(t *testing.T) {
 // the contradictions rules-notes.md lists are resolved with both claims
 // visible.
 func TestBuiltinTables(t *testing.T) {
-	cat := builtinT(t)
+	cat := builtin(t)
 	for _, id := range []string{"dragon-diet", "dragon-protection", "black-dragon-diet", "black-dragon-protection",
 		"portal-figures", "portal-destinations", "volcano-deploy", "fairy-companions", "drawbridge-figures"} {
 		require.NotNil(t, cat.Table(id), id)

@@ -46,20 +46,16 @@ func (l *loader) checkRules(cat *tilekit.Catalog) {
 		}
 	}
 	for _, f := range d.Figures {
-		l.unique(seen, "figure "+f.ID, f.Origin.At("id"))
-		l.expansionRef(cat, f.Expansion, f.Origin.At("expansion"))
+		l.catalogEntry(cat, seen, "figure", f.ID, f.Expansion, f.Origin)
 	}
 	for _, x := range d.Locations {
-		l.unique(seen, "location "+x.ID, x.Origin.At("id"))
-		l.expansionRef(cat, x.Expansion, x.Origin.At("expansion"))
+		l.catalogEntry(cat, seen, "location", x.ID, x.Expansion, x.Origin)
 	}
 	for _, x := range d.Actions {
-		l.unique(seen, "action "+x.ID, x.Origin.At("id"))
-		l.expansionRef(cat, x.Expansion, x.Origin.At("expansion"))
+		l.catalogEntry(cat, seen, "action", x.ID, x.Expansion, x.Origin)
 	}
 	for _, t := range d.Tables {
-		l.unique(seen, "table "+t.ID, t.Origin.At("id"))
-		l.expansionRef(cat, t.Expansion, t.Origin.At("expansion"))
+		l.catalogEntry(cat, seen, "table", t.ID, t.Expansion, t.Origin)
 		if t.Rule != nil {
 			l.checkSource(t.Rule.Source, t.Origin.At("rule", "source"))
 		}
@@ -74,6 +70,13 @@ func (l *loader) checkRules(cat *tilekit.Catalog) {
 	}
 	l.checkRows(cat, seen)
 	l.checkOrderCycles(cat)
+}
+
+// catalogEntry checks that an entry's id is unique among its kind and that
+// the expansion it belongs to exists.
+func (l *loader) catalogEntry(cat *tilekit.Catalog, seen map[string]tilekit.Origin, kind, id, expansion string, at tilekit.Origin) {
+	l.unique(seen, kind+" "+id, at.At("id"))
+	l.expansionRef(cat, expansion, at.At("expansion"))
 }
 
 // expansionRef checks a reference to an expansion or a part.
