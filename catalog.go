@@ -66,6 +66,7 @@ type Catalog struct {
 	tableByID     map[string]int
 	noteByID      map[string]int
 	stepByID      map[string]int
+	subjects      []Subject
 }
 
 // NewCatalog sorts and indexes the data. When two values share an id, the
@@ -86,6 +87,7 @@ func NewCatalog(d Data) *Catalog {
 	c.tableByID = indexByID(c.Tables, func(x Table) string { return x.ID })
 	c.noteByID = indexByID(c.Notes, func(x Note) string { return x.ID })
 	c.stepByID = indexByID(c.Steps, func(x Step) string { return x.ID })
+	c.subjects = c.collectSubjects()
 	c.partByID = map[string]*Part{}
 	for i := range c.Expansions {
 		for j := range c.Expansions[i].Parts {
@@ -147,7 +149,9 @@ func (c *Catalog) HasExpansionOrPart(id string) bool {
 
 // Subjects returns every figure, location and action as a table subject,
 // in the order of SubjectKinds and then by id.
-func (c *Catalog) Subjects() []Subject {
+func (c *Catalog) Subjects() []Subject { return c.subjects }
+
+func (c *Catalog) collectSubjects() []Subject {
 	var out []Subject
 	for _, kind := range SubjectKinds {
 		for _, f := range c.Figures {

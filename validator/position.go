@@ -61,10 +61,14 @@ func findNewerSyntax(src []byte) []newerSyntax {
 	return scan(src).newer
 }
 
-var timeWithoutSeconds = regexp.MustCompile(`[0-9]{2}:[0-9]{2}([^:0-9]|$)`)
+var (
+	timeWithoutSeconds = regexp.MustCompile(`[0-9]{2}:[0-9]{2}([^:0-9]|$)`)
+	trailingComma      = regexp.MustCompile(`,\s*\}`)
+)
 
 func mayUseNewerSyntax(src []byte) bool {
-	if bytes.Contains(src, []byte(`\e`)) || bytes.Contains(src, []byte(`\x`)) || timeWithoutSeconds.Match(src) {
+	if bytes.Contains(src, []byte(`\e`)) || bytes.Contains(src, []byte(`\x`)) ||
+		timeWithoutSeconds.Match(src) || trailingComma.Match(src) {
 		return true
 	}
 	for i := 0; i < len(src); i++ {
@@ -72,7 +76,7 @@ func mayUseNewerSyntax(src []byte) bool {
 			continue
 		}
 		end := bytes.IndexByte(src[i:], '}')
-		if end < 0 || bytes.IndexByte(src[i:i+end], '\n') >= 0 || bytes.Contains(src[i:i+end], []byte(",")) {
+		if end < 0 || bytes.IndexByte(src[i:i+end], '\n') >= 0 {
 			return true
 		}
 	}
