@@ -124,9 +124,6 @@ const (
 	Community           SourceKind = "community"
 	HouseRule           SourceKind = "house-rule"
 	OpenQuestion        SourceKind = "open-question"
-	// RuleOfThumb marks an answer computed from a table's rule of thumb;
-	// it never appears in the data.
-	RuleOfThumb SourceKind = "rule-of-thumb"
 )
 
 // Publisher names a publisher whose rules text differs from the others'.
@@ -150,7 +147,7 @@ func (p Publisher) Name() string { return publisherNames[p] }
 var sourceKindNames = map[SourceKind]string{
 	Rulebook: "rulebook", FAQ: "official FAQ", Clarification: "official clarification",
 	PublisherDifference: "publisher difference", Community: "community interpretation",
-	HouseRule: "house rule", OpenQuestion: "open question", RuleOfThumb: "rule of thumb",
+	HouseRule: "house rule", OpenQuestion: "open question",
 }
 
 // Source says where a statement comes from.

@@ -26,7 +26,8 @@ type QueryOptions struct {
 // table's rule of thumb for a subject without one.
 type Answer struct {
 	Subject tilekit.Subject
-	// Row is the explicit row, or nil for a rule-of-thumb answer.
+	// Row is the explicit row, or nil for a rule-of-thumb answer, whose
+	// Source is the rule's.
 	Row         *tilekit.Row
 	Verdict     tilekit.Verdict
 	Condition   string
@@ -89,9 +90,8 @@ func Query(cat *tilekit.Catalog, tableID, subjectID string, opt QueryOptions) (*
 		}
 		if v, ok := t.Rule.Answer(s); ok && !answered {
 			res.Answers = append(res.Answers, Answer{
-				Subject: s, Verdict: v, Explanation: ruleExplanation(t.Rule, s),
-				Source: tilekit.Source{Kind: tilekit.RuleOfThumb, Page: t.Rule.Source.Page, Ref: t.Rule.Source.Ref, Date: t.Rule.Source.Date, Publisher: t.Rule.Source.Publisher},
-				Notes:  notesFor(cat, opt.Selection, t.ID, s.ID),
+				Subject: s, Verdict: v, Explanation: ruleExplanation(t.Rule, s), Source: t.Rule.Source,
+				Notes: notesFor(cat, opt.Selection, t.ID, s.ID),
 			})
 		}
 	}

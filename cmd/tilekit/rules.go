@@ -239,7 +239,11 @@ func writeQueryText(w io.Writer, cat *tilekit.Catalog, r *engine.Result) error {
 			fmt.Fprintf(w, "  Superseded by ruling %q.\n", a.SupersededBy)
 		}
 		fmt.Fprintf(w, "  %s\n", strings.TrimSpace(a.Explanation))
-		fmt.Fprintf(w, "  Source: %s\n", a.Source)
+		if a.Row == nil {
+			fmt.Fprintf(w, "  Source: the table's rule of thumb; %s\n", a.Source)
+		} else {
+			fmt.Fprintf(w, "  Source: %s\n", a.Source)
+		}
 		for _, n := range a.Notes {
 			fmt.Fprintf(w, "  Note: %s %s\n", sentence(n.Title), strings.TrimSpace(n.Text))
 		}
