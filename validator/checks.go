@@ -20,7 +20,10 @@ type Code struct {
 // Codes lists every diagnostic code the validator reports, beside the
 // schema codes: a schema problem has the code "schema-" followed by the JSON
 // Schema keyword that failed, such as schema-required or schema-enum.
-var Codes = []Code{
+var Codes = append(append([]Code{}, TileCodes...), RuleCodes...)
+
+// TileCodes lists the codes of the file-level and tile checks.
+var TileCodes = []Code{
 	{"toml-syntax", "The file is not valid TOML."},
 	{"toml-nonfinite", "A number is nan or inf, which no data value may be."},
 	{"toml-1.1", "A warning: TOML 1.1 syntax (a multi-line inline table, a trailing comma in one, the \\e or \\xHH escape, a time without seconds) that Taplo and other TOML 1.0 tools reject."},

@@ -30,8 +30,6 @@ var RuleCodes = []Code{
 	{"order-cycle", "Ordering constraints between steps form a cycle under some publisher's rules."},
 }
 
-func init() { Codes = append(Codes, RuleCodes...) }
-
 // checkRules runs the consistency checks of the rules data.
 func (l *loader) checkRules(cat *tilekit.Catalog) {
 	d := &l.data

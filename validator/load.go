@@ -64,19 +64,17 @@ func Validate(sources ...Source) (*Result, error) {
 	l.check(cat)
 	l.resolvePositions()
 	l.diags.Sort()
-	return &Result{Catalog: cat, Diagnostics: l.diags, Files: len(l.order)}, nil
+	return &Result{Catalog: cat, Diagnostics: l.diags, Files: len(l.files)}, nil
 }
 
 // sourceFile is one data file being loaded.
 type sourceFile struct {
-	name  string
 	src   []byte
 	index positionIndex
 }
 
 type loader struct {
 	files map[string]*sourceFile
-	order []string
 	diags Diagnostics
 	data  tilekit.Data
 }
@@ -134,11 +132,7 @@ func (l *loader) loadSource(src Source) error {
 	close(next)
 	wg.Wait()
 	for i, r := range results {
-		name := pending[i].name
-		if _, dup := l.files[name]; !dup {
-			l.order = append(l.order, name)
-		}
-		l.files[name] = &sourceFile{name: name, src: pending[i].data}
+		l.files[pending[i].name] = &sourceFile{src: pending[i].data}
 		l.diags = append(l.diags, r.diags...)
 		appendData(&l.data, &r.data)
 	}
