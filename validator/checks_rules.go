@@ -58,9 +58,13 @@ func (l *loader) checkRules(cat *tilekit.Catalog) {
 			l.checkSource(t.Rule.Source, t.Origin.At("rule", "source"))
 		}
 	}
+	known := map[string]bool{}
+	for _, s := range cat.Subjects() {
+		known[s.ID] = true
+	}
 	for _, n := range d.Notes {
 		l.unique(seen, "note "+n.ID, n.Origin.At("id"))
-		l.checkNote(cat, &n)
+		l.checkNote(cat, known, &n)
 	}
 	for _, s := range d.Steps {
 		l.unique(seen, "step "+s.ID, s.Origin.At("id"))
@@ -106,7 +110,8 @@ func (l *loader) stepRefs(cat *tilekit.Catalog, ids []string, at tilekit.Origin)
 	}
 }
 
-func (l *loader) checkNote(cat *tilekit.Catalog, n *tilekit.Note) {
+// checkNote checks a note's references; known holds every subject id.
+func (l *loader) checkNote(cat *tilekit.Catalog, known map[string]bool, n *tilekit.Note) {
 	l.checkSource(n.Source, n.Origin.At("source"))
 	for j, id := range n.Expansions {
 		l.expansionRef(cat, id, n.Origin.At("expansions", strconv.Itoa(j)))
@@ -115,10 +120,6 @@ func (l *loader) checkNote(cat *tilekit.Catalog, n *tilekit.Note) {
 		if cat.Table(id) == nil {
 			l.report(n.Origin.At("tables", strconv.Itoa(j)), "unknown-table", Error, "no loaded file defines the table %q", id)
 		}
-	}
-	known := map[string]bool{}
-	for _, s := range cat.Subjects() {
-		known[s.ID] = true
 	}
 	for j, id := range n.Subjects {
 		if !known[id] {

@@ -374,13 +374,19 @@ type stepJSON struct {
 }
 
 type orderResultJSON struct {
-	Variant    string     `json:"variant"`
+	// Variant is the publisher whose rules were followed, or null for the
+	// standard rules.
+	Variant    *string    `json:"variant"`
 	Expansions []string   `json:"expansions"`
 	Steps      []stepJSON `json:"steps"`
 }
 
 func orderJSON(cat *tilekit.Catalog, sel engine.Selection, p tilekit.Publisher, steps []engine.PlayedStep) orderResultJSON {
-	out := orderResultJSON{Variant: string(p), Expansions: sel.IDs(), Steps: []stepJSON{}}
+	out := orderResultJSON{Expansions: sel.IDs(), Steps: []stepJSON{}}
+	if p != "" {
+		v := string(p)
+		out.Variant = &v
+	}
 	for _, ps := range steps {
 		j := stepJSON{ID: ps.Step.ID, Name: ps.Step.Name, Expansion: ps.Step.Expansion, Phase: ps.Step.Phase,
 			Explanation: ps.Step.Explanation, Source: newSourceJSON(ps.Step.Source), Notes: notesJSON(ps.Notes)}
