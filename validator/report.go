@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/url"
+	"path/filepath"
 	"sort"
 	"strings"
 )
@@ -165,7 +167,7 @@ func writeSARIF(w io.Writer, ds Diagnostics) error {
 		results = append(results, sarifResult{
 			RuleID: d.Code, RuleIndex: index[d.Code], Level: level, Message: sarifMessage{msg},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
-				ArtifactLocation: sarifArtifact{URI: d.File},
+				ArtifactLocation: sarifArtifact{URI: (&url.URL{Path: filepath.ToSlash(d.File)}).String()},
 				Region:           sarifRegion{StartLine: max(d.Line, 1), StartColumn: max(d.Column, 1)},
 			}}},
 		})

@@ -82,6 +82,7 @@ func TestWriteSARIF(t *testing.T) {
 	}
 	assert.Equal(t, "warning", run.Results[1].Level)
 	assert.Equal(t, 3, run.Results[0].Locations[0].PhysicalLocation.Region.StartLine)
+	assert.Equal(t, "my%20exp/tiles/a,b.toml", run.Results[0].Locations[0].PhysicalLocation.ArtifactLocation.URI, "a URI reference, escaped")
 }
 
 func TestWriteUnknownFormat(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -23,24 +24,28 @@ func newSchemaCmd() *cobra.Command {
 		Args:    cobra.NoArgs,
 		RunE:    func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
-	cmd.AddCommand(&cobra.Command{
+	var force bool
+	export := &cobra.Command{
 		Use:   "export DIR",
 		Short: "Write the schemas and a .taplo.toml for editors",
 		Long: `export writes the embedded JSON Schemas to DIR/schema/ and a DIR/.taplo.toml
 that maps them to the data files (tiles/, expansions/, interactions/), so that
 Taplo and the Even Better TOML editor extension complete and check the files
-of a data folder.`,
+of a data folder. The schemas are tilekit's and are replaced; a .taplo.toml
+you changed is kept unless --force.`,
 		Example: "  tilekit schema export .\n  tilekit schema export ./my-expansion",
 		Args:    exactArgs(1, "schema export takes one folder"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			n, err := exportSchemas(args[0])
+			n, err := exportSchemas(args[0], force)
 			if err != nil {
 				return err
 			}
 			fmt.Fprintf(cmd.ErrOrStderr(), "tilekit: wrote %d schemas and .taplo.toml to %s\n", n, args[0])
 			return nil
 		},
-	})
+	}
+	export.Flags().BoolVar(&force, "force", false, "replace a .taplo.toml that differs from tilekit's")
+	cmd.AddCommand(export)
 	return cmd
 }
 
@@ -55,7 +60,9 @@ func exactArgs(n int, what string) cobra.PositionalArgs {
 }
 
 // exportSchemas writes the schemas and the Taplo configuration into dir.
-func exportSchemas(dir string) (int, error) {
+// A .taplo.toml that differs from tilekit's is someone's work: it is
+// replaced only with force.
+func exportSchemas(dir string, force bool) (int, error) {
 	var taplo strings.Builder
 	taplo.WriteString("# Taplo and Even Better TOML: check tilekit data files against their schemas.\n")
 	taplo.WriteString("# Written by `tilekit schema export`; run taplo from this folder.\n")
@@ -69,7 +76,11 @@ func exportSchemas(dir string) (int, error) {
 		}
 		fmt.Fprintf(&taplo, "\n[[rule]]\ninclude = [\"%s/**/*.toml\"]\n\n[rule.schema]\npath = \"schema/%s\"\n", folder.Name, folder.Schema)
 	}
-	return len(validator.Folders), writeFileAtomic(filepath.Join(dir, ".taplo.toml"), []byte(taplo.String()))
+	config := filepath.Join(dir, ".taplo.toml")
+	if old, err := os.ReadFile(config); err == nil && string(old) != taplo.String() && !force {
+		return 0, usagef("%s differs from tilekit's and was kept; use --force to replace it", config)
+	}
+	return len(validator.Folders), writeFileAtomic(config, []byte(taplo.String()))
 }
 
 //go:embed scaffold/*.tmpl
@@ -152,7 +163,7 @@ func scaffold(dir, id string) error {
 			return err
 		}
 	}
-	_, err := exportSchemas(dir)
+	_, err := exportSchemas(dir, false)
 	return err
 }
 
