@@ -99,7 +99,8 @@ func newNewCmd() *cobra.Command {
 		Args:    cobra.NoArgs,
 		RunE:    func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
-	cmd.AddCommand(&cobra.Command{
+	var data dataFlags
+	expansion := &cobra.Command{
 		Use:   "expansion ID [DIR]",
 		Short: "Scaffold a data folder for a fan expansion",
 		Long: `new expansion writes a data folder (DIR, or ID when DIR is not given) for a
@@ -107,7 +108,8 @@ fan expansion: an expansion file, a tiles file with one commented example
 tile, an empty interactions file, the schemas with a .taplo.toml so that
 Taplo / Even Better TOML complete and check the files, and a README. The
 folder validates clean with "tilekit validate DIR". It refuses a folder that
-already has files in it.`,
+already has files in it, and an id the built-in data or a --data folder
+already uses.`,
 		Example: "  tilekit new expansion my-expansion\n  tilekit new expansion wells ./carcassonne-wells",
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) < 1 || len(args) > 2 {
@@ -123,12 +125,16 @@ already has files in it.`,
 			if !expansionID.MatchString(id) {
 				return usagef("expansion id %q: use lower-case letters and digits, words joined by dashes", id)
 			}
-			res, err := validator.Validate(validator.Builtin())
+			sources, err := data.sources()
 			if err != nil {
 				return err
 			}
-			if res.Catalog.Expansion(id) != nil {
-				return usagef("expansion id %q is taken by the built-in catalog", id)
+			res, err := load(sources)
+			if err != nil {
+				return err
+			}
+			if x := res.Catalog.Expansion(id); x != nil {
+				return usagef("expansion id %q is taken (%s, in %s)", id, x.Name, x.Origin.File)
 			}
 			if err := scaffold(dir, id); err != nil {
 				return err
@@ -136,7 +142,9 @@ already has files in it.`,
 			fmt.Fprintf(cmd.ErrOrStderr(), "tilekit: created %s; check it with: tilekit validate %s\n", dir, dir)
 			return nil
 		},
-	})
+	}
+	data.register(expansion)
+	cmd.AddCommand(expansion)
 	return cmd
 }
 
