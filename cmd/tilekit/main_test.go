@@ -57,6 +57,18 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"version"}, exitOK},
 		{[]string{"completion", "bash"}, exitOK},
 		{[]string{"completion", "klingon"}, exitUsage},
+		{[]string{"query", "dragon-diet", "mage"}, exitOK},
+		{[]string{"query", "no-such-table"}, exitUsage},
+		{[]string{"query", "dragon-diet", "--data", bad}, exitProblems},
+		{[]string{"gaps", "--expansions", "princess-dragon"}, exitOK},
+		{[]string{"gaps", "--expansions", "nope"}, exitUsage},
+		{[]string{"order", "--variant", "rgg"}, exitOK},
+		{[]string{"order", "--variant", "xyz"}, exitUsage},
+		{[]string{"render", "base/A", "-o", filepath.Join(dir, "a.svg")}, exitOK},
+		{[]string{"render", "base/ZZ"}, exitUsage},
+		{[]string{"render", "base/A", "--data", bad}, exitProblems},
+		{[]string{"new", "expansion", "Bad_Id", filepath.Join(dir, "x")}, exitUsage},
+		{[]string{"schema", "export", filepath.Join(dir, "schemas")}, exitOK},
 	} {
 		var stdout, stderr bytes.Buffer
 		got := run(tc.args, &stdout, &stderr)
