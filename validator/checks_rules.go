@@ -205,15 +205,19 @@ func (l *loader) checkRows(cat *tilekit.Catalog, seen map[string]tilekit.Origin)
 	}
 	// Every row agrees with the rule of thumb unless marked as an exception,
 	// and rows in force for one subject agree where their scopes meet.
+	earlier := map[string][]int{} // live rows so far, by table and subject
 	for i := range rows {
 		r := &rows[i]
 		l.checkException(cat, r)
 		if !live[i] {
 			continue
 		}
-		for j := 0; j < i; j++ {
+		key := r.Table + "\x00" + r.Subject
+		others := earlier[key]
+		earlier[key] = append(others, i)
+		for _, j := range others {
 			o := &rows[j]
-			if live[j] && o.Table == r.Table && o.Subject == r.Subject && o.Verdict != r.Verdict && r.Overlaps(o) {
+			if o.Verdict != r.Verdict && r.Overlaps(o) {
 				l.report(r.Origin.At("verdict"), "contrary-verdicts", Error,
 					"table %s already answers %s for %s (row %s at %s); supersede one of them, or give them different editions or publishers",
 					r.Table, o.Verdict, r.Subject, o.ID, l.locate(o.Origin.At("verdict")))
