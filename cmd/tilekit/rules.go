@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/tilekit/tilekit"
 	"github.com/tilekit/tilekit/engine"
+	"github.com/tilekit/tilekit/validator"
 )
 
 // selectionFlags are the flags that choose the expansions and the
@@ -38,6 +39,17 @@ func (f *selectionFlags) resolve(cat *tilekit.Catalog) (engine.Selection, tileki
 		}
 	}
 	return sel, p, nil
+}
+
+// load checks the format, loads the data free of errors and resolves the
+// selection, for the commands that answer rules questions.
+func (f *selectionFlags) load(cmd *cobra.Command, data *dataFlags, format string) (*validator.Result, engine.Selection, tilekit.Publisher, error) {
+	res, err := loadFormatted(cmd, data, format, "text", "json")
+	if err != nil {
+		return nil, engine.Selection{}, "", err
+	}
+	s, p, err := f.resolve(res.Catalog)
+	return res, s, p, err
 }
 
 func writeJSON(w io.Writer, v any) error {
@@ -273,11 +285,7 @@ it would answer.`,
   tilekit gaps --data ./my-expansion --expansions my-expansion --format json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			res, err := loadFormatted(cmd, &data, format, "text", "json")
-			if err != nil {
-				return err
-			}
-			s, _, err := sel.resolve(res.Catalog)
+			res, s, _, err := sel.load(cmd, &data, format)
 			if err != nil {
 				return err
 			}
@@ -337,11 +345,7 @@ dragon moves after scoring.`,
   tilekit order --expansions princess-dragon --variant rgg --format json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			res, err := loadFormatted(cmd, &data, format, "text", "json")
-			if err != nil {
-				return err
-			}
-			s, p, err := sel.resolve(res.Catalog)
+			res, s, p, err := sel.load(cmd, &data, format)
 			if err != nil {
 				return err
 			}

@@ -17,13 +17,7 @@ import (
 )
 
 func newSchemaCmd() *cobra.Command {
-	cmd := &cobra.Command{
-		Use:     "schema",
-		Short:   "Work with the JSON Schemas of the data files",
-		Example: "  tilekit schema export ./my-expansion",
-		Args:    cobra.NoArgs,
-		RunE:    func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
-	}
+	cmd := groupCmd("schema", "Work with the JSON Schemas of the data files", "  tilekit schema export ./my-expansion")
 	var force bool
 	export := &cobra.Command{
 		Use:   "export DIR",
@@ -47,6 +41,18 @@ you changed is kept unless --force.`,
 	export.Flags().BoolVar(&force, "force", false, "replace a .taplo.toml that differs from tilekit's")
 	cmd.AddCommand(export)
 	return cmd
+}
+
+// groupCmd makes a command that only groups subcommands: alone it shows
+// its help, and an unknown subcommand is a usage error.
+func groupCmd(use, short, example string) *cobra.Command {
+	return &cobra.Command{
+		Use:     use,
+		Short:   short,
+		Example: example,
+		Args:    cobra.NoArgs,
+		RunE:    func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+	}
 }
 
 // exactArgs is cobra.ExactArgs with a usage error that says what is wanted.
@@ -92,13 +98,7 @@ var scaffoldTemplates = template.Must(template.ParseFS(scaffoldFS, "scaffold/*.t
 var expansionID = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
 func newNewCmd() *cobra.Command {
-	cmd := &cobra.Command{
-		Use:     "new",
-		Short:   "Start new data",
-		Example: "  tilekit new expansion my-expansion",
-		Args:    cobra.NoArgs,
-		RunE:    func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
-	}
+	cmd := groupCmd("new", "Start new data", "  tilekit new expansion my-expansion")
 	var data dataFlags
 	expansion := &cobra.Command{
 		Use:   "expansion ID [DIR]",
