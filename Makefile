@@ -35,14 +35,16 @@ check: fmt test
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
-## fuzz: fuzz the load pipeline for a while (FUZZTIME=1m)
+## fuzz: fuzz the load pipeline for a while (FUZZTIME=1m each): one file
+## alone, then a user folder on top of the built-in data
 FUZZTIME ?= 30s
 fuzz:
-	$(GO) test -run '^$$' -fuzz FuzzValidate -fuzztime $(FUZZTIME) ./validator
+	$(GO) test -run '^$$' -fuzz '^FuzzValidate$$' -fuzztime $(FUZZTIME) ./validator
+	$(GO) test -run '^$$' -fuzz '^FuzzValidateFolder$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 2s ./validator
 
 ## update: rewrite golden files (command scripts, tile pictures) from the current output
 update:
-	$(GO) test ./cmd/tilekit ./site -update
+	$(GO) test ./validator ./cmd/tilekit ./site -update
 
 build:
 	$(GO) build -o bin/tilekit ./cmd/tilekit

@@ -67,6 +67,7 @@ type Catalog struct {
 	noteByID      map[string]int
 	stepByID      map[string]int
 	subjects      []Subject
+	subjectsByID  map[string][]int // indexes into subjects
 }
 
 // NewCatalog sorts and indexes the data. When two values share an id, the
@@ -88,6 +89,10 @@ func NewCatalog(d Data) *Catalog {
 	c.noteByID = indexByID(c.Notes, func(x Note) string { return x.ID })
 	c.stepByID = indexByID(c.Steps, func(x Step) string { return x.ID })
 	c.subjects = c.collectSubjects()
+	c.subjectsByID = map[string][]int{}
+	for i, s := range c.subjects {
+		c.subjectsByID[s.ID] = append(c.subjectsByID[s.ID], i)
+	}
 	c.partByID = map[string]*Part{}
 	for i := range c.Expansions {
 		for j := range c.Expansions[i].Parts {
@@ -178,10 +183,20 @@ func (c *Catalog) collectSubjects() []Subject {
 // that a caller can tell a missing subject from an ambiguous one.
 func (c *Catalog) TableSubject(t *Table, id string) []Subject {
 	var out []Subject
-	for _, s := range c.Subjects() {
-		if s.ID == id && t.Covers(s.Kind) {
+	for _, s := range c.SubjectsNamed(id) {
+		if t.Covers(s.Kind) {
 			out = append(out, s)
 		}
+	}
+	return out
+}
+
+// SubjectsNamed returns the subjects with the id, of any kind, in the order
+// of Subjects.
+func (c *Catalog) SubjectsNamed(id string) []Subject {
+	var out []Subject
+	for _, i := range c.subjectsByID[id] {
+		out = append(out, c.subjects[i])
 	}
 	return out
 }

@@ -18,8 +18,10 @@ func OrderGraph(steps []tilekit.Step, p tilekit.Publisher) map[string][]string {
 		known[s.ID] = true
 	}
 	next := map[string][]string{}
+	edges := map[[2]string]bool{}
 	add := func(from, to string) {
-		if known[from] && known[to] && !slices.Contains(next[from], to) {
+		if known[from] && known[to] && !edges[[2]string{from, to}] {
+			edges[[2]string{from, to}] = true
 			next[from] = append(next[from], to)
 		}
 	}

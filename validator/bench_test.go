@@ -14,7 +14,10 @@ import (
 // generatedFolder returns a data folder with one fan expansion and n tiles,
 // made by copying the built-in base tiles' files under new ids, in files of
 // 500 tiles each.
-func generatedFolder(tb testing.TB, n int) fs.FS {
+func generatedFolder(tb testing.TB, n int) fstest.MapFS { return generatedFiles(tb, n, 500) }
+
+// generatedFiles is generatedFolder with perFile tiles in each file.
+func generatedFiles(tb testing.TB, n, perFile int) fstest.MapFS {
 	data, err := fs.ReadFile(tilekit.Builtin(), "tiles/base.toml")
 	require.NoError(tb, err)
 	// Split the base file into its [[tile]] blocks.
@@ -30,8 +33,8 @@ func generatedFolder(tb testing.TB, n int) fs.FS {
 		b.WriteString("[[tile]]\n")
 		b.WriteString(block)
 		b.WriteString("\n")
-		if (i+1)%500 == 0 || i == n-1 {
-			fsys[fmt.Sprintf("tiles/gen%03d.toml", i/500)] = &fstest.MapFile{Data: []byte(b.String())}
+		if (i+1)%perFile == 0 || i == n-1 {
+			fsys[fmt.Sprintf("tiles/gen%03d.toml", i/perFile)] = &fstest.MapFile{Data: []byte(b.String())}
 			b.Reset()
 		}
 	}
@@ -63,9 +66,33 @@ func BenchmarkValidateBuiltin(b *testing.B) {
 }
 
 func BenchmarkValidate10000Tiles(b *testing.B) {
-	gen := Source{Name: "gen", FS: generatedFolder(b, 10000)}
-	b.ResetTimer()
-	benchmarkValidate(b, Builtin(), gen)
+	for _, files := range []int{1, 20, 100} {
+		b.Run(fmt.Sprintf("files=%d", files), func(b *testing.B) {
+			gen := Source{Name: "gen", FS: generatedFiles(b, 10000, 10000/files)}
+			b.ResetTimer()
+			benchmarkValidate(b, Builtin(), gen)
+		})
+	}
+}
+
+// BenchmarkValidateSize validates one tiles file of growing size: time and
+// memory per op must grow in proportion (ns/byte and B/byte stay flat).
+func BenchmarkValidateSize(b *testing.B) {
+	for _, tiles := range []int{2500, 5000, 10000, 20000, 40000} {
+		src := bigTilesFile(b, tiles)
+		fsys := generatedFiles(b, 1, 1)
+		fsys["tiles/gen000.toml"] = &fstest.MapFile{Data: src}
+		b.Run(fmt.Sprintf("MB=%.1f", float64(len(src))/(1<<20)), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				res, err := Validate(Builtin(), Source{Name: "gen", FS: fsys})
+				if err != nil || res.Diagnostics.HasErrors() {
+					b.Fatal(err, res.Diagnostics[:min(3, len(res.Diagnostics))])
+				}
+			}
+		})
+	}
 }
 
 // BenchmarkPositionIndex measures the position index of the largest

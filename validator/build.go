@@ -55,35 +55,50 @@ func editions(names []string) []tilekit.Edition {
 	return out
 }
 
-// build adds what a file of a data folder defines to d, leaving out the
-// entries keep refuses.
-func build(folder string, doc map[string]any, root tilekit.Origin, keep func(tilekit.Origin) bool, d *tilekit.Data) {
-	switch folder {
-	case "expansions":
-		d.Expansions = entries(doc, "expansion", root, keep, buildExpansion)
-		d.Figures = entries(doc, "figure", root, keep, buildFigure)
-		d.Locations = entries(doc, "location", root, keep, buildLocation)
-		d.Actions = entries(doc, "action", root, keep, buildAction)
-	case "tiles":
-		d.Tiles = entries(doc, "tile", root, keep, buildTile)
-	case "interactions":
-		d.Tables = entries(doc, "table", root, keep, buildTable)
-		d.Rows = entries(doc, "row", root, keep, buildRow)
-		d.Notes = entries(doc, "note", root, keep, buildNote)
-		d.Steps = entries(doc, "step", root, keep, buildStep)
+// buildEntry adds one schema-valid entry of a file of a data folder to d.
+func buildEntry(folder, key string, m map[string]any, at tilekit.Origin, d *tilekit.Data) {
+	switch folder + "/" + key {
+	case "expansions/expansion":
+		d.Expansions = append(d.Expansions, buildExpansion(m, at))
+	case "expansions/figure":
+		d.Figures = append(d.Figures, buildFigure(m, at))
+	case "expansions/location":
+		d.Locations = append(d.Locations, buildLocation(m, at))
+	case "expansions/action":
+		d.Actions = append(d.Actions, buildAction(m, at))
+	case "tiles/tile":
+		d.Tiles = append(d.Tiles, buildTile(m, at))
+	case "interactions/table":
+		d.Tables = append(d.Tables, buildTable(m, at))
+	case "interactions/row":
+		d.Rows = append(d.Rows, buildRow(m, at))
+	case "interactions/note":
+		d.Notes = append(d.Notes, buildNote(m, at))
+	case "interactions/step":
+		d.Steps = append(d.Steps, buildStep(m, at))
 	}
 }
 
-// entries builds each table of an array of tables.
-func entries[T any](doc map[string]any, key string, root tilekit.Origin, keep func(tilekit.Origin) bool, one func(map[string]any, tilekit.Origin) T) []T {
-	var out []T
-	for i, m := range list(doc[key]) {
-		at := root.At(key, strconv.Itoa(i))
-		if keep(at) {
-			out = append(out, one(m, at))
-		}
+// droppedEntry is an entry left out for a problem of its own: references
+// to it are not reported again as references to nothing.
+type droppedEntry struct {
+	// kind is the entry's array: expansion, figure, table, row, ...
+	kind string
+	// id is the entry's id, when it has one that could be read; for a row,
+	// its id or subject.
+	id string
+	// table is a row's table.
+	table string
+}
+
+// dropped describes an entry left out; its values may be of any type.
+func dropped(kind string, v any) droppedEntry {
+	m, _ := v.(map[string]any)
+	e := droppedEntry{kind: kind, id: str(m, "id"), table: str(m, "table")}
+	if kind == "row" && e.id == "" {
+		e.id = str(m, "subject")
 	}
-	return out
+	return e
 }
 
 func table(m map[string]any, key string) map[string]any {
@@ -256,4 +271,41 @@ func buildFeature(m map[string]any, at tilekit.Origin) tilekit.Feature {
 		f.Attributes = append(f.Attributes, tilekit.Attribute(a))
 	}
 	return f
+}
+
+// wasDropped reports whether an entry of the kind with the id was left out
+// for a problem of its own.
+func (l *loader) wasDropped(kind, id string) bool {
+	return l.droppedIndex()[kind+"\x00"+id]
+}
+
+// wasDroppedRow reports whether the row id of a table was left out.
+func (l *loader) wasDroppedRow(table, id string) bool {
+	return l.droppedIndex()["row\x00"+table+"\x00"+id]
+}
+
+// wasDroppedSubject reports whether a figure, location or action with the
+// id was left out.
+func (l *loader) wasDroppedSubject(id string) bool {
+	return l.wasDropped("figure", id) || l.wasDropped("location", id) || l.wasDropped("action", id)
+}
+
+// wasDroppedExpansion reports whether the expansion with the id, or the one
+// a part id belongs to, was left out.
+func (l *loader) wasDroppedExpansion(id string) bool {
+	return l.wasDropped("expansion", id) || l.wasDropped("expansion", tilekit.ParentExpansion(id))
+}
+
+func (l *loader) droppedIndex() map[string]bool {
+	if l.droppedSet == nil {
+		l.droppedSet = map[string]bool{}
+		for _, d := range l.dropped {
+			key := d.kind + "\x00" + d.id
+			if d.kind == "row" {
+				key = "row\x00" + d.table + "\x00" + d.id
+			}
+			l.droppedSet[key] = true
+		}
+	}
+	return l.droppedSet
 }

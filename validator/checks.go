@@ -24,6 +24,13 @@ var Codes = append(append([]Code{}, TileCodes...), RuleCodes...)
 
 // TileCodes lists the codes of the file-level and tile checks.
 var TileCodes = []Code{
+	{"file-skipped", "A warning: a file that looks like data was not read (not a regular file, a broken link, a linked folder, a hidden file, a name ending in .TOML or .tml, a data file outside tiles/, expansions/ and interactions/); the message says why."},
+	{"file-unreadable", "A data file could not be read."},
+	{"file-too-large", "A data file is larger than 50 MB, or all data files together are larger than 100 MB."},
+	{"no-data-files", "A data folder has no data file that could be read."},
+	{"too-many-values", "A data file has more than 400,000 values before an [[entry]] header (it is parsed in pieces cut before such headers)."},
+	{"nesting-too-deep", "A data file nests tables, keys or arrays more than 32 levels deep."},
+	{"more-problems", "More diagnostics of one code than tilekit lists (100); this one counts the rest."},
 	{"toml-syntax", "The file is not valid TOML."},
 	{"toml-nonfinite", "A number is nan or inf, which no data value may be."},
 	{"toml-1.1", "A warning: TOML 1.1 syntax (a multi-line inline table, a trailing comma in one, the \\e or \\xHH escape, a time without seconds) that Taplo and other TOML 1.0 tools reject."},
@@ -103,6 +110,9 @@ func (l *loader) checkStartTiles() {
 func (l *loader) checkTileExpansion(cat *tilekit.Catalog, t *tilekit.Tile) {
 	x := cat.Expansion(t.Expansion())
 	if x == nil {
+		if l.wasDroppedExpansion(t.Expansion()) {
+			return
+		}
 		l.report(t.Origin.At("id"), "unknown-expansion", Error, "tile %s belongs to expansion %q, which no loaded file defines", t.ID, t.Expansion())
 		return
 	}

@@ -2,6 +2,7 @@ package validator
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -58,20 +59,16 @@ func (l *loader) checkRules(cat *tilekit.Catalog) {
 			l.checkSource(t.Rule.Source, t.Origin.At("rule", "source"))
 		}
 	}
-	known := map[string]bool{}
-	for _, s := range cat.Subjects() {
-		known[s.ID] = true
-	}
 	for _, n := range d.Notes {
 		l.unique(seen, "note "+n.ID, n.Origin.At("id"))
-		l.checkNote(cat, known, &n)
+		l.checkNote(cat, &n)
 	}
 	for _, s := range d.Steps {
 		l.unique(seen, "step "+s.ID, s.Origin.At("id"))
 		l.checkStep(cat, &s)
 	}
 	l.checkRows(cat, seen)
-	l.checkOrderCycles(cat)
+	l.checkOrderCycles()
 }
 
 // catalogEntry checks that an entry's id is unique among its kind and that
@@ -83,7 +80,7 @@ func (l *loader) catalogEntry(cat *tilekit.Catalog, seen map[string]tilekit.Orig
 
 // expansionRef checks a reference to an expansion or a part.
 func (l *loader) expansionRef(cat *tilekit.Catalog, id string, at tilekit.Origin) {
-	if !cat.HasExpansionOrPart(id) {
+	if !cat.HasExpansionOrPart(id) && !l.wasDroppedExpansion(id) {
 		l.report(at, "unknown-expansion", Error, "no loaded file defines the expansion or part %q", id)
 	}
 }
@@ -96,7 +93,7 @@ func (l *loader) checkSource(s tilekit.Source, at tilekit.Origin) {
 
 func (l *loader) noteRefs(cat *tilekit.Catalog, ids []string, at tilekit.Origin) {
 	for j, id := range ids {
-		if cat.Note(id) == nil {
+		if cat.Note(id) == nil && !l.wasDropped("note", id) {
 			l.report(at.At(strconv.Itoa(j)), "unknown-note", Error, "no loaded file defines the note %q", id)
 		}
 	}
@@ -104,25 +101,25 @@ func (l *loader) noteRefs(cat *tilekit.Catalog, ids []string, at tilekit.Origin)
 
 func (l *loader) stepRefs(cat *tilekit.Catalog, ids []string, at tilekit.Origin) {
 	for j, id := range ids {
-		if cat.Step(id) == nil {
+		if cat.Step(id) == nil && !l.wasDropped("step", id) {
 			l.report(at.At(strconv.Itoa(j)), "unknown-step", Error, "no loaded file defines the step %q", id)
 		}
 	}
 }
 
-// checkNote checks a note's references; known holds every subject id.
-func (l *loader) checkNote(cat *tilekit.Catalog, known map[string]bool, n *tilekit.Note) {
+// checkNote checks a note's references.
+func (l *loader) checkNote(cat *tilekit.Catalog, n *tilekit.Note) {
 	l.checkSource(n.Source, n.Origin.At("source"))
 	for j, id := range n.Expansions {
 		l.expansionRef(cat, id, n.Origin.At("expansions", strconv.Itoa(j)))
 	}
 	for j, id := range n.Tables {
-		if cat.Table(id) == nil {
+		if cat.Table(id) == nil && !l.wasDropped("table", id) {
 			l.report(n.Origin.At("tables", strconv.Itoa(j)), "unknown-table", Error, "no loaded file defines the table %q", id)
 		}
 	}
 	for j, id := range n.Subjects {
-		if !known[id] {
+		if len(cat.SubjectsNamed(id)) == 0 && !l.wasDroppedSubject(id) {
 			l.report(n.Origin.At("subjects", strconv.Itoa(j)), "unknown-subject", Error, "no loaded file defines a figure, location or action %q", id)
 		}
 	}
@@ -146,92 +143,242 @@ func (l *loader) checkStep(cat *tilekit.Catalog, s *tilekit.Step) {
 // together: supersession, contrary verdicts and the rule of thumb.
 func (l *loader) checkRows(cat *tilekit.Catalog, seen map[string]tilekit.Origin) {
 	rows := l.data.Rows
-	byID := map[string]*tilekit.Row{} // "table\x00row id"
+	byID := map[string]int{} // "table\x00row id" to the first row with it
 	for i := range rows {
 		r := &rows[i]
 		key := r.Table + "\x00" + r.ID
 		if _, dup := byID[key]; !dup {
-			byID[key] = r
+			byID[key] = i
 		}
-		idAt := r.Origin.At("subject")
-		if r.ID != r.Subject {
-			idAt = r.Origin.At("id")
-		}
-		l.unique(seen, fmt.Sprintf("row %s of table %s", r.ID, r.Table), idAt)
-		l.checkSource(r.Source, r.Origin.At("source"))
-		l.noteRefs(cat, r.Notes, r.Origin.At("notes"))
-		switch {
-		case r.Verdict == tilekit.Conditional && r.Condition == "":
-			l.report(r.Origin.At("verdict"), "condition-mismatch", Error, "a conditional verdict needs its condition")
-		case r.Verdict != tilekit.Conditional && r.Condition != "":
-			l.report(r.Origin.At("condition"), "condition-mismatch", Error, "only a conditional verdict has a condition; this one is %s", r.Verdict)
-		}
-		t := cat.Table(r.Table)
-		if t == nil {
+		l.checkRow(cat, seen, r)
+	}
+	live := l.checkSupersession(rows, byID)
+	for i := range rows {
+		l.checkException(cat, &rows[i])
+	}
+	l.checkVerdicts(rows, live)
+}
+
+// checkRow checks one row's own fields and references.
+func (l *loader) checkRow(cat *tilekit.Catalog, seen map[string]tilekit.Origin, r *tilekit.Row) {
+	idAt := r.Origin.At("subject")
+	if r.ID != r.Subject {
+		idAt = r.Origin.At("id")
+	}
+	l.unique(seen, fmt.Sprintf("row %s of table %s", r.ID, r.Table), idAt)
+	l.checkSource(r.Source, r.Origin.At("source"))
+	l.noteRefs(cat, r.Notes, r.Origin.At("notes"))
+	switch {
+	case r.Verdict == tilekit.Conditional && r.Condition == "":
+		l.report(r.Origin.At("verdict"), "condition-mismatch", Error, "a conditional verdict needs its condition")
+	case r.Verdict != tilekit.Conditional && r.Condition != "":
+		l.report(r.Origin.At("condition"), "condition-mismatch", Error, "only a conditional verdict has a condition; this one is %s", r.Verdict)
+	}
+	t := cat.Table(r.Table)
+	if t == nil {
+		if !l.wasDropped("table", r.Table) {
 			l.report(r.Origin.At("table"), "unknown-table", Error, "no loaded file defines the table %q", r.Table)
-			continue
 		}
-		subjects := cat.TableSubject(t, r.Subject)
-		switch len(subjects) {
-		case 0:
-			if kind := subjectKindOf(cat, r.Subject); kind != "" {
-				l.report(r.Origin.At("subject"), "subject-not-covered", Error, "%s is a %s; table %s answers for %s", r.Subject, kind, t.ID, kindList(t.Subjects))
-			} else {
-				l.report(r.Origin.At("subject"), "unknown-subject", Error, "no loaded file defines a figure, location or action %q", r.Subject)
-			}
-		case 1:
-		default:
-			l.report(r.Origin.At("subject"), "ambiguous-subject", Error, "%s names both a %s and a %s, and table %s covers both", r.Subject, subjects[0].Kind, subjects[1].Kind, t.ID)
-		}
+		return
 	}
-	// Supersession must end at a row in force.
-	live := make([]bool, len(rows))
-	for i := range rows {
-		r := &rows[i]
-		live[i] = r.SupersededBy == ""
-		if r.SupersededBy == "" {
-			continue
-		}
-		next, hops := r, 0
-		for next != nil && next.SupersededBy != "" && hops <= len(rows) {
-			next, hops = byID[next.Table+"\x00"+next.SupersededBy], hops+1
-		}
-		switch {
-		case byID[r.Table+"\x00"+r.SupersededBy] == nil:
-			l.report(r.Origin.At("superseded_by"), "unknown-row", Error, "table %s has no row %q", r.Table, r.SupersededBy)
-		case next != nil && next.SupersededBy != "":
-			l.report(r.Origin.At("superseded_by"), "supersede-cycle", Error, "rows of table %s supersede each other in a circle; one of them must be in force", r.Table)
-		}
-	}
-	// Every row agrees with the rule of thumb unless marked as an exception,
-	// and rows in force for one subject agree where their scopes meet.
-	earlier := map[string][]int{} // live rows so far, by table and subject
-	for i := range rows {
-		r := &rows[i]
-		l.checkException(cat, r)
-		if !live[i] {
-			continue
-		}
-		key := r.Table + "\x00" + r.Subject
-		others := earlier[key]
-		earlier[key] = append(others, i)
-		for _, j := range others {
-			o := &rows[j]
-			if o.Verdict != r.Verdict && r.Overlaps(o) {
-				l.report(r.Origin.At("verdict"), "contrary-verdicts", Error,
-					"table %s already answers %s for %s (row %s at %s); supersede one of them, or give them different editions or publishers",
-					r.Table, o.Verdict, r.Subject, o.ID, l.locate(o.Origin.At("verdict")))
-			}
+	subjects := cat.TableSubject(t, r.Subject)
+	switch {
+	case len(subjects) > 1:
+		l.report(r.Origin.At("subject"), "ambiguous-subject", Error, "%s names both a %s and a %s, and table %s covers both", r.Subject, subjects[0].Kind, subjects[1].Kind, t.ID)
+	case len(subjects) == 1:
+	case l.wasDroppedSubject(r.Subject):
+	default:
+		if kind := subjectKindOf(cat, r.Subject); kind != "" {
+			l.report(r.Origin.At("subject"), "subject-not-covered", Error, "%s is a %s; table %s answers for %s", r.Subject, kind, t.ID, kindList(t.Subjects))
+		} else {
+			l.report(r.Origin.At("subject"), "unknown-subject", Error, "no loaded file defines a figure, location or action %q", r.Subject)
 		}
 	}
 }
 
+// checkSupersession checks that every chain of superseded rows ends at a
+// row in force, and returns which rows are in force. Each row is visited
+// a bounded number of times, so a chain of any length takes linear time,
+// and a circle is reported once, at the first of its rows.
+func (l *loader) checkSupersession(rows []tilekit.Row, byID map[string]int) []bool {
+	live := make([]bool, len(rows))
+	const (
+		unseen = iota
+		onPath
+		done
+	)
+	state := make([]int8, len(rows))
+	for i := range rows {
+		live[i] = rows[i].SupersededBy == ""
+		var path []int
+		j := i
+		for j >= 0 && state[j] == unseen {
+			state[j] = onPath
+			path = append(path, j)
+			r := &rows[j]
+			if r.SupersededBy == "" {
+				break
+			}
+			next, ok := byID[r.Table+"\x00"+r.SupersededBy]
+			if !ok {
+				if !l.wasDroppedRow(r.Table, r.SupersededBy) {
+					l.report(r.Origin.At("superseded_by"), "unknown-row", Error, "table %s has no row %q", r.Table, r.SupersededBy)
+				}
+				break
+			}
+			j = next
+		}
+		if j >= 0 && state[j] == onPath && rows[j].SupersededBy != "" {
+			if _, ok := byID[rows[j].Table+"\x00"+rows[j].SupersededBy]; ok {
+				// The walk came back to a row of its own path: a circle.
+				l.reportCircle(rows, byID, j)
+			}
+		}
+		for _, k := range path {
+			state[k] = done
+		}
+	}
+	return live
+}
+
+// reportCircle reports the circle of superseding rows through row start,
+// at the row of the circle that comes first in the data.
+func (l *loader) reportCircle(rows []tilekit.Row, byID map[string]int, start int) {
+	members := []int{start}
+	for j := byID[rows[start].Table+"\x00"+rows[start].SupersededBy]; j != start; j = byID[rows[j].Table+"\x00"+rows[j].SupersededBy] {
+		members = append(members, j)
+	}
+	first := slices.Min(members)
+	names := make([]string, 0, len(members))
+	for _, m := range members {
+		names = append(names, rows[m].ID)
+	}
+	r := &rows[first]
+	l.report(r.Origin.At("superseded_by"), "supersede-cycle", Error, "rows of table %s supersede each other in a circle (%s); one of them must be in force",
+		r.Table, listSome(names, 5))
+}
+
+// scopeCell is one edition under one publisher's rules; a row's editions
+// and publishers cover a set of cells, and two rows overlap when their
+// sets meet.
+type scopeCell struct {
+	edition   tilekit.Edition
+	publisher tilekit.Publisher
+}
+
+// cells lists the cells a row's scope covers: all editions when it names
+// none, all publishers when it names none.
+func cells(r *tilekit.Row) []scopeCell {
+	editions, publishers := r.Editions, r.Publishers
+	if len(editions) == 0 {
+		editions = tilekit.Editions
+	}
+	if len(publishers) == 0 {
+		publishers = tilekit.Publishers
+	}
+	out := make([]scopeCell, 0, len(editions)*len(publishers))
+	for _, e := range editions {
+		for _, p := range publishers {
+			out = append(out, scopeCell{e, p})
+		}
+	}
+	return out
+}
+
+// checkVerdicts reports, once per table and subject, rows in force that
+// give different verdicts where their scopes meet, naming the rows
+// involved. It looks at each row's cells once, so it takes linear time
+// however many rows a subject has.
+func (l *loader) checkVerdicts(rows []tilekit.Row, live []bool) {
+	type cell struct {
+		rows  []int // rows in force that cover it, in order
+		mixed bool  // they do not all give the same verdict
+	}
+	type subject struct {
+		cells     map[scopeCell]*cell
+		at, other int // the first row that contradicts an earlier one, and that one
+	}
+	groups := map[string]*subject{}
+	var order []string
+	for i := range rows {
+		if !live[i] {
+			continue
+		}
+		r := &rows[i]
+		key := r.Table + "\x00" + r.Subject
+		g := groups[key]
+		if g == nil {
+			g = &subject{cells: map[scopeCell]*cell{}, at: -1}
+			groups[key] = g
+			order = append(order, key)
+		}
+		for _, sc := range cells(r) {
+			c := g.cells[sc]
+			if c == nil {
+				c = &cell{}
+				g.cells[sc] = c
+			}
+			if len(c.rows) > 0 && rows[c.rows[0]].Verdict != r.Verdict {
+				c.mixed = true
+				if g.at < 0 {
+					g.at, g.other = i, c.rows[0]
+				}
+			}
+			c.rows = append(c.rows, i)
+		}
+	}
+	for _, key := range order {
+		g := groups[key]
+		if g.at < 0 {
+			continue
+		}
+		involved := map[int]bool{}
+		for _, c := range g.cells {
+			if c.mixed {
+				for _, i := range c.rows {
+					involved[i] = true
+				}
+			}
+		}
+		r, o := &rows[g.at], &rows[g.other]
+		msg := fmt.Sprintf("table %s already answers %s for %s (row %s at %s); supersede one of them, or give them different editions or publishers",
+			r.Table, o.Verdict, r.Subject, o.ID, l.locate(o.Origin.At("verdict")))
+		var ids []int
+		for i := range involved {
+			if i != g.at && i != g.other {
+				ids = append(ids, i)
+			}
+		}
+		slices.Sort(ids) // in data order, for the same output every time
+		var others []string
+		for _, i := range ids {
+			others = append(others, fmt.Sprintf("%s (%s)", rows[i].ID, rows[i].Verdict))
+		}
+		if len(others) > 0 {
+			msg += fmt.Sprintf("; %d more rows disagree: %s", len(others), listSome(others, 5))
+		}
+		l.report(r.Origin.At("verdict"), "contrary-verdicts", Error, "%s", msg)
+	}
+}
+
+// listSome joins at most n names, saying how many more there are.
+func listSome(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], ", "), len(names)-n)
+}
+
 // checkException keeps a row and its table's rule of thumb from silently
-// disagreeing.
+// disagreeing. A row whose table or subject did not load has nothing to
+// compare with: it is reported by checkRow.
 func (l *loader) checkException(cat *tilekit.Catalog, r *tilekit.Row) {
 	t := cat.Table(r.Table)
+	if t == nil {
+		return
+	}
 	subjects := cat.TableSubject(t, r.Subject)
-	if t == nil || len(subjects) != 1 {
+	if len(subjects) != 1 {
 		return
 	}
 	ruled, applies := t.Rule.Answer(subjects[0])
@@ -264,10 +411,8 @@ func describeSubject(s tilekit.Subject) string {
 }
 
 func subjectKindOf(cat *tilekit.Catalog, id string) string {
-	for _, s := range cat.Subjects() {
-		if s.ID == id {
-			return string(s.Kind)
-		}
+	if subjects := cat.SubjectsNamed(id); len(subjects) > 0 {
+		return string(subjects[0].Kind)
 	}
 	return ""
 }
@@ -284,7 +429,7 @@ func kindList(kinds []tilekit.SubjectKind) string {
 // publisher's rules: a selection only removes steps, and the order keeps
 // constraints that pass through removed steps, so a cycle free whole means
 // a cycle free selection.
-func (l *loader) checkOrderCycles(cat *tilekit.Catalog) {
+func (l *loader) checkOrderCycles() {
 	var ids []string
 	for _, s := range l.data.Steps {
 		ids = append(ids, s.ID)
@@ -305,7 +450,43 @@ func (l *loader) checkOrderCycles(cat *tilekit.Catalog) {
 		if p != "" {
 			rules = p.Name() + "'s rules"
 		}
-		s := cat.Step(cycle[0])
-		l.report(s.Origin.At("id"), "order-cycle", Error, "under %s the steps form a cycle: %s", rules, strings.Join(cycle, " → "))
+		l.report(l.cycleCloser(members, p), "order-cycle", Error, "under %s the steps form a cycle: %s", rules, strings.Join(cycle, " → "))
 	}
+}
+
+// cycleCloser returns where to report a cycle of steps: at the constraint
+// of the step loaded last (a user's step, when the cycle runs through the
+// built-in data) that names another step of the cycle.
+func (l *loader) cycleCloser(members []string, p tilekit.Publisher) tilekit.Origin {
+	var last *tilekit.Step
+	for i := range l.data.Steps {
+		if slices.Contains(members, l.data.Steps[i].ID) {
+			last = &l.data.Steps[i]
+		}
+	}
+	find := func(ids []string, at tilekit.Origin) (tilekit.Origin, bool) {
+		for j, id := range ids {
+			if slices.Contains(members, id) {
+				return at.At(strconv.Itoa(j)), true
+			}
+		}
+		return at, false
+	}
+	for _, v := range last.Variants {
+		if slices.Contains(v.Publishers, p) {
+			if at, ok := find(v.After, v.Origin.At("after")); ok {
+				return at
+			}
+			if at, ok := find(v.Before, v.Origin.At("before")); ok {
+				return at
+			}
+		}
+	}
+	if at, ok := find(last.After, last.Origin.At("after")); ok {
+		return at
+	}
+	if at, ok := find(last.Before, last.Origin.At("before")); ok {
+		return at
+	}
+	return last.Origin.At("id")
 }

@@ -109,3 +109,48 @@ func formatPath(segs []string) string {
 	}
 	return b.String()
 }
+
+// MaxPerCode is how many diagnostics of one code a run reports; the rest
+// are counted in one more-problems diagnostic, so that a file with one
+// fault repeated a million times gives readable output of bounded size.
+const MaxPerCode = 100
+
+// limitPerCode keeps the first max diagnostics of each code of sorted
+// diagnostics and adds, for each code with more (or with some omitted
+// before, counted in omitted), one more-problems diagnostic after the last
+// one shown, counting what was left out.
+func limitPerCode(ds Diagnostics, max int, omitted map[string]int) Diagnostics {
+	counts := map[string]int{}
+	errs := map[string]bool{}
+	for _, d := range ds {
+		counts[d.Code]++
+		errs[d.Code] = errs[d.Code] || d.Severity == Error
+	}
+	more := map[string]int{}
+	for code, n := range counts {
+		if n+omitted[code] > max {
+			more[code] = n + omitted[code] - min(n, max)
+		}
+	}
+	if len(more) == 0 {
+		return ds
+	}
+	seen := map[string]int{}
+	out := ds[:0:0]
+	for _, d := range ds {
+		seen[d.Code]++
+		if seen[d.Code] > max {
+			continue
+		}
+		out = append(out, d)
+		if n := more[d.Code]; n > 0 && seen[d.Code] == min(counts[d.Code], max) {
+			sev := Warning
+			if errs[d.Code] {
+				sev = Error
+			}
+			out = append(out, Diagnostic{Code: "more-problems", Severity: sev, File: d.File, Line: d.Line, Column: d.Column,
+				Message: fmt.Sprintf("%d more %s problems after this one are not shown; tilekit lists the first %d of each code", n, d.Code, max)})
+		}
+	}
+	return out
+}

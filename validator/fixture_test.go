@@ -1,8 +1,10 @@
 package validator
 
 import (
+	"fmt"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
@@ -10,18 +12,24 @@ import (
 	"testing/fstest"
 
 	"github.com/rogpeppe/go-internal/txtar"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 // Bad-data fixtures live in testdata/bad/*.txtar. Each archive is a data
-// folder (tiles/..., expansions/...) loaded on top of the built-in data. The
-// line that should get a diagnostic carries a comment
+// folder (tiles/..., expansions/..., interactions/...) loaded on top of the
+// built-in data, with a one-line comment at the top saying what its fault
+// is. The line that should get a diagnostic carries a comment
 //
 //	# want "[code] regexp"
 //
-// (several quoted strings for several diagnostics): the diagnostic must have
-// that code and its message must match the regexp. Every diagnostic must be
-// wanted and every want matched, as in x/tools' analysistest.
+// and the diagnostic must have that code and its message must match the
+// regexp. Every diagnostic must be wanted and every want matched, as in
+// x/tools' analysistest.
+//
+// A bad fixture holds exactly one fault and wants exactly one diagnostic,
+// so that a missed check cannot hide behind another fault of the same
+// fixture. It is named <code>-<what>.txtar.
 
 var wantComment = regexp.MustCompile(`#\s*want\s+((?:"(?:[^"\\]|\\.)*"\s*)+)$`)
 var wantString = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
@@ -69,7 +77,7 @@ func fixture(t *testing.T, path string) (fstest.MapFS, []*want) {
 	return fsys, wants
 }
 
-func fixturePaths(t *testing.T) []string {
+func fixturePaths(t testing.TB) []string {
 	paths, err := filepath.Glob(filepath.Join("testdata", "bad", "*.txtar"))
 	require.NoError(t, err)
 	require.NotEmpty(t, paths)
@@ -80,8 +88,16 @@ func TestBadFixtures(t *testing.T) {
 	for _, path := range fixturePaths(t) {
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
 			fsys, wants := fixture(t, path)
-			require.NotEmpty(t, wants, "a bad fixture must want at least one diagnostic")
-			res, err := Validate(Builtin(), Source{Name: "fixture", FS: fsys})
+			require.Len(t, wants, 1, "a bad fixture holds exactly one fault: want exactly one diagnostic")
+			name := strings.TrimSuffix(filepath.Base(path), ".txtar")
+			assert.True(t, strings.HasPrefix(name, wants[0].code+"-") || name == wants[0].code,
+				"a bad fixture is named <code>-<what>.txtar after the code it wants, %s", wants[0].code)
+			ar, err := txtar.ParseFile(path)
+			require.NoError(t, err)
+			comment := strings.TrimSpace(string(ar.Comment))
+			assert.True(t, comment != "" && !strings.Contains(comment, "\n"),
+				"a bad fixture starts with a one-line comment saying what its fault is: %q", comment)
+			res, err := validateNoPanic(t, Builtin(), Source{Name: "fixture", FS: fsys})
 			require.NoError(t, err)
 			for _, d := range res.Diagnostics {
 				matched := false
@@ -104,10 +120,72 @@ func TestBadFixtures(t *testing.T) {
 	}
 }
 
+// validateNoPanic runs Validate and turns a panic in the consistency checks
+// into a test failure, so that one crashing fixture does not stop the
+// others from running. (A panic in a loading goroutine still aborts.)
+func validateNoPanic(t *testing.T, sources ...Source) (res *Result, err error) {
+	t.Helper()
+	defer func() {
+		if r := recover(); r != nil {
+			t.Fatalf("Validate panicked: %v\n%s", r, debug.Stack())
+		}
+	}()
+	return Validate(sources...)
+}
+
+// TestValidEntryBesideInvalidIsChecked checks that an entry left out for a
+// schema problem does not keep the valid entries of its file from being
+// checked. It needs two faults, so it is no bad fixture.
+func TestValidEntryBesideInvalidIsChecked(t *testing.T) {
+	fsys := mapFS(map[string]string{
+		"expansions/fan.toml": `[[expansion]]
+id = "fan"
+name = "A fan expansion"
+kind = "fan"
+editions = ["C1", "C2", "C3"]
+`,
+		"tiles/fan.toml": `[[tile]]
+id = "fan/A"
+counts = { C1 = 1 }
+feature = [{ kind = "cloister" }, { kind = "field", sides = ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"] }]
+
+[[tile]]
+id = "fan/B"
+name = "A schema-valid tile beside an invalid one is still checked"
+counts = { C1 = 1 }
+feature = [{ kind = "cloister", sides = ["N"] }, { kind = "field", sides = ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"] }]
+`,
+	})
+	res, err := validateNoPanic(t, Builtin(), Source{Name: "fixture", FS: fsys})
+	require.NoError(t, err)
+	var got []string
+	for _, d := range res.Diagnostics {
+		got = append(got, fmt.Sprintf("%s:%d [%s]", d.File, d.Line, d.Code))
+	}
+	assert.ElementsMatch(t, []string{
+		"fixture/tiles/fan.toml:1 [schema-required]",
+		"fixture/tiles/fan.toml:10 [position-on-inner-feature]",
+	}, got)
+}
+
+// testedElsewhere lists the codes a txtar fixture cannot produce with one
+// want, and the test that produces each instead.
+var testedElsewhere = map[string]string{
+	"file-skipped":    "TestReadSkipsWhatIsNotARegularFile, TestReadTellsAboutNearMisses (links, pipes, devices)",
+	"file-unreadable": "TestReadReportsUnreadableFiles (a file that fails to read)",
+	"file-too-large":  "TestReadRefusesFilesOverTheLimit (a 50 MB file)",
+	"no-data-files":   "TestReadReportsAFolderWithNoData (a folder, not a line)",
+	"more-problems":   "TestDiagnosticsAreCappedPerCode (over 100 diagnostics)",
+	"too-many-values": "TestTooManyValues (400,000 values)",
+}
+
 // TestEveryCodeHasAFixture keeps the list of codes honest: each one must be
-// produced by some bad fixture.
+// produced by some bad fixture, or by the test testedElsewhere names.
 func TestEveryCodeHasAFixture(t *testing.T) {
 	wanted := map[string]bool{}
+	for code := range testedElsewhere {
+		wanted[code] = true
+	}
 	for _, path := range fixturePaths(t) {
 		_, wants := fixture(t, path)
 		for _, w := range wants {

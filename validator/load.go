@@ -1,15 +1,11 @@
 package validator
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"path"
-	"runtime"
 	"strings"
-	"sync"
 
-	"github.com/BurntSushi/toml"
 	"github.com/tilekit/tilekit"
 )
 
@@ -55,88 +51,43 @@ func Builtin() Source { return Source{Name: BuiltinName, FS: tilekit.Builtin()} 
 // the data are diagnostics.
 func Validate(sources ...Source) (*Result, error) {
 	l := &loader{files: map[string]*sourceFile{}}
-	for _, src := range sources {
+	// The built-in data comes first; its snapshot stands for it when
+	// current (see snapshot.go).
+	rest, snapshot := sources, len(sources) > 0 && l.loadSnapshot(sources[0])
+	if snapshot {
+		rest = sources[1:]
+	}
+	for _, src := range rest {
 		if err := l.loadSource(src); err != nil {
 			return nil, err
 		}
 	}
 	cat := tilekit.NewCatalog(l.data)
-	l.check(cat)
+	if !snapshot || len(rest) > 0 { // the snapshot alone was proven clean
+		l.check(cat)
+	}
 	l.resolvePositions()
-	l.diags.Sort()
-	return &Result{Catalog: cat, Diagnostics: l.diags, Files: len(l.files)}, nil
+	return &Result{Catalog: cat, Diagnostics: l.sink.result(), Files: len(l.files)}, nil
 }
 
 // sourceFile is one data file being loaded.
 type sourceFile struct {
 	src   []byte
 	index positionIndex
+	// builtin names a built-in file loaded from the snapshot, whose src is
+	// read only when a position in it is needed (see source).
+	builtin string
 }
 
 type loader struct {
-	files map[string]*sourceFile
-	diags Diagnostics
-	data  tilekit.Data
-}
-
-// pendingFile is a data file read from a source, waiting to be loaded.
-type pendingFile struct {
-	name, folder, schema string
-	data                 []byte
-}
-
-func (l *loader) loadSource(src Source) error {
-	var pending []pendingFile
-	for _, folder := range Folders {
-		var names []string
-		err := fs.WalkDir(src.FS, folder.Name, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				if p == folder.Name && errors.Is(err, fs.ErrNotExist) {
-					return fs.SkipDir
-				}
-				return err
-			}
-			if !d.IsDir() && strings.HasSuffix(p, ".toml") {
-				names = append(names, p)
-			}
-			return nil
-		})
-		if err != nil {
-			return fmt.Errorf("reading %s: %w", displayName(src.Name, folder.Name), err)
-		}
-		for _, name := range names {
-			data, err := fs.ReadFile(src.FS, name)
-			if err != nil {
-				return fmt.Errorf("reading %s: %w", displayName(src.Name, name), err)
-			}
-			pending = append(pending, pendingFile{displayName(src.Name, name), folder.Name, folder.Schema, data})
-		}
-	}
-	// Files are independent until the consistency checks, so they are
-	// parsed and schema-checked in parallel, then merged in order.
-	results := make([]fileResult, len(pending))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < min(runtime.GOMAXPROCS(0), len(pending)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				results[i] = loadFile(pending[i])
-			}
-		}()
-	}
-	for i := range pending {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	for i, r := range results {
-		l.files[pending[i].name] = &sourceFile{src: pending[i].data}
-		l.diags = append(l.diags, r.diags...)
-		appendData(&l.data, &r.data)
-	}
-	return nil
+	files  map[string]*sourceFile
+	sink   diagSink
+	data   tilekit.Data
+	reader reader
+	// dropped lists the entries left out for problems of their own, and
+	// droppedSet indexes them once the checks start.
+	dropped    []droppedEntry
+	droppedSet map[string]bool
 }
 
 // displayName joins a source name and a slash-separated path inside it.
@@ -147,73 +98,10 @@ func displayName(source, name string) string {
 	return path.Join(source, name)
 }
 
-// fileResult is what one file defines and what is wrong with it.
-type fileResult struct {
-	diags Diagnostics
-	data  tilekit.Data
-}
-
-func appendData(to, from *tilekit.Data) {
-	to.Expansions = append(to.Expansions, from.Expansions...)
-	to.Tiles = append(to.Tiles, from.Tiles...)
-	to.Figures = append(to.Figures, from.Figures...)
-	to.Locations = append(to.Locations, from.Locations...)
-	to.Actions = append(to.Actions, from.Actions...)
-	to.Tables = append(to.Tables, from.Tables...)
-	to.Rows = append(to.Rows, from.Rows...)
-	to.Notes = append(to.Notes, from.Notes...)
-	to.Steps = append(to.Steps, from.Steps...)
-}
-
-func (r *fileResult) report(at tilekit.Origin, code string, sev Severity, format string, args ...any) {
-	r.diags = append(r.diags, newDiagnostic(at, code, sev, format, args...))
-}
-
-// loadFile parses, normalises and schema-checks one file, then builds the
-// domain values it defines.
-func loadFile(f pendingFile) (r fileResult) {
-	var doc map[string]any
-	if _, err := toml.Decode(string(f.data), &doc); err != nil {
-		d := Diagnostic{Code: "toml-syntax", Severity: Error, File: f.name, Line: 1, Column: 1, Message: err.Error()}
-		var pe toml.ParseError
-		if errors.As(err, &pe) {
-			d.Line, d.Column, d.Message = pe.Position.Line, max(pe.Position.Col, 1), pe.Message
-		}
-		r.diags = append(r.diags, d)
-		return r
-	}
-	root := tilekit.Origin{File: f.name}
-	for _, n := range findNewerSyntax(f.data) {
-		r.diags = append(r.diags, Diagnostic{Code: "toml-1.1", Severity: Warning, File: f.name, Line: n.pos.Line, Column: n.pos.Column,
-			Message: n.what + " is TOML 1.1 syntax, which Taplo and other TOML 1.0 tools reject"})
-	}
-	normal, problems := normalize(doc)
-	for _, p := range problems {
-		r.report(root.At(p.path...), p.code, Error, "%s", p.message)
-	}
-	if len(problems) > 0 {
-		return r
-	}
-	// An entry ([[tile]], [[expansion]], ...) with a schema problem is left
-	// out, so that the others are still loaded and checked; a problem
-	// outside any entry leaves out the whole file.
-	invalid := map[string]bool{}
-	for _, p := range validateSchema(f.schema, normal) {
-		r.report(root.At(p.path...), p.code, Error, "%s", p.message)
-		if len(p.path) < 2 {
-			return r
-		}
-		invalid[pathKey(p.path[:2])] = true
-	}
-	keep := func(at tilekit.Origin) bool { return !invalid[pathKey(at.Path)] }
-	build(f.folder, normal, root, keep, &r.data)
-	return r
-}
-
 // report records a diagnostic at a data origin; its line and column are
 // filled in from the file's position index at the end.
 func (l *loader) report(at tilekit.Origin, code string, sev Severity, format string, args ...any) {
-	l.diags = append(l.diags, newDiagnostic(at, code, sev, format, args...))
+	l.sink.add(newDiagnostic(at, code, sev, format, args...))
 }
 
 func newDiagnostic(at tilekit.Origin, code string, sev Severity, format string, args ...any) Diagnostic {
@@ -240,14 +128,14 @@ func (l *loader) position(at tilekit.Origin) sourcePos {
 		return sourcePos{1, 1}
 	}
 	if f.index == nil {
-		f.index = indexPositions(f.src)
+		f.index = indexPositions(f.source())
 	}
 	return f.index.lookup(at.Path)
 }
 
 func (l *loader) resolvePositions() {
-	for i := range l.diags {
-		d := &l.diags[i]
+	for i := range l.sink.kept {
+		d := &l.sink.kept[i]
 		if d.Line == 0 {
 			p := l.position(tilekit.Origin{File: d.File, Path: d.dataPath})
 			d.Line, d.Column = p.Line, p.Column

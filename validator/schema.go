@@ -22,6 +22,9 @@ var (
 	compileOnce sync.Once
 	compiled    map[string]*jsonschema.Schema
 	schemaDocs  map[string]any // the schemas' JSON, by URL, for their titles
+	// entrySchema holds, by schema file and top-level key, the schema of
+	// one entry of that array of tables ([[tile]], [[row]], ...).
+	entrySchema map[string]map[string]*jsonschema.Schema
 	compileErr  error
 )
 
@@ -33,16 +36,44 @@ func schemas() (map[string]*jsonschema.Schema, error) {
 			return
 		}
 		schemaDocs = map[string]any{}
+		entrySchema = map[string]map[string]*jsonschema.Schema{}
+		c := newCompiler()
 		names, _ := fs.Glob(tilekit.Schemas(), "*.schema.json")
 		for _, name := range names {
 			data, _ := fs.ReadFile(tilekit.Schemas(), name)
 			var doc any
-			if json.Unmarshal(data, &doc) == nil {
-				schemaDocs[schemaURL+name] = doc
+			if json.Unmarshal(data, &doc) != nil {
+				continue
+			}
+			schemaDocs[schemaURL+name] = doc
+			compileErr = c.AddResource(schemaURL+name, strings.NewReader(string(data)))
+			if compileErr != nil {
+				return
+			}
+			entrySchema[name] = map[string]*jsonschema.Schema{}
+			props, _ := valueAt(doc, []string{"properties"}).(map[string]any)
+			for key, p := range props {
+				if m, _ := p.(map[string]any); m["type"] == "array" && m["items"] != nil {
+					s, err := c.Compile(schemaURL + name + "#/properties/" + key + "/items")
+					if err != nil {
+						compileErr = fmt.Errorf("schema %s: %w", name, err)
+						return
+					}
+					entrySchema[name][key] = s
+				}
 			}
 		}
 	})
 	return compiled, compileErr
+}
+
+// isEntryKey reports whether key is, in files checked by the named schema,
+// an array of tables whose elements are entries checked one by one.
+func isEntryKey(schemaName, key string) bool {
+	if _, err := schemas(); err != nil {
+		return false
+	}
+	return entrySchema[schemaName][key] != nil
 }
 
 // schemaNode returns the schema object at an absolute keyword location's
@@ -88,8 +119,7 @@ func valueAt(doc any, path []string) any {
 // CompileSchemas compiles every *.schema.json file of fsys as Draft-07 and
 // returns them by file name.
 func CompileSchemas(fsys fs.FS) (map[string]*jsonschema.Schema, error) {
-	c := jsonschema.NewCompiler()
-	c.Draft = jsonschema.Draft7
+	c := newCompiler()
 	names, err := fs.Glob(fsys, "*.schema.json")
 	if err != nil {
 		return nil, err
@@ -114,16 +144,27 @@ func CompileSchemas(fsys fs.FS) (map[string]*jsonschema.Schema, error) {
 	return out, nil
 }
 
-// validateSchema checks a normalised document against a named schema and
-// returns one problem per failed leaf keyword.
-func validateSchema(name string, doc map[string]any) []problem {
+func newCompiler() *jsonschema.Compiler {
+	c := jsonschema.NewCompiler()
+	c.Draft = jsonschema.Draft7
+	return c
+}
+
+// validateSchema checks a normalised value against a named schema, the
+// whole document's when key is "", else that of one entry of the array
+// key, and returns one problem per failed leaf keyword, with paths
+// relative to the value.
+func validateSchema(name, key string, doc any) []problem {
 	all, err := schemas()
 	if err != nil {
-		return []problem{{code: "schema-broken", message: err.Error()}}
+		return []problem{{code: "schema-broken", message: err.Error(), rank: rankSchema}}
 	}
 	s := all[name]
+	if key != "" {
+		s = entrySchema[name][key]
+	}
 	if s == nil {
-		return []problem{{code: "schema-broken", message: "no schema " + name}}
+		return []problem{{code: "schema-broken", message: "no schema " + name + " " + key, rank: rankSchema}}
 	}
 	err = s.Validate(doc)
 	if err == nil {
@@ -131,7 +172,7 @@ func validateSchema(name string, doc map[string]any) []problem {
 	}
 	var ve *jsonschema.ValidationError
 	if !errors.As(err, &ve) {
-		return []problem{{code: "schema-broken", message: err.Error()}}
+		return []problem{{code: "schema-broken", message: err.Error(), rank: rankSchema}}
 	}
 	var out []problem
 	var walk func(e *jsonschema.ValidationError)
@@ -155,9 +196,9 @@ var quotedName = regexp.MustCompile(`'([^']*)'`)
 // "schema-" and the failed keyword, located at the offending value; for an
 // unknown key, at the key itself. A value that does not match a pattern is
 // explained with the schema's own title and description.
-func schemaProblem(e *jsonschema.ValidationError, doc map[string]any) problem {
+func schemaProblem(e *jsonschema.ValidationError, doc any) problem {
 	keyword := e.KeywordLocation[strings.LastIndex(e.KeywordLocation, "/")+1:]
-	p := problem{path: splitPointer(e.InstanceLocation), code: "schema-" + keyword, message: e.Message}
+	p := problem{path: splitPointer(e.InstanceLocation), code: "schema-" + keyword, message: e.Message, rank: rankSchema}
 	switch keyword {
 	case "pattern":
 		node := schemaNode(e.AbsoluteKeywordLocation)
@@ -167,11 +208,9 @@ func schemaProblem(e *jsonschema.ValidationError, doc map[string]any) problem {
 			p.message = fmt.Sprintf("%s %q is not valid: %s", strings.ToLower(title[:1])+title[1:], value, desc)
 		}
 	case "additionalProperties":
-		if m := quotedName.FindAllStringSubmatch(e.Message, -1); len(m) > 0 {
-			var names []string
-			for _, x := range m {
-				names = append(names, x[1])
-			}
+		// The keys are read from the data, not from the message, which
+		// quotes them without escaping.
+		if names := unknownKeys(valueAt(doc, p.path), schemaNode(e.AbsoluteKeywordLocation)); len(names) > 0 {
 			p.path = append(p.path, names[0])
 			p.message = fmt.Sprintf("unknown key %s", strings.Join(quoteAll(names), ", "))
 		}
@@ -185,6 +224,21 @@ func schemaProblem(e *jsonschema.ValidationError, doc map[string]any) problem {
 		}
 	}
 	return p
+}
+
+// unknownKeys returns, sorted, the keys of an object value that its
+// schema object does not list among its properties.
+func unknownKeys(value any, schema map[string]any) []string {
+	obj, _ := value.(map[string]any)
+	props, _ := schema["properties"].(map[string]any)
+	var out []string
+	for k := range obj {
+		if _, known := props[k]; !known {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 func quoteAll(names []string) []string {

@@ -118,3 +118,36 @@ func TestSchemaVocabularyMatchesGo(t *testing.T) {
 		assert.True(t, k.Known(), k)
 	}
 }
+
+// TestSchemasHoldNoFloatsOrDates keeps true what normalize assumes: no
+// value in the data is a float or a TOML date, so each one it meets is
+// reported, and every integer has a maximum, so that no count can wrap.
+func TestSchemasHoldNoFloatsOrDates(t *testing.T) {
+	for _, name := range schemaNames(t) {
+		var walk func(v any, at string)
+		walk = func(v any, at string) {
+			switch v := v.(type) {
+			case map[string]any:
+				if v["type"] == "number" {
+					t.Errorf("%s %s: a number property; normalize reports every float", name, at)
+				}
+				if format, _ := v["format"].(string); strings.Contains(format, "date") || strings.Contains(format, "time") {
+					t.Errorf("%s %s: a %s property; normalize reports every TOML date", name, at, format)
+				}
+				if v["type"] == "integer" && v["maximum"] == nil {
+					t.Errorf("%s %s: an integer without a maximum", name, at)
+				}
+				for k, x := range v {
+					if k != "examples" {
+						walk(x, at+"/"+k)
+					}
+				}
+			case []any:
+				for _, x := range v {
+					walk(x, at)
+				}
+			}
+		}
+		walk(loadSchemaJSON(t, name), "")
+	}
+}

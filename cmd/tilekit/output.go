@@ -1,16 +1,16 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 )
 
 // writeFileAtomic writes data to name through a temporary file in the same
 // folder and a rename, so that a reader never sees half a file and a failed
-// write leaves what was there before.
+// write leaves what was there before. It is for commands that write one
+// file; a command that writes several uses a fileSet (staging.go), so that
+// it writes all of them or none.
 func writeFileAtomic(name string, data []byte) error {
 	dir := filepath.Dir(name)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -42,13 +42,4 @@ func pathInside(dir, name string) (string, error) {
 		return "", fmt.Errorf("%q would be written outside %s", name, dir)
 	}
 	return filepath.Join(dir, filepath.FromSlash(name)), nil
-}
-
-// readDirIfExists lists a folder, or nothing when it does not exist.
-func readDirIfExists(dir string) ([]os.DirEntry, error) {
-	entries, err := os.ReadDir(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	return entries, err
 }

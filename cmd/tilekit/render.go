@@ -21,7 +21,8 @@ func newRenderCmd() *cobra.Command {
 		Long: `render draws a tile as an SVG picture computed from its features alone:
 fields, cities, roads, cloisters, pennants, the princess and the tile's
 symbols. Provisional layouts are marked. With --all DIR it writes one file per
-tile, DIR/<expansion>/<name>.svg (with -r<rotation> before .svg when turned).`,
+tile, DIR/<expansion>/<name>.svg (with -r<rotation> before .svg when turned):
+all of them or, when any fails, none; other files in DIR are left alone.`,
 		Example: `  tilekit render base/D > D.svg
   tilekit render princess-dragon/dragon-road-under-city --rotation 90 -o tunnel.svg
   tilekit render --all pictures
@@ -41,10 +42,8 @@ tile, DIR/<expansion>/<name>.svg (with -r<rotation> before .svg when turned).`,
 				return err
 			}
 			if allDir != "" {
-				for i := range res.Catalog.Tiles {
-					if err := renderTo(&res.Catalog.Tiles[i], rotation, allDir); err != nil {
-						return err
-					}
+				if err := renderAll(res.Catalog.Tiles, rotation, allDir); err != nil {
+					return err
 				}
 				fmt.Fprintf(cmd.ErrOrStderr(), "tilekit: wrote %d pictures to %s\n", len(res.Catalog.Tiles), allDir)
 				return nil
@@ -71,19 +70,27 @@ tile, DIR/<expansion>/<name>.svg (with -r<rotation> before .svg when turned).`,
 	return cmd
 }
 
-// renderTo writes one tile's picture below dir, named after its id.
-func renderTo(t *tilekit.Tile, rotation int, dir string) error {
-	name := t.ID
-	if rotation != 0 {
-		name += fmt.Sprintf("-r%d", rotation)
-	}
-	path, err := pathInside(dir, name+".svg")
-	if err != nil {
-		return fmt.Errorf("tile %s: %w", t.ID, err)
-	}
-	svg, err := site.TileSVG(t, rotation)
+// renderAll writes every tile's picture below dir, named after its id: all
+// of them or, on any failure, none.
+func renderAll(tiles []tilekit.Tile, rotation int, dir string) error {
+	files, err := intoFolder(dir)
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(path, svg)
+	defer files.discard()
+	for i := range tiles {
+		t := &tiles[i]
+		name := t.ID
+		if rotation != 0 {
+			name += fmt.Sprintf("-r%d", rotation)
+		}
+		svg, err := site.TileSVG(t, rotation)
+		if err != nil {
+			return fmt.Errorf("tile %s: %w", t.ID, err)
+		}
+		if err := files.add(name+".svg", svg); err != nil {
+			return fmt.Errorf("tile %s: %w", t.ID, err)
+		}
+	}
+	return files.commit()
 }

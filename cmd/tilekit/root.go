@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -31,8 +32,17 @@ func usagef(format string, args ...any) error {
 	return usageError{fmt.Errorf(format, args...)}
 }
 
+// memoryLimit is the heap size the garbage collector keeps tilekit under
+// (unless GOMEMLIMIT says otherwise): what one run holds is bounded by the
+// validator's limits, and this keeps the garbage of a large input from
+// taking the process past a gigabyte.
+const memoryLimit = 640 << 20
+
 // Main runs tilekit with the process's arguments and returns the exit code.
 func Main() int {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(memoryLimit)
+	}
 	return run(os.Args[1:], os.Stdout, os.Stderr)
 }
 

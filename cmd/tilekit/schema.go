@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -65,28 +66,56 @@ func exactArgs(n int, what string) cobra.PositionalArgs {
 	}
 }
 
-// exportSchemas writes the schemas and the Taplo configuration into dir.
-// A .taplo.toml that differs from tilekit's is someone's work: it is
-// replaced only with force.
+// exportSchemas writes the schemas and the Taplo configuration into dir,
+// all of them or none. A .taplo.toml that differs from tilekit's is
+// someone's work: it is replaced only with force, and without force nothing
+// is written.
 func exportSchemas(dir string, force bool) (int, error) {
-	var taplo strings.Builder
-	taplo.WriteString("# Taplo and Even Better TOML: check tilekit data files against their schemas.\n")
-	taplo.WriteString("# Written by `tilekit schema export`; run taplo from this folder.\n")
+	files, err := intoFolder(dir)
+	if err != nil {
+		return 0, err
+	}
+	defer files.discard()
+	config := filepath.Join(dir, ".taplo.toml")
+	old, err := os.ReadFile(config)
+	switch {
+	case err == nil && !bytes.Equal(old, taploConfig()) && !force:
+		return 0, usagef("%s differs from tilekit's and was kept; use --force to replace it", config)
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return 0, err
+	}
+	n, err := addSchemaFiles(files)
+	if err != nil {
+		return 0, err
+	}
+	return n, files.commit()
+}
+
+// addSchemaFiles adds schema/<name> for each embedded schema and the
+// .taplo.toml that maps them to the data files, and returns how many
+// schemas it added.
+func addSchemaFiles(files *fileSet) (int, error) {
 	for _, folder := range validator.Folders {
 		data, err := fs.ReadFile(tilekit.Schemas(), folder.Schema)
 		if err != nil {
 			return 0, err
 		}
-		if err := writeFileAtomic(filepath.Join(dir, "schema", folder.Schema), data); err != nil {
+		if err := files.add("schema/"+folder.Schema, data); err != nil {
 			return 0, err
 		}
-		fmt.Fprintf(&taplo, "\n[[rule]]\ninclude = [\"%s/**/*.toml\"]\n\n[rule.schema]\npath = \"schema/%s\"\n", folder.Name, folder.Schema)
 	}
-	config := filepath.Join(dir, ".taplo.toml")
-	if old, err := os.ReadFile(config); err == nil && string(old) != taplo.String() && !force {
-		return 0, usagef("%s differs from tilekit's and was kept; use --force to replace it", config)
+	return len(validator.Folders), files.add(".taplo.toml", taploConfig())
+}
+
+// taploConfig is tilekit's .taplo.toml: one rule per data folder.
+func taploConfig() []byte {
+	var b bytes.Buffer
+	b.WriteString("# Taplo and Even Better TOML: check tilekit data files against their schemas.\n")
+	b.WriteString("# Written by `tilekit schema export`; run taplo from this folder.\n")
+	for _, folder := range validator.Folders {
+		fmt.Fprintf(&b, "\n[[rule]]\ninclude = [\"%s/**/*.toml\"]\n\n[rule.schema]\npath = \"schema/%s\"\n", folder.Name, folder.Schema)
 	}
-	return len(validator.Folders), writeFileAtomic(config, []byte(taplo.String()))
+	return b.Bytes()
 }
 
 //go:embed scaffold/*.tmpl
@@ -96,6 +125,10 @@ var scaffoldTemplates = template.Must(template.ParseFS(scaffoldFS, "scaffold/*.t
 
 // expansionID is the pattern of an expansion id, as in the schema.
 var expansionID = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// maxNewExpansionID caps the length of the id of a new expansion: file
+// names are made from it, and most file systems allow 255 bytes a name.
+const maxNewExpansionID = 64
 
 func newNewCmd() *cobra.Command {
 	cmd := groupCmd("new", "Start new data", "  tilekit new expansion my-expansion")
@@ -108,8 +141,9 @@ fan expansion: an expansion file, a tiles file with one commented example
 tile, an empty interactions file, the schemas with a .taplo.toml so that
 Taplo / Even Better TOML complete and check the files, and a README. The
 folder validates clean with "tilekit validate DIR". It refuses a folder that
-already has files in it, and an id the built-in data or a --data folder
-already uses.`,
+already has files in it, an id the built-in data or a --data folder
+already uses, and an id longer than 64 characters. The folder appears whole
+or not at all: a failure leaves nothing behind.`,
 		Example: "  tilekit new expansion my-expansion\n  tilekit new expansion wells ./carcassonne-wells",
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) < 1 || len(args) > 2 {
@@ -121,6 +155,9 @@ already uses.`,
 			id, dir := args[0], args[0]
 			if len(args) == 2 {
 				dir = args[1]
+			}
+			if len(id) > maxNewExpansionID {
+				return usagef("expansion id of %d characters is too long: use at most %d characters (file names are made from it)", len(id), maxNewExpansionID)
 			}
 			if !expansionID.MatchString(id) {
 				return usagef("expansion id %q: use lower-case letters and digits, words joined by dashes", id)
@@ -148,31 +185,33 @@ already uses.`,
 	return cmd
 }
 
-// scaffold writes a new data folder for expansion id into dir.
+// scaffold writes a new data folder for expansion id into dir: dir must
+// not exist or be empty, and appears whole or not at all.
 func scaffold(dir, id string) error {
-	if entries, err := readDirIfExists(dir); err != nil {
-		return usagef("%s: %v", dir, err)
-	} else if len(entries) > 0 {
-		return usagef("%s already has files in it; choose a new folder", dir)
+	files, err := newFolder(dir)
+	if err != nil {
+		return err
 	}
+	defer files.discard()
 	data := struct{ ID, Name string }{id, displayName(id)}
-	files := map[string]string{
-		"README.md.tmpl":         "README.md",
-		"expansion.toml.tmpl":    filepath.Join("expansions", id+".toml"),
-		"tiles.toml.tmpl":        filepath.Join("tiles", id+".toml"),
-		"interactions.toml.tmpl": filepath.Join("interactions", id+".toml"),
-	}
-	for _, tmpl := range []string{"README.md.tmpl", "expansion.toml.tmpl", "tiles.toml.tmpl", "interactions.toml.tmpl"} {
+	for _, f := range []struct{ tmpl, name string }{
+		{"README.md.tmpl", "README.md"},
+		{"expansion.toml.tmpl", "expansions/" + id + ".toml"},
+		{"tiles.toml.tmpl", "tiles/" + id + ".toml"},
+		{"interactions.toml.tmpl", "interactions/" + id + ".toml"},
+	} {
 		var b bytes.Buffer
-		if err := scaffoldTemplates.ExecuteTemplate(&b, tmpl, data); err != nil {
+		if err := scaffoldTemplates.ExecuteTemplate(&b, f.tmpl, data); err != nil {
 			return err
 		}
-		if err := writeFileAtomic(filepath.Join(dir, files[tmpl]), b.Bytes()); err != nil {
+		if err := files.add(f.name, b.Bytes()); err != nil {
 			return err
 		}
 	}
-	_, err := exportSchemas(dir, false)
-	return err
+	if _, err := addSchemaFiles(files); err != nil {
+		return err
+	}
+	return files.commit()
 }
 
 // displayName makes a first display name from an id: "black-tower" gives

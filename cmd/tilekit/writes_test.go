@@ -1,0 +1,211 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// snapshot describes everything below dir: each path with its kind, mode
+// and content, so that a test can check a folder was left exactly as it was.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	got := map[string]string{}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dir, path)
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		entry := info.Mode().String()
+		if d.Type().IsRegular() {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			if len(data) <= 80 {
+				entry += " " + string(data)
+			} else {
+				entry += fmt.Sprintf(" %d bytes, sha256 %x", len(data), sha256.Sum256(data))
+			}
+		}
+		got[filepath.ToSlash(rel)] = entry
+		return nil
+	})
+	require.NoError(t, err)
+	return got
+}
+
+// tilekitRun runs one command line in-process.
+func tilekitRun(args ...string) (code int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	code = run(args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestNewExpansionLongIDLeavesNothing(t *testing.T) {
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "long")
+	id := strings.Repeat("a", 300)
+	code, _, stderr := tilekitRun("new", "expansion", id, dir)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "at most 64 characters")
+	assert.NoDirExists(t, dir)
+	assert.Empty(t, snapshot(t, parent)["long"], "nothing created")
+	assert.Len(t, snapshot(t, parent), 1, "nothing created beside the folder")
+
+	// Just under the limit and the default folder name: also fine.
+	code, _, stderr = tilekitRun("new", "expansion", "moats", dir)
+	require.Equal(t, exitOK, code, stderr)
+	assert.FileExists(t, filepath.Join(dir, "expansions", "moats.toml"))
+}
+
+func TestNewExpansionIDAtTheLimit(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "x")
+	code, _, stderr := tilekitRun("new", "expansion", strings.Repeat("b", 64), dir)
+	require.Equal(t, exitOK, code, stderr)
+	code, _, stderr = tilekitRun("new", "expansion", strings.Repeat("b", 65), filepath.Join(t.TempDir(), "y"))
+	assert.Equal(t, exitUsage, code, stderr)
+}
+
+// Two runs into one empty folder at the same time: exactly one wins, the
+// other is told the folder has files, and the folder holds one expansion.
+// Half the rounds start from a missing folder, half from an empty one.
+func TestNewExpansionConcurrentRunsOneWins(t *testing.T) {
+	raceNewExpansion(t, 20, 3, func(id, dir string) (int, string) {
+		code, _, stderr := tilekitRun("new", "expansion", id, dir)
+		return code, stderr
+	})
+}
+
+// The same, many more rounds, with more runs at once: scaffold is what
+// new expansion calls once the id is checked, without loading the data.
+func TestScaffoldConcurrentRunsOneWins(t *testing.T) {
+	raceNewExpansion(t, 50, 3, func(id, dir string) (int, string) {
+		err := scaffold(dir, id)
+		if err == nil {
+			return exitOK, ""
+		}
+		var stderr bytes.Buffer
+		code := exitUsage
+		if !errors.As(err, new(usageError)) {
+			code = -1 // not a usage error: fails the test below
+		}
+		fmt.Fprintf(&stderr, "tilekit: %v\n", err)
+		return code, stderr.String()
+	})
+}
+
+func raceNewExpansion(t *testing.T, rounds, runs int, newExpansion func(id, dir string) (int, string)) {
+	for i := range rounds {
+		parent := t.TempDir()
+		dir := filepath.Join(parent, "shared")
+		if i%2 == 1 {
+			require.NoError(t, os.Mkdir(dir, 0o755)) // an empty folder that is already there
+		}
+		codes := make([]int, runs)
+		stderrs := make([]string, runs)
+		var start, done sync.WaitGroup
+		start.Add(1)
+		for j := range runs {
+			done.Add(1)
+			go func() {
+				defer done.Done()
+				start.Wait()
+				codes[j], stderrs[j] = newExpansion(fmt.Sprintf("run-%d", j), dir)
+			}()
+		}
+		start.Done()
+		done.Wait()
+		wins := 0
+		for j := range runs {
+			if codes[j] == exitOK {
+				wins++
+				continue
+			}
+			assert.Equal(t, exitUsage, codes[j], stderrs[j])
+			assert.Equal(t, "tilekit: "+dir+" already has files in it; choose a new folder\n", stderrs[j])
+		}
+		require.Equal(t, 1, wins, "round %d: exactly one run wins: %q", i, stderrs)
+		for _, folder := range []string{"expansions", "tiles", "interactions"} {
+			entries, err := os.ReadDir(filepath.Join(dir, folder))
+			require.NoError(t, err)
+			assert.Len(t, entries, 1, "round %d: one file in %s", i, folder)
+		}
+		entries, err := os.ReadDir(parent)
+		require.NoError(t, err)
+		assert.Len(t, entries, 1, "round %d: no staging folder left beside it", i)
+		entries, err = os.ReadDir(dir)
+		require.NoError(t, err)
+		assert.Len(t, entries, 6, "round %d: README.md, .taplo.toml and four folders, no staging folder", i)
+	}
+}
+
+func TestSchemaExportRefusesBeforeWriting(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, ".taplo.toml"), "# my own settings\n")
+	writeFile(t, filepath.Join(dir, "schema", "tiles.schema.json"), "{\"mine\": true}\n")
+	writeFile(t, filepath.Join(dir, "notes.txt"), "keep me\n")
+	before := snapshot(t, dir)
+	code, _, stderr := tilekitRun("schema", "export", dir)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "differs from tilekit's and was kept; use --force to replace it")
+	assert.Equal(t, before, snapshot(t, dir), "nothing in the folder changed")
+
+	code, _, stderr = tilekitRun("schema", "export", "--force", dir)
+	require.Equal(t, exitOK, code, stderr)
+	after := snapshot(t, dir)
+	assert.NotEqual(t, before["schema/tiles.schema.json"], after["schema/tiles.schema.json"])
+	assert.Equal(t, before["notes.txt"], after["notes.txt"])
+	assert.Len(t, after, 7, "., .taplo.toml, notes.txt, schema/ and three schemas: %v", keys(after))
+}
+
+// render --all stops on a tile late in the list: no picture is written.
+func TestRenderAllFailureLeavesDirUnchanged(t *testing.T) {
+	dir := t.TempDir()
+	// A folder sits where the last built-in tile's picture must go.
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "princess-dragon", "volcano-two-city-caps.svg"), 0o755))
+	writeFile(t, filepath.Join(dir, "base", "A.svg"), "old picture")
+	writeFile(t, filepath.Join(dir, "index.html"), "mine")
+	before := snapshot(t, dir)
+	code, _, stderr := tilekitRun("render", "--all", dir)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, stderr, "volcano-two-city-caps.svg")
+	assert.Equal(t, before, snapshot(t, dir), "nothing in the folder changed")
+
+	require.NoError(t, os.Remove(filepath.Join(dir, "princess-dragon", "volcano-two-city-caps.svg")))
+	code, _, stderr = tilekitRun("render", "--all", dir)
+	require.Equal(t, exitOK, code, stderr)
+	after := snapshot(t, dir)
+	svg, err := os.ReadFile(filepath.Join(dir, "base", "A.svg"))
+	require.NoError(t, err)
+	assert.Contains(t, string(svg), "<title id=\"tk-base-A-r0-title\">")
+	assert.Equal(t, before["index.html"], after["index.html"])
+	for name := range after {
+		assert.NotContains(t, name, "tilekit", "no temporary folder left")
+	}
+}
+
+func keys(m map[string]string) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}

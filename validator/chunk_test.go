@@ -1,0 +1,123 @@
+package validator
+
+import (
+	"fmt"
+	"io/fs"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/tilekit/tilekit"
+)
+
+// bigTilesFile returns one tiles file of n generated tiles.
+func bigTilesFile(tb testing.TB, n int) []byte {
+	gen := generatedFolder(tb, n)
+	var b strings.Builder
+	for i := 0; i*500 < n; i++ {
+		data, err := fs.ReadFile(gen, fmt.Sprintf("tiles/gen%03d.toml", i))
+		require.NoError(tb, err)
+		b.Write(data)
+	}
+	return []byte(b.String())
+}
+
+// loaded runs a tiles file through the pipeline, cut into chunks as the
+// loader cuts it or whole, and returns the file's load with what it built.
+func loaded(t *testing.T, src []byte, whole bool) (*fileLoad, tilekit.Data, map[string]int) {
+	f := &fileLoad{dataFile: dataFile{name: "x.toml", folder: "tiles", schema: "tiles.schema.json", data: src}}
+	f.prepare()
+	if whole {
+		f.chunks = []chunk{{src: src, line: 1}}
+	}
+	f.results = make([]chunkResult, len(f.chunks))
+	for i := range f.chunks {
+		f.results[i] = f.load(i)
+	}
+	f.join()
+	var d tilekit.Data
+	sink := f.diags
+	for _, r := range f.results {
+		appendData(&d, &r.data)
+		sink.merge(&r.diags)
+	}
+	// Chunks keep the first problems of each code of their own; what they
+	// found in all is the same as for the whole file.
+	found := map[string]int{}
+	for _, d := range sink.kept {
+		found[d.Code]++
+	}
+	for code, n := range sink.omitted {
+		found[code] += n
+	}
+	return f, d, found
+}
+
+func TestChunksLoadAsTheWholeFile(t *testing.T) {
+	src := bigTilesFile(t, 3000)
+	f, cut, diags := loaded(t, src, false)
+	require.Greater(t, len(f.chunks), 4, "a large file is cut")
+	var joined []byte
+	for _, c := range f.chunks {
+		joined = append(joined, c.src...)
+	}
+	assert.Equal(t, src, joined, "the chunks are the file, cut")
+	_, whole, wholeDiags := loaded(t, src, true)
+	assert.Equal(t, whole, cut)
+	assert.Equal(t, wholeDiags, diags)
+	require.Len(t, cut.Tiles, 3000)
+	assert.Equal(t, []string{"tile", "2999"}, cut.Tiles[2999].Origin.Path, "entries are numbered across chunks")
+}
+
+func TestChunksWithAPreamble(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# a comment [[tile]]\nx = \"\"\"\n[[tile]]\nnot a header\n\"\"\"\nlist = [\n[[1]],\n[[true]]\n]\n")
+	for i := 0; i < 2000; i++ {
+		fmt.Fprintf(&b, "[[tile]]\nid = \"t%d\"\n[tile.counts]\nC1 = %d\n[[tile.feature]]\nkind = \"road\"\n\n", i, i)
+	}
+	src := []byte(b.String())
+	f, cut, diags := loaded(t, src, false)
+	require.Greater(t, len(f.chunks), 1)
+	_, whole, wholeDiags := loaded(t, src, true)
+	assert.Equal(t, whole, cut)
+	assert.Equal(t, wholeDiags, diags)
+}
+
+func TestChunksNeverHideASyntaxError(t *testing.T) {
+	tiles := string(bigTilesFile(t, 1500))
+	for name, src := range map[string]string{
+		"an inline array extended by headers": "tile = [{ id = \"x\" }]\n" + strings.Repeat("# padding the first chunk\n", chunkSize/20) + tiles,
+		"a header inside a multi-line array":  tiles[:len(tiles)/2] + "bad = [\n" + tiles[len(tiles)/2:] + "]\n",
+		"a table header among the entries":    tiles[:len(tiles)/2] + "[other]\n" + tiles[len(tiles)/2:] + "[other]\n",
+		"a broken line in a later chunk":      tiles[:len(tiles)*3/4] + "id = = 3\n" + tiles[len(tiles)*3/4:],
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, wholeErr := decode([]byte(src))
+			require.Error(t, wholeErr, "the case must be invalid TOML")
+			res, err := Validate(Source{Name: "big", FS: mapFS(map[string]string{"tiles/big.toml": src})})
+			require.NoError(t, err)
+			var syntax []Diagnostic
+			for _, d := range res.Diagnostics {
+				if d.Code == "toml-syntax" {
+					syntax = append(syntax, d)
+				}
+			}
+			require.Len(t, syntax, 1, "%v", res.Diagnostics)
+			assert.Empty(t, res.Catalog.Tiles, "a file that is not TOML loads nothing")
+		})
+	}
+}
+
+func TestEntryHeadersSkipStringsAndComments(t *testing.T) {
+	src := "a = \"[[x]]\"\n# [[y]]\nb = '''\n[[z]]\n'''\n[[tile]]\n[tile.counts]\n[[tile.feature]]\n  [[ row ]] # r\n"
+	chunks, cuttable := scanChunks([]byte(src), false)
+	require.True(t, cuttable)
+	require.Len(t, chunks, 1)
+	assert.Equal(t, map[string]int{"tile": 1, "row": 1}, chunks[0].arrays)
+	assert.Equal(t, map[string]int{"tile": 6, "row": 9}, chunks[0].first)
+	_, cuttable = scanChunks([]byte("[[tile]]\n[row.x]\n"), false)
+	assert.False(t, cuttable, "a table not below the current entry ties chunks together")
+	chunks, _ = scanChunks([]byte("a = [\n[[true]]\n]\n"), false)
+	assert.Empty(t, chunks[0].arrays, "a value is not a header")
+}

@@ -1,0 +1,292 @@
+package validator
+
+import "bytes"
+
+// This file holds the byte-level checks of TOML source that do not need the
+// TOML parser: the nesting-depth guard run before it, and the check for
+// TOML 1.1 syntax and for invalid TOML that BurntSushi/toml accepts, run
+// after it. All of them read the source once, in time linear in its size,
+// and never panic whatever the bytes.
+
+// syntaxProblem is invalid TOML that BurntSushi/toml accepts anyway.
+type syntaxProblem struct {
+	pos     sourcePos
+	message string
+}
+
+// lexicalCheck scans a file that BurntSushi/toml has accepted and returns
+// its uses of TOML 1.1 syntax and its invalid TOML, each in the order they
+// occur. The invalid TOML it finds is:
+//
+//   - an inline table or inline array extended after its definition, by a
+//     dotted key (counts = { C1 = 1 } then counts.C2 = 2, also inside an
+//     inline table) or by a header ([tile.counts.x], [[tile.counts]]);
+//   - a table made by dotted keys (a.b = 1) defined again by a header ([a])
+//     or given a value (a = 2, which BurntSushi/toml silently drops);
+//   - a table defined by its own header ([a.b]) or an array of tables
+//     extended by dotted keys from its parent table ([a] then b.c = 1).
+//
+// Each problem is located at the key or header that does it.
+//
+// Most files can have none of these problems: they have no dotted key, and
+// no header names a key holding an inline table or array. The first scan
+// notes whether that is so, and only if not does a second scan follow the
+// tables and keys of the file.
+func lexicalCheck(src []byte) (newer []newerSyntax, problems []syntaxProblem) {
+	lx := newLexer(src, scanNewer|scanSuspects)
+	lx.run()
+	newer, _ = lx.results()
+	if lx.suspect {
+		problems = findProblems(src)
+	}
+	return newer, problems
+}
+
+// findProblems follows the tables and keys of src and returns its invalid
+// TOML.
+func findProblems(src []byte) []syntaxProblem {
+	lx := newLexer(src, scanProblems)
+	lx.run()
+	_, problems := lx.results()
+	return problems
+}
+
+// inlineTableExtensions returns the invalid TOML that BurntSushi/toml
+// accepts (see lexicalCheck), in the order it occurs. A file without a
+// brace and without a dot cannot have any, and is rejected after one quick
+// look at its bytes; most others after one scan.
+func inlineTableExtensions(src []byte) []syntaxProblem {
+	if bytes.IndexByte(src, '{') < 0 && bytes.IndexByte(src, '.') < 0 {
+		return nil
+	}
+	lx := newLexer(src, scanSuspects)
+	lx.run()
+	if !lx.suspect {
+		return nil
+	}
+	return findProblems(src)
+}
+
+// bomLen returns the length of the UTF-8 byte order mark that src starts
+// with, if any.
+func bomLen(src []byte) int {
+	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
+		return 3
+	}
+	return 0
+}
+
+// lineEnd returns the offset of the line break that ends the line holding
+// src[i], or len(src).
+func lineEnd(src []byte, i int) int {
+	if j := bytes.IndexByte(src[i:], '\n'); j >= 0 {
+		return i + j
+	}
+	return len(src)
+}
+
+// stringEnd reads the string whose opening quote is src[i], ' or ", one-line
+// or multi-line, and returns the offset just after it and whether it is
+// closed. A one-line string stops unclosed at a line break (the returned
+// offset is the line break's) or at the end; a multi-line one at the end. A
+// closing """ may follow up to two quotes that belong to the string. When
+// esc is not nil it is called with the offset of each backslash of a basic
+// string that starts an escape.
+func stringEnd(src []byte, i int, esc func(int)) (int, bool) {
+	n := len(src)
+	q := src[i]
+	basic := q == '"'
+	if i+2 < n && src[i+1] == q && src[i+2] == q {
+		for j := i + 3; j < n; j++ {
+			c := src[j]
+			if c == '\\' && basic {
+				if esc != nil {
+					esc(j)
+				}
+				j++ // the escaped byte: a quote, a backslash, a line break...
+				continue
+			}
+			if c == q && j+2 < n && src[j+1] == q && src[j+2] == q {
+				k := j + 3
+				for k < n && k < j+5 && src[k] == q {
+					k++
+				}
+				return k, true
+			}
+		}
+		return n, false
+	}
+	for j := i + 1; j < n; j++ {
+		switch c := src[j]; {
+		case c == q:
+			return j + 1, true
+		case c == '\n':
+			return j, false
+		case c == '\\' && basic:
+			if esc != nil {
+				esc(j)
+			}
+			if j+1 < n && src[j+1] != '\n' {
+				j++
+			}
+		}
+	}
+	return n, false
+}
+
+// nestingTooDeep reads src, which need not be valid TOML, and returns the
+// position where its nesting first gets deeper than limit. The depth at a
+// point is the number of parts of the current table header (plus one for
+// an array of tables), plus the parts of the dotted keys leading to it
+// (those of the key being read, and those whose values are the enclosing
+// inline tables and arrays), plus the number of enclosing brackets and
+// braces. Comments and strings of all four kinds are skipped. It reads each
+// byte once and allocates only a stack as deep as the nesting it accepts.
+func nestingTooDeep(src []byte, limit int) (sourcePos, bool) {
+	n := len(src)
+	// stack holds, for each open bracket, the depth around it, times two,
+	// plus one for a brace.
+	var stack []int
+	depth := 0      // the depth inside the innermost bracket, or of the table
+	parts := 0      // parts of the key being read
+	extra := 0      // parts of the key whose value is being read
+	inKey := true   // a key is being read
+	inPart := false // a bare key part is being read
+	lineStart := true
+	at := func(off int) (sourcePos, bool) {
+		c := newCursor(src)
+		return c.at(off), true
+	}
+	inBrace := func() bool { return len(stack) > 0 && stack[len(stack)-1]&1 == 1 }
+	for i := bomLen(src); i < n; {
+		c := src[i]
+		switch c {
+		case '\n':
+			if len(stack) == 0 {
+				inKey, parts, extra, lineStart = true, 0, 0, true
+			}
+			inPart = false
+			i++
+			continue
+		case ' ', '\t', '\r':
+			inPart = false
+			i++
+			continue
+		case '#':
+			i = lineEnd(src, i)
+			continue
+		}
+		first := lineStart
+		lineStart = false
+		switch {
+		case c == '[' && first && len(stack) == 0:
+			end, d, deep := headerDepth(src, i, limit)
+			if d > limit {
+				return at(deep)
+			}
+			depth, inKey = d, false
+			i = end
+		case c == '"' || c == '\'':
+			if inKey {
+				parts++
+				if depth+parts > limit {
+					return at(i)
+				}
+			}
+			i, _ = stringEnd(src, i, nil)
+			inPart = false
+		case inKey:
+			switch {
+			case c == '=':
+				inKey, extra, parts = false, parts, 0
+			case c == '.' || c == ',':
+				// A comma here is out of place; it is skipped.
+			case c == '}' && inBrace():
+				// An empty inline table, or one with a trailing comma.
+				depth = stack[len(stack)-1] >> 1
+				stack = stack[:len(stack)-1]
+				inKey, parts, extra = false, 0, 0
+			default:
+				if !inPart {
+					parts++
+					if depth+parts > limit {
+						return at(i)
+					}
+				}
+			}
+			inPart = c != '.' && c != ',' && c != '}' && c != '='
+			i++
+		default:
+			switch c {
+			case '[', '{':
+				brace := 0
+				if c == '{' {
+					brace = 1
+				}
+				stack = append(stack, depth<<1|brace)
+				depth += extra + 1
+				if depth > limit {
+					return at(i)
+				}
+				extra = 0
+				if c == '{' {
+					inKey, parts, inPart = true, 0, false
+				}
+			case ']', '}':
+				if len(stack) > 0 {
+					depth = stack[len(stack)-1] >> 1
+					stack = stack[:len(stack)-1]
+				}
+				extra = 0
+			case ',':
+				extra = 0
+				if inBrace() {
+					inKey, parts, inPart = true, 0, false
+				}
+			}
+			i++
+		}
+	}
+	return sourcePos{}, false
+}
+
+// headerDepth reads the header that starts at src[i] and returns the offset
+// after it, its depth (its parts, plus one for an array of tables) and the
+// offset of the part that made it deeper than limit, if it is.
+func headerDepth(src []byte, i, limit int) (end, depth, deep int) {
+	n := len(src)
+	i++
+	if i < n && src[i] == '[' {
+		depth++
+		i++
+	}
+	inPart := false
+	for i < n {
+		switch c := src[i]; c {
+		case ']', '\n':
+			return i, depth, 0
+		case '"', '\'':
+			depth++
+			if depth > limit {
+				return i, depth, i
+			}
+			if i, _ = stringEnd(src, i, nil); i < n && src[i] == '\n' {
+				return i, depth, 0
+			}
+			inPart = false
+		case '.', ' ', '\t', '\r':
+			inPart = false
+			i++
+		default:
+			if !inPart {
+				inPart = true
+				depth++
+				if depth > limit {
+					return i, depth, i
+				}
+			}
+			i++
+		}
+	}
+	return n, depth, 0
+}

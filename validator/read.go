@@ -1,0 +1,207 @@
+package validator
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"strings"
+)
+
+// Limits on what one run reads. They are far above any real data (the
+// largest built-in file is about 60 KB and nests 6 levels deep) and keep a
+// hostile or broken file from taking the process past a few hundred MB.
+const (
+	// MaxFileSize is the largest data file read, in bytes.
+	MaxFileSize = 50 << 20
+	// MaxTotalSize is the most data read in one run, over all files.
+	MaxTotalSize = 100 << 20
+	// MaxDepth is the deepest nesting of tables, keys and arrays a data
+	// file may use.
+	MaxDepth = 32
+)
+
+// utf8BOM is the byte-order mark some editors write at the start of a
+// UTF-8 file. TOML allows it; positions are counted after it.
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// dataFile is a data file read from a source, waiting to be loaded.
+type dataFile struct {
+	name, folder, schema string
+	data                 []byte
+}
+
+// reader walks the data folders of sources, reads the files that are data
+// and reports, as diagnostics, what it passed over and why.
+type reader struct {
+	diags Diagnostics
+	total int64 // bytes read so far, over all sources
+}
+
+func (r *reader) skip(file, code string, sev Severity, format string, args ...any) {
+	r.diags = append(r.diags, Diagnostic{Code: code, Severity: sev, File: file, Line: 1, Column: 1, Message: fmt.Sprintf(format, args...)})
+}
+
+// readSource returns the data files of one source in lexical order. It
+// reads only regular files (following a link to one), never more than
+// MaxFileSize of any, and tells about every file it leaves out: a special
+// file, a broken link, a linked folder, a file whose name is almost a data
+// file's, a data file outside the data folders. It returns an error only
+// when a data folder exists but cannot be listed.
+func (r *reader) readSource(src Source) ([]dataFile, error) {
+	r.checkTopLevel(src)
+	var files []dataFile
+	for _, folder := range Folders {
+		err := fs.WalkDir(src.FS, folder.Name, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				if p == folder.Name && errors.Is(err, fs.ErrNotExist) {
+					return fs.SkipDir
+				}
+				if p == folder.Name {
+					return err
+				}
+				r.skip(displayName(src.Name, p), "file-unreadable", Error, "cannot be read: %v", unwrapPathError(err))
+				return nil
+			}
+			if d.IsDir() {
+				if p != folder.Name && strings.HasPrefix(d.Name(), ".") {
+					return fs.SkipDir // a tool's folder, such as .git
+				}
+				return nil
+			}
+			name := displayName(src.Name, p)
+			if p == folder.Name {
+				r.skip(name, "file-skipped", Warning, "%s is a file, not a folder; data files go in a folder %s/", folder.Name, folder.Name)
+				return nil
+			}
+			if !isDataFileName(d.Name()) {
+				if d.Type()&fs.ModeSymlink != 0 {
+					if info, err := fs.Stat(src.FS, p); err == nil && info.IsDir() {
+						r.skip(name, "file-skipped", Warning, "not read: a link to a folder; tilekit does not follow linked folders, so move or copy the files here")
+					}
+					return nil
+				}
+				if nearDataFileName(d.Name()) {
+					r.skip(name, "file-skipped", Warning, "not read: only files ending in .toml (lower case) are data files; rename it to %s", strings.TrimSuffix(d.Name(), path.Ext(d.Name()))+".toml")
+				}
+				return nil
+			}
+			if strings.HasPrefix(d.Name(), ".") {
+				r.skip(name, "file-skipped", Warning, "not read: a hidden file (such as an editor's lock file) is not data")
+				return nil
+			}
+			data, ok := r.readFile(src.FS, p, name)
+			if ok {
+				files = append(files, dataFile{name: name, folder: folder.Name, schema: folder.Schema, data: data})
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("reading %s: %w", displayName(src.Name, folder.Name), unwrapPathError(err))
+		}
+	}
+	return files, nil
+}
+
+// checkTopLevel tells about data files put at the top of a source, where
+// they are not read.
+func (r *reader) checkTopLevel(src Source) {
+	entries, err := fs.ReadDir(src.FS, ".")
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		n := e.Name()
+		if strings.HasPrefix(n, ".") || !(isDataFileName(n) || nearDataFileName(n)) {
+			continue
+		}
+		r.skip(displayName(src.Name, n), "file-skipped", Warning, "not read: data files go below tiles/, expansions/ or interactions/, not at the top of the folder")
+	}
+}
+
+// readFile reads one data file, refusing anything that is not a regular
+// file and anything larger than the limits.
+func (r *reader) readFile(fsys fs.FS, p, name string) ([]byte, bool) {
+	info, err := fs.Stat(fsys, p) // follows a link
+	switch {
+	case err != nil && errors.Is(err, fs.ErrNotExist):
+		r.skip(name, "file-skipped", Warning, "not read: a link to nothing")
+		return nil, false
+	case err != nil:
+		r.skip(name, "file-unreadable", Error, "cannot be read: %v", unwrapPathError(err))
+		return nil, false
+	case info.IsDir():
+		r.skip(name, "file-skipped", Warning, "not read: a link to a folder; tilekit does not follow linked folders, so move or copy the files here")
+		return nil, false
+	case !info.Mode().IsRegular():
+		r.skip(name, "file-skipped", Warning, "not read: a %s, not a regular file", describeMode(info.Mode()))
+		return nil, false
+	case info.Size() > MaxFileSize:
+		r.skip(name, "file-too-large", Error, "is %s; data files may be at most %s", formatSize(info.Size()), formatSize(MaxFileSize))
+		return nil, false
+	case r.total+info.Size() > MaxTotalSize:
+		r.skip(name, "file-too-large", Error, "not read: all data files together may be at most %s", formatSize(MaxTotalSize))
+		return nil, false
+	}
+	f, err := fsys.Open(p)
+	if err != nil {
+		r.skip(name, "file-unreadable", Error, "cannot be read: %v", unwrapPathError(err))
+		return nil, false
+	}
+	defer f.Close()
+	// The file may have grown since Stat: never read past the limit.
+	var buf bytes.Buffer
+	buf.Grow(int(info.Size()) + 1)
+	n, err := io.Copy(&buf, io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		r.skip(name, "file-unreadable", Error, "cannot be read: %v", unwrapPathError(err))
+		return nil, false
+	}
+	if n > MaxFileSize || r.total+n > MaxTotalSize {
+		r.skip(name, "file-too-large", Error, "grew past the limit while it was read; data files may be at most %s", formatSize(MaxFileSize))
+		return nil, false
+	}
+	r.total += n
+	return bytes.TrimPrefix(buf.Bytes(), utf8BOM), true
+}
+
+// isDataFileName reports whether a file name is a data file's.
+func isDataFileName(name string) bool { return strings.HasSuffix(name, ".toml") }
+
+// nearDataFileName reports whether a file name looks meant as a data file
+// but is not read as one: another case of .toml, or .tml.
+func nearDataFileName(name string) bool {
+	ext := strings.ToLower(path.Ext(name))
+	return (ext == ".toml" || ext == ".tml") && !isDataFileName(name)
+}
+
+func describeMode(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "named pipe"
+	case m&fs.ModeSocket != 0:
+		return "socket"
+	case m&fs.ModeDevice != 0:
+		return "device"
+	}
+	return "special file"
+}
+
+func formatSize(n int64) string {
+	if n >= 1<<20 {
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// unwrapPathError drops the operation and path of a *fs.PathError, which
+// the message already names.
+func unwrapPathError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

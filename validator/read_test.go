@@ -1,0 +1,193 @@
+package validator
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// goodExpansion is a valid expansions file for a fan folder.
+const goodExpansion = "[[expansion]]\nid = \"fan\"\nname = \"Fan\"\nkind = \"fan\"\neditions = [\"C3\"]\n"
+
+// folder writes files (name to content) into a new folder and returns it.
+func folder(t *testing.T, files map[string]string) string {
+	dir := t.TempDir()
+	for name, data := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(data), 0o644))
+	}
+	return dir
+}
+
+// validateDir validates the built-in data and dir, and fails the test if
+// that takes more than a few seconds: a hang is a failure, not a timeout.
+func validateDir(t *testing.T, dir string) *Result {
+	t.Helper()
+	done := make(chan *Result, 1)
+	go func() {
+		res, err := Validate(Builtin(), Source{Name: "fan", FS: os.DirFS(dir)})
+		assert.NoError(t, err)
+		done <- res
+	}()
+	select {
+	case res := <-done:
+		require.NotNil(t, res)
+		return res
+	case <-time.After(20 * time.Second):
+		t.Fatal("validation did not finish")
+		return nil
+	}
+}
+
+// only returns the diagnostics, asserting there is exactly one, with the
+// code, in the file, whose message contains want.
+func only(t *testing.T, res *Result, code, file, want string) {
+	t.Helper()
+	require.Len(t, res.Diagnostics, 1, "%v", res.Diagnostics)
+	d := res.Diagnostics[0]
+	assert.Equal(t, code, d.Code)
+	assert.Equal(t, file, d.File)
+	assert.Contains(t, d.Message, want)
+}
+
+func TestReadSkipsWhatIsNotARegularFile(t *testing.T) {
+	t.Run("named pipe", func(t *testing.T) {
+		dir := folder(t, map[string]string{"expansions/fan.toml": goodExpansion})
+		require.NoError(t, syscall.Mkfifo(filepath.Join(dir, "expansions", "x.toml"), 0o644))
+		only(t, validateDir(t, dir), "file-skipped", "fan/expansions/x.toml", "a named pipe, not a regular file")
+	})
+	t.Run("link to a device", func(t *testing.T) {
+		dir := folder(t, map[string]string{"expansions/fan.toml": goodExpansion})
+		require.NoError(t, os.Symlink("/dev/zero", filepath.Join(dir, "expansions", "zero.toml")))
+		only(t, validateDir(t, dir), "file-skipped", "fan/expansions/zero.toml", "a device, not a regular file")
+	})
+	t.Run("broken link", func(t *testing.T) {
+		dir := folder(t, map[string]string{"expansions/fan.toml": goodExpansion})
+		require.NoError(t, os.Symlink("nowhere", filepath.Join(dir, "expansions", "gone.toml")))
+		only(t, validateDir(t, dir), "file-skipped", "fan/expansions/gone.toml", "a link to nothing")
+	})
+	t.Run("editor lock file", func(t *testing.T) {
+		dir := folder(t, map[string]string{"expansions/fan.toml": goodExpansion})
+		require.NoError(t, os.Symlink("user@host.1234:1700000000", filepath.Join(dir, "expansions", ".#fan.toml")))
+		only(t, validateDir(t, dir), "file-skipped", "fan/expansions/.#fan.toml", "a hidden file")
+	})
+	t.Run("linked folder", func(t *testing.T) {
+		other := folder(t, map[string]string{"more.toml": goodExpansion})
+		dir := folder(t, map[string]string{"expansions/fan.toml": goodExpansion})
+		require.NoError(t, os.Symlink(other, filepath.Join(dir, "expansions", "more")))
+		only(t, validateDir(t, dir), "file-skipped", "fan/expansions/more", "a link to a folder")
+	})
+	t.Run("link to a file is read", func(t *testing.T) {
+		other := folder(t, map[string]string{"fan.toml": goodExpansion})
+		dir := folder(t, map[string]string{"tiles/.keep": ""})
+		require.NoError(t, os.MkdirAll(filepath.Join(dir, "expansions"), 0o755))
+		require.NoError(t, os.Symlink(filepath.Join(other, "fan.toml"), filepath.Join(dir, "expansions", "fan.toml")))
+		res := validateDir(t, dir)
+		assert.Empty(t, res.Diagnostics)
+		assert.NotNil(t, res.Catalog.Expansion("fan"))
+	})
+}
+
+func TestReadTellsAboutNearMisses(t *testing.T) {
+	for _, tc := range []struct{ name, file, want string }{
+		{"upper-case extension", "expansions/fan.TOML", "rename it to fan.toml"},
+		{"short extension", "expansions/fan.tml", "rename it to fan.toml"},
+		{"data file at the top", "tiles.toml", "data files go below tiles/, expansions/ or interactions/"},
+		{"data folder that is a file", "tiles", "tiles is a file, not a folder"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := folder(t, map[string]string{"expansions/ok.toml": goodExpansion, tc.file: "[[tile]]\n"})
+			only(t, validateDir(t, dir), "file-skipped", "fan/"+tc.file, tc.want)
+		})
+	}
+	t.Run("other files are not data and pass quietly", func(t *testing.T) {
+		dir := folder(t, map[string]string{"expansions/ok.toml": goodExpansion, "expansions/README.md": "# notes", "README.md": "x", ".taplo.toml": ""})
+		assert.Empty(t, validateDir(t, dir).Diagnostics)
+	})
+}
+
+func TestReadReportsAFolderWithNoData(t *testing.T) {
+	dir := folder(t, map[string]string{"tiles/notes.md": "nothing here"})
+	res := validateDir(t, dir)
+	require.Len(t, res.Diagnostics, 1)
+	d := res.Diagnostics[0]
+	assert.Equal(t, "no-data-files", d.Code)
+	assert.Equal(t, Error, d.Severity, "a folder that loads nothing must not pass")
+	assert.Equal(t, "fan", d.File)
+}
+
+func TestReadRefusesFilesOverTheLimit(t *testing.T) {
+	dir := folder(t, map[string]string{"expansions/fan.toml": goodExpansion})
+	// A sparse file: large to the file system, cheap to make.
+	big, err := os.Create(filepath.Join(dir, "expansions", "big.toml"))
+	require.NoError(t, err)
+	require.NoError(t, big.Truncate(MaxFileSize+1))
+	require.NoError(t, big.Close())
+	only(t, validateDir(t, dir), "file-too-large", "fan/expansions/big.toml", "data files may be at most 50.0 MB")
+}
+
+func TestReadRefusesDataOverTheTotalLimit(t *testing.T) {
+	dir := folder(t, map[string]string{"expansions/fan.toml": goodExpansion})
+	// Three sparse files under the file limit whose sum is over the total
+	// limit: the third is refused before it is read.
+	for _, name := range []string{"a.toml", "b.toml", "c.toml"} {
+		f, err := os.Create(filepath.Join(dir, "tiles", name))
+		if os.IsNotExist(err) {
+			require.NoError(t, os.MkdirAll(filepath.Join(dir, "tiles"), 0o755))
+			f, err = os.Create(filepath.Join(dir, "tiles", name))
+		}
+		require.NoError(t, err)
+		require.NoError(t, f.Truncate(MaxTotalSize/3+1))
+		require.NoError(t, f.Close())
+	}
+	res := validateDir(t, dir)
+	var tooLarge []string
+	for _, d := range res.Diagnostics {
+		if d.Code == "file-too-large" {
+			tooLarge = append(tooLarge, d.File+": "+d.Message)
+		}
+	}
+	require.Len(t, tooLarge, 1, "%v", res.Diagnostics)
+	assert.True(t, strings.HasPrefix(tooLarge[0], "fan/tiles/c.toml: not read: all data files together"), tooLarge[0])
+}
+
+// failingFS is a folder whose one data file fails to read.
+type failingFS struct{ fstest.MapFS }
+
+func (f failingFS) Open(name string) (fs.File, error) {
+	if name == "expansions/broken.toml" {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: errors.New("input/output error")}
+	}
+	return f.MapFS.Open(name)
+}
+
+func TestReadReportsUnreadableFiles(t *testing.T) {
+	fsys := failingFS{mapFS(map[string]string{"expansions/fan.toml": goodExpansion, "expansions/broken.toml": "x"})}
+	res, err := Validate(Builtin(), Source{Name: "fan", FS: fsys})
+	require.NoError(t, err, "one unreadable file is a problem of the data, not the end of the run")
+	only(t, res, "file-unreadable", "fan/expansions/broken.toml", "cannot be read: input/output error")
+	assert.NotNil(t, res.Catalog.Expansion("fan"), "the other files are read")
+}
+
+func TestTooManyValues(t *testing.T) {
+	// One table of many keys cannot be cut into chunks.
+	var b strings.Builder
+	b.WriteString(goodExpansion + "[[expansion.part]]\nid = \"fan/x\"\nname = \"X\"\n")
+	for i := 0; i <= MaxValues; i++ {
+		fmt.Fprintf(&b, "k%d = 1\n", i)
+	}
+	res, err := Validate(Builtin(), Source{Name: "fan", FS: mapFS(map[string]string{"expansions/fan.toml": b.String()})})
+	require.NoError(t, err)
+	only(t, res, "too-many-values", "fan/expansions/fan.toml", "tilekit parses at most 400000 at once")
+}

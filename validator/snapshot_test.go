@@ -1,0 +1,570 @@
+package validator
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"go/format"
+	"io/fs"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/rogpeppe/go-internal/txtar"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/tilekit/tilekit"
+)
+
+var update = flag.Bool("update", false, "rewrite the snapshot of the built-in data ("+snapshotFile+") from a full validation")
+
+// snapshotFile is the generated file that holds the snapshot.
+const snapshotFile = "snapshot_data.go"
+
+// refresh is the command that rewrites the snapshot.
+const refresh = "go test ./validator -run TestBuiltinSnapshot -update"
+
+// withoutSnapshot makes Validate take the full path until the test ends.
+func withoutSnapshot(t testing.TB) {
+	saved := snapshotWant
+	snapshotWant = ""
+	t.Cleanup(func() { snapshotWant = saved })
+}
+
+// validateFull validates the sources without the snapshot.
+func validateFull(t testing.TB, sources ...Source) *Result {
+	saved := snapshotWant
+	snapshotWant = ""
+	defer func() { snapshotWant = saved }()
+	res, err := Validate(sources...)
+	require.NoError(t, err)
+	return res
+}
+
+// requireCurrentSnapshot skips the test when the compiled snapshot would
+// not be used for the built-in data, since a comparison of the two paths
+// would then compare the full path with itself. TestBuiltinSnapshot fails
+// in that case, and says how to refresh the snapshot.
+func requireCurrentSnapshot(t testing.TB) {
+	t.Helper()
+	if !snapshotUsable(Builtin()) {
+		t.Skipf("the snapshot of the built-in data is out of date (run %s)", refresh)
+	}
+}
+
+// requireSameResult checks that two results have the same catalog content,
+// diagnostics and file count.
+func requireSameResult(t testing.TB, want, got *Result) {
+	t.Helper()
+	require.Equal(t, want.Files, got.Files, "files")
+	require.Equal(t, want.Diagnostics, got.Diagnostics, "diagnostics")
+	require.Equal(t, want.Catalog.Data, got.Catalog.Data, "catalog data")
+	require.True(t, reflect.DeepEqual(want.Catalog, got.Catalog), "catalog lookups differ")
+}
+
+// builtinDataFiles lists the data files of the built-in data in the order
+// the loader reads them: the TOML files below each of Folders.
+func builtinDataFiles(t testing.TB) []string {
+	var names []string
+	for _, folder := range Folders {
+		require.NoError(t, fs.WalkDir(tilekit.Builtin(), folder.Name, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && d.Type().IsRegular() && strings.HasSuffix(p, ".toml") && !strings.HasPrefix(d.Name(), ".") {
+				names = append(names, p)
+			}
+			return err
+		}))
+	}
+	return names
+}
+
+// TestBuiltinSnapshot checks that the snapshot is what a full validation
+// of the built-in data gives today; with -update it rewrites the snapshot.
+func TestBuiltinSnapshot(t *testing.T) {
+	res := validateFull(t, Builtin())
+	for _, d := range res.Diagnostics {
+		t.Errorf("the built-in data has a problem, so it cannot have a snapshot: %s", d)
+	}
+	require.False(t, t.Failed())
+	files := builtinDataFiles(t)
+	require.Len(t, files, res.Files, "the snapshot lists every file the full validation reads")
+	digest, err := digestFS(tilekit.Builtin())
+	require.NoError(t, err)
+	var size int64
+	for _, name := range files {
+		info, err := fs.Stat(tilekit.Builtin(), name)
+		require.NoError(t, err)
+		size += info.Size()
+	}
+	src, err := generateSnapshot(digest, files, size, res.Catalog.Data)
+	require.NoError(t, err)
+	old, _ := os.ReadFile(snapshotFile)
+	if *update {
+		if !bytes.Equal(old, src) {
+			require.NoError(t, os.WriteFile(snapshotFile, src, 0o644))
+			t.Logf("rewrote %s", snapshotFile)
+		}
+		return
+	}
+	require.True(t, bytes.Equal(old, src), "%s is out of date with the built-in data, its schemas or the validator: run %s", snapshotFile, refresh)
+	// The file is current, so the compiled snapshot must give back exactly
+	// what the full validation built: this catches a generator that loses
+	// something, such as the difference between a nil and an empty slice.
+	require.Equal(t, digest, snapshotDigest)
+	require.Equal(t, files, snapshotFiles)
+	require.Equal(t, size, int64(snapshotSize))
+	require.Equal(t, res.Catalog.Data, snapshotData())
+}
+
+// TestSnapshotBuiltinAlone compares the built-in data loaded from the
+// snapshot with its full validation.
+func TestSnapshotBuiltinAlone(t *testing.T) {
+	requireCurrentSnapshot(t)
+	want := validateFull(t, Builtin())
+	got, err := Validate(Builtin())
+	require.NoError(t, err)
+	requireSameResult(t, want, got)
+}
+
+// fixtureFS loads a txtar archive as a data folder.
+func fixtureFS(t testing.TB, path string) fstest.MapFS {
+	ar, err := txtar.ParseFile(path)
+	require.NoError(t, err)
+	fsys := fstest.MapFS{}
+	for _, f := range ar.Files {
+		fsys[f.Name] = &fstest.MapFile{Data: f.Data}
+	}
+	return fsys
+}
+
+func badFixtures(t testing.TB) []string {
+	paths, err := filepath.Glob(filepath.Join("testdata", "bad", "*.txtar"))
+	require.NoError(t, err)
+	require.NotEmpty(t, paths)
+	return paths
+}
+
+// TestSnapshotLoaderState compares the loader after the snapshot stood in
+// for the built-in data with the loader after reading it: the same files,
+// the same bytes counted towards the limit on what one run reads, and no
+// diagnostics.
+func TestSnapshotLoaderState(t *testing.T) {
+	requireCurrentSnapshot(t)
+	snap := &loader{files: map[string]*sourceFile{}}
+	require.True(t, snap.loadSnapshot(Builtin()))
+	full := &loader{files: map[string]*sourceFile{}}
+	require.NoError(t, full.loadSource(Builtin()))
+	require.Empty(t, full.sink.kept)
+	require.Empty(t, snap.sink.kept)
+	require.ElementsMatch(t, slices.Collect(maps.Keys(full.files)), slices.Collect(maps.Keys(snap.files)))
+	require.Equal(t, full.reader.total, snap.reader.total)
+	for name, f := range snap.files {
+		require.Nil(t, f.src, "%s is read only when a position in it is needed", name)
+		require.Equal(t, full.files[name].src, f.source(), name)
+	}
+}
+
+// TestSnapshotFixtures loads every bad fixture on top of the built-in data,
+// once with the snapshot and once without, and wants the same result: the
+// checks run over everything, and messages that point into the built-in
+// files (a duplicate id's first place) are located the same.
+func TestSnapshotFixtures(t *testing.T) {
+	requireCurrentSnapshot(t)
+	for _, path := range badFixtures(t) {
+		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
+			user := Source{Name: "fixture", FS: fixtureFS(t, path)}
+			want := validateFull(t, Builtin(), user)
+			got, err := Validate(Builtin(), user)
+			require.NoError(t, err)
+			requireSameResult(t, want, got)
+		})
+	}
+}
+
+// duplicateTile is a tiles file that defines a tile the base game has.
+const duplicateTile = `[[tile]]
+id = "base/B"
+name = "Cloister"
+counts = { C1 = 1 }
+
+[[tile.feature]]
+kind = "cloister"
+
+[[tile.feature]]
+kind = "field"
+sides = ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"]
+`
+
+// TestSnapshotLocatesBuiltinFiles checks that a message naming a place in
+// a built-in file gets its line from the file's source, read on demand.
+func TestSnapshotLocatesBuiltinFiles(t *testing.T) {
+	requireCurrentSnapshot(t)
+	user := Source{Name: "user", FS: mapFS(map[string]string{"tiles/dup.toml": duplicateTile})}
+	want := validateFull(t, Builtin(), user)
+	got, err := Validate(Builtin(), user)
+	require.NoError(t, err)
+	requireSameResult(t, want, got)
+	var found bool
+	for _, d := range got.Diagnostics {
+		if d.Code == "duplicate-id" {
+			found = true
+			assert.Regexp(t, `first at <builtin>/tiles/base\.toml:[1-9][0-9]*:1$`, d.Message)
+			assert.NotContains(t, d.Message, "base.toml:1:1", "located in the built-in file, not at its start")
+		}
+	}
+	assert.True(t, found, "a duplicate-id diagnostic")
+}
+
+// TestSnapshotFallback checks that a snapshot whose digest does not match
+// the embedded files is not used, and that the full path then gives the
+// same result.
+func TestSnapshotFallback(t *testing.T) {
+	requireCurrentSnapshot(t)
+	want, err := Validate(Builtin())
+	require.NoError(t, err)
+	user := Source{Name: "fixture", FS: fixtureFS(t, badFixtures(t)[0])}
+	wantUser, err := Validate(Builtin(), user)
+	require.NoError(t, err)
+
+	saved := snapshotWant
+	t.Cleanup(func() { snapshotWant = saved })
+	snapshotWant = strings.Repeat("0", len(saved))
+	require.False(t, snapshotUsable(Builtin()), "a stale snapshot is not used")
+	l := &loader{files: map[string]*sourceFile{}}
+	require.False(t, l.loadSnapshot(Builtin()))
+	require.Empty(t, l.files)
+	got, err := Validate(Builtin())
+	require.NoError(t, err)
+	requireSameResult(t, want, got)
+	got, err = Validate(Builtin(), user)
+	require.NoError(t, err)
+	requireSameResult(t, wantUser, got)
+}
+
+// TestSnapshotDigest checks that the digest changes with any edit of the
+// embedded files: a data file, a schema, a file's name.
+func TestSnapshotDigest(t *testing.T) {
+	copyFS := func() fstest.MapFS {
+		out := fstest.MapFS{}
+		require.NoError(t, fs.WalkDir(tilekit.Builtin(), ".", func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			data, err := fs.ReadFile(tilekit.Builtin(), p)
+			out[p] = &fstest.MapFile{Data: data}
+			return err
+		}))
+		return out
+	}
+	builtin, err := digestFS(tilekit.Builtin())
+	require.NoError(t, err)
+	require.Equal(t, builtin, builtinDigest())
+	same, err := digestFS(copyFS())
+	require.NoError(t, err)
+	require.Equal(t, builtin, same, "the digest depends only on names and contents")
+
+	var schema, data string
+	for p := range copyFS() {
+		switch {
+		case schema == "" && strings.HasPrefix(p, "schema/"):
+			schema = p
+		case data == "" && strings.HasPrefix(p, "tiles/"):
+			data = p
+		}
+	}
+	require.NotEmpty(t, schema)
+	require.NotEmpty(t, data)
+	for what, edit := range map[string]func(fstest.MapFS){
+		"data file edited":  func(m fstest.MapFS) { m[data].Data = append(slices.Clone(m[data].Data), '\n') },
+		"schema edited":     func(m fstest.MapFS) { m[schema].Data = bytes.Replace(m[schema].Data, []byte(`"`), []byte(` "`), 1) },
+		"data file renamed": func(m fstest.MapFS) { m[data+".old"] = m[data]; delete(m, data) },
+		"data file added":   func(m fstest.MapFS) { m["interactions/new.toml"] = &fstest.MapFile{} },
+	} {
+		m := copyFS()
+		edit(m)
+		d, err := digestFS(m)
+		require.NoError(t, err)
+		assert.NotEqual(t, builtin, d, what)
+	}
+}
+
+// TestSnapshotOnlyForBuiltin checks that the snapshot stands only for the
+// built-in data itself, not for a folder that shares its name or its files.
+func TestSnapshotOnlyForBuiltin(t *testing.T) {
+	requireCurrentSnapshot(t)
+	assert.True(t, snapshotUsable(Builtin()))
+	assert.False(t, snapshotUsable(Source{Name: BuiltinName, FS: singleFile(t, "tiles/base.toml")}))
+	assert.False(t, snapshotUsable(Source{Name: "copy", FS: tilekit.Builtin()}))
+	// The built-in data given twice is loaded from the snapshot once and
+	// in full once, as the full path does twice.
+	want := validateFull(t, Builtin(), Builtin())
+	got, err := Validate(Builtin(), Builtin())
+	require.NoError(t, err)
+	requireSameResult(t, want, got)
+}
+
+// TestSnapshotIsolation calls Validate several times in one process, with
+// and without user folders, and changes what it returns in between: no run
+// may alter what the next one gets.
+func TestSnapshotIsolation(t *testing.T) {
+	requireCurrentSnapshot(t)
+	// A user folder whose problem points into a built-in file, and a few
+	// bad fixtures from across the list.
+	folders := []fs.FS{mapFS(map[string]string{"tiles/dup.toml": duplicateTile})}
+	paths := badFixtures(t)
+	for i := 0; i < len(paths); i += max(1, len(paths)/5) {
+		folders = append(folders, fixtureFS(t, paths[i]))
+	}
+	alone := validateFull(t, Builtin())
+	var withUser []*Result
+	for _, fsys := range folders {
+		withUser = append(withUser, validateFull(t, Builtin(), Source{Name: "user", FS: fsys}))
+	}
+	for round := 0; round < 3; round++ {
+		for i, fsys := range folders {
+			got, err := Validate(Builtin(), Source{Name: "user", FS: fsys})
+			require.NoError(t, err)
+			requireSameResult(t, withUser[i], got)
+			scribble(got.Catalog)
+			got, err = Validate(Builtin())
+			require.NoError(t, err)
+			requireSameResult(t, alone, got)
+			scribble(got.Catalog)
+		}
+	}
+}
+
+// scribble changes a catalog every way a caller could: reorders and grows
+// its slices and changes the values inside them.
+func scribble(c *tilekit.Catalog) {
+	slices.Reverse(c.Tiles)
+	slices.Reverse(c.Rows)
+	c.Expansions = append(c.Expansions, tilekit.Expansion{ID: "zzz"})
+	c.Steps = append(c.Steps[:0], c.Steps[len(c.Steps)/2:]...)
+	for i := range c.Tiles {
+		t := &c.Tiles[i]
+		t.ID += "-changed"
+		t.Counts[tilekit.C3] = 99
+		t.Origin.Path[0] = "changed"
+		for j := range t.Features {
+			slices.Reverse(t.Features[j].Sides)
+		}
+	}
+	for i := range c.Tables {
+		if r := c.Tables[i].Rule; r != nil {
+			r.Verdict = "changed"
+			if r.When.Living != nil {
+				*r.When.Living = !*r.When.Living
+			}
+		}
+	}
+}
+
+// TestSnapshotSkipsSchemas checks, in a fresh process, that loading the
+// built-in data from the snapshot compiles no schema.
+func TestSnapshotSkipsSchemas(t *testing.T) {
+	if os.Getenv("TILEKIT_SNAPSHOT_CHILD") == "1" {
+		res, err := Validate(Builtin())
+		require.NoError(t, err)
+		require.NotEmpty(t, res.Catalog.Tiles)
+		require.Nil(t, compiled, "schemas compiled for the built-in data alone")
+		return
+	}
+	requireCurrentSnapshot(t)
+	cmd := exec.Command(os.Args[0], "-test.run=^TestSnapshotSkipsSchemas$", "-test.count=1", "-test.v")
+	cmd.Env = append(os.Environ(), "TILEKIT_SNAPSHOT_CHILD=1")
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	require.Contains(t, string(out), "--- PASS: TestSnapshotSkipsSchemas", "the check ran in the child process")
+}
+
+// BenchmarkSnapshotData measures building the built-in data from the
+// snapshot, which every run of a command pays.
+func BenchmarkSnapshotData(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		_ = snapshotData()
+	}
+}
+
+// BenchmarkBuiltinDigest measures the digest of the embedded files, which
+// every run pays once to know that the snapshot is current.
+func BenchmarkBuiltinDigest(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := digestFS(tilekit.Builtin()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkValidateBuiltinFull measures the full validation of the
+// built-in data, which the snapshot stands in for.
+func BenchmarkValidateBuiltinFull(b *testing.B) {
+	withoutSnapshot(b)
+	benchmarkValidate(b, Builtin())
+}
+
+// generateSnapshot returns the Go source of snapshot_data.go: the digest,
+// the file names and a function that builds the data afresh on each call.
+func generateSnapshot(digest string, files []string, size int64, d tilekit.Data) ([]byte, error) {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "// Code generated by %q; DO NOT EDIT.\n\n", refresh)
+	b.WriteString("package validator\n\n")
+	b.WriteString("import \"github.com/tilekit/tilekit\"\n\n")
+	b.WriteString("// snapshotDigest is the digest (see digestFS) of the embedded files this\n// snapshot was made from.\n")
+	fmt.Fprintf(&b, "const snapshotDigest = %q\n\n", digest)
+	b.WriteString("// snapshotFiles lists the built-in data files, in loading order.\n")
+	names, err := literal(reflect.ValueOf(files), true)
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(&b, "var snapshotFiles = %s\n\n", names)
+	b.WriteString("// snapshotSize is the size of the built-in data files together, in bytes.\n")
+	fmt.Fprintf(&b, "const snapshotSize = %d\n\n", size)
+	b.WriteString("// snapshotData returns, built afresh on each call, the data of the catalog\n// that the full validation of the built-in data builds.\n")
+	data, err := literal(reflect.ValueOf(d), true)
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(&b, "func snapshotData() tilekit.Data {\n\treturn %s\n}\n", data)
+	return format.Source(b.Bytes())
+}
+
+// literal returns a Go expression that builds a value equal to v under
+// reflect.DeepEqual: nil and empty slices and maps stay apart, a pointer
+// becomes &T{...} or new(value), map keys are sorted. typed says whether
+// the expression must name its type; inside a composite literal the types
+// of elements, keys and values are left out. Struct fields at their zero
+// value are left out. Unexported fields, interfaces, channels and
+// functions are refused, since a literal could not rebuild them.
+func literal(v reflect.Value, typed bool) (string, error) {
+	t := v.Type()
+	prefix := ""
+	if typed {
+		prefix = t.String()
+	}
+	switch v.Kind() {
+	case reflect.String:
+		return basic(t, typed, strconv.Quote(v.String()), "string"), nil
+	case reflect.Bool:
+		return basic(t, typed, strconv.FormatBool(v.Bool()), "bool"), nil
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return basic(t, typed, strconv.FormatInt(v.Int(), 10), "int"), nil
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return basic(t, typed, strconv.FormatUint(v.Uint(), 10), ""), nil
+	case reflect.Float32, reflect.Float64:
+		return basic(t, typed, strconv.FormatFloat(v.Float(), 'g', -1, t.Bits()), ""), nil
+	case reflect.Pointer:
+		if v.IsNil() {
+			return "nil", nil
+		}
+		switch t.Elem().Kind() {
+		case reflect.Struct, reflect.Slice, reflect.Map, reflect.Array:
+			elem, err := literal(v.Elem(), typed)
+			if err != nil || !typed {
+				return elem, err
+			}
+			return "&" + elem, nil
+		}
+		// new(expr) takes the address of a fresh copy of any value.
+		elem, err := literal(v.Elem(), true)
+		return "new(" + elem + ")", err
+	case reflect.Slice, reflect.Array:
+		if v.Kind() == reflect.Slice && v.IsNil() {
+			if typed {
+				return fmt.Sprintf("%s(nil)", t), nil
+			}
+			return "nil", nil
+		}
+		elems := make([]string, v.Len())
+		for i := range elems {
+			s, err := literal(v.Index(i), false)
+			if err != nil {
+				return "", err
+			}
+			elems[i] = s
+		}
+		return prefix + composite(elems), nil
+	case reflect.Map:
+		if v.IsNil() {
+			if typed {
+				return fmt.Sprintf("%s(nil)", t), nil
+			}
+			return "nil", nil
+		}
+		type pair struct{ k, v string }
+		var pairs []pair
+		for it := v.MapRange(); it.Next(); {
+			k, err := literal(it.Key(), false)
+			if err != nil {
+				return "", err
+			}
+			val, err := literal(it.Value(), false)
+			if err != nil {
+				return "", err
+			}
+			pairs = append(pairs, pair{k, val})
+		}
+		sort.Slice(pairs, func(i, j int) bool { return pairs[i].k < pairs[j].k })
+		elems := make([]string, len(pairs))
+		for i, p := range pairs {
+			elems[i] = p.k + ": " + p.v
+		}
+		return prefix + composite(elems), nil
+	case reflect.Struct:
+		var elems []string
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			if !f.IsExported() {
+				return "", fmt.Errorf("%s.%s: an unexported field cannot be written as a literal", t, f.Name)
+			}
+			fv := v.Field(i)
+			if fv.IsZero() {
+				continue
+			}
+			// A constant needs no type where the field gives it one.
+			s, err := literal(fv, !isBasic(fv.Kind()))
+			if err != nil {
+				return "", fmt.Errorf("%s.%s: %w", t, f.Name, err)
+			}
+			elems = append(elems, f.Name+": "+s)
+		}
+		return prefix + composite(elems), nil
+	}
+	return "", fmt.Errorf("%s: a %s cannot be written as a literal", t, v.Kind())
+}
+
+// basic returns a constant, converted to its type when typed and the type
+// is not the constant's default type (untyped is its default type name).
+func basic(t reflect.Type, typed bool, constant, untyped string) string {
+	if typed && t.String() != untyped {
+		return t.String() + "(" + constant + ")"
+	}
+	return constant
+}
+
+func isBasic(k reflect.Kind) bool {
+	return k >= reflect.Bool && k <= reflect.Complex128 || k == reflect.String
+}
+
+// composite joins the elements of a composite literal: on one line when
+// they are short and flat, one per line otherwise.
+func composite(elems []string) string {
+	total, multi := 0, false
+	for _, e := range elems {
+		total += len(e) + 2
+		multi = multi || strings.Contains(e, "\n")
+	}
+	if !multi && total <= 100 {
+		return "{" + strings.Join(elems, ", ") + "}"
+	}
+	return "{\n" + strings.Join(elems, ",\n") + ",\n}"
+}
