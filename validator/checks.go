@@ -62,13 +62,30 @@ var TileCodes = []Code{
 func (l *loader) check(cat *tilekit.Catalog) {
 	l.checkUniqueIDs()
 	l.checkStartTiles()
-	for i := range l.data.Tiles {
-		t := &l.data.Tiles[i]
-		l.checkTileExpansion(cat, t)
-		l.checkFeatures(t)
-		l.checkGeometry(t)
-	}
+	l.checkTiles(cat)
 	l.checkRules(cat)
+}
+
+// checkTiles checks each tile on its own, in batches on every core; each
+// batch reports to its own sink, and the sinks are merged in tile order.
+func (l *loader) checkTiles(cat *tilekit.Catalog) {
+	l.droppedIndex() // built before the batches read it
+	tiles := l.data.Tiles
+	const batch = 512
+	sinks := make([]diagSink, (len(tiles)+batch-1)/batch)
+	parallel(len(sinks), func(b int) {
+		sub := &loader{files: l.files, droppedSet: l.droppedSet}
+		for i := b * batch; i < min((b+1)*batch, len(tiles)); i++ {
+			t := &tiles[i]
+			sub.checkTileExpansion(cat, t)
+			sub.checkFeatures(t)
+			sub.checkGeometry(t)
+		}
+		sinks[b] = sub.sink
+	})
+	for i := range sinks {
+		l.sink.merge(&sinks[i])
+	}
 }
 
 func (l *loader) checkUniqueIDs() {

@@ -3,8 +3,10 @@ package validator
 import (
 	"fmt"
 	"io/fs"
+	"regexp"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -120,4 +122,36 @@ func TestEntryHeadersSkipStringsAndComments(t *testing.T) {
 	assert.False(t, cuttable, "a table not below the current entry ties chunks together")
 	chunks, _ = scanChunks([]byte("a = [\n[[true]]\n]\n"), false)
 	assert.Empty(t, chunks[0].arrays, "a value is not a header")
+}
+
+// TestChunkedFilesLocateAsWhole checks that a problem deep in a file that
+// was cut into chunks is located where the whole file's index puts it,
+// and that a message naming another place in it does too.
+func TestChunkedFilesLocateAsWhole(t *testing.T) {
+	src := string(bigTilesFile(t, 3000))
+	// A problem in tile 2500, and tile 2900 taking tile 100's id.
+	nth := func(n int) int {
+		at := 0
+		for i := 0; i <= n; i++ {
+			at += strings.Index(src[at:], "[[tile]]\n") + 1
+		}
+		return at - 1
+	}
+	at2500 := nth(2500) + len("[[tile]]\n")
+	src = src[:at2500] + "colour = \"red\"\n" + src[at2500:]
+	id100 := regexp.MustCompile(`id = "(gen/t100-[^"]+)"`).FindStringSubmatch(src)[1]
+	at2900 := nth(2900)
+	src = src[:at2900] + regexp.MustCompile(`id = "gen/t2900-[^"]+"`).ReplaceAllString(src[at2900:at2900+200], `id = "`+id100+`"`) + src[at2900+200:]
+	fsys := generatedFiles(t, 1, 1)
+	fsys["tiles/gen000.toml"] = &fstest.MapFile{Data: []byte(src)}
+	res, err := Validate(Builtin(), Source{Name: "gen", FS: fsys})
+	require.NoError(t, err)
+	whole := indexPositions([]byte(src))
+	require.Len(t, res.Diagnostics, 2, "%v", res.Diagnostics)
+	for _, d := range res.Diagnostics {
+		p := whole.lookup(d.dataPath)
+		assert.Equal(t, p, sourcePos{d.Line, d.Column}, "%s", d)
+	}
+	first := whole.lookup([]string{"tile", "100", "id"})
+	assert.Contains(t, res.Diagnostics[1].Message, fmt.Sprintf("gen/tiles/gen000.toml:%d:%d", first.Line, first.Column))
 }

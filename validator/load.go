@@ -74,6 +74,10 @@ func Validate(sources ...Source) (*Result, error) {
 type sourceFile struct {
 	src   []byte
 	index positionIndex
+	// chunks are the pieces the file was cut into, when more than one,
+	// and indexes the position indexes of the last few used (locate.go).
+	chunks  []chunk
+	indexes []chunkIndex
 	// builtin names a built-in file loaded from the snapshot, whose src is
 	// read only when a position in it is needed (see source).
 	builtin string
@@ -127,16 +131,13 @@ func (l *loader) position(at tilekit.Origin) sourcePos {
 	if f == nil {
 		return sourcePos{1, 1}
 	}
-	if f.index == nil {
-		f.index = indexPositions(f.source())
-	}
-	return f.index.lookup(at.Path)
+	return f.lookup(at.Path)
 }
 
 func (l *loader) resolvePositions() {
 	for i := range l.sink.kept {
 		d := &l.sink.kept[i]
-		if d.Line == 0 {
+		if d.Line == 0 && l.files[d.File] != nil { // a folder's problem has no line
 			p := l.position(tilekit.Origin{File: d.File, Path: d.dataPath})
 			d.Line, d.Column = p.Line, p.Column
 		}

@@ -99,22 +99,41 @@ func (l *loader) loadSource(src Source) error {
 		l.sink.add(Diagnostic{Code: "no-data-files", Severity: Error, File: src.Name,
 			Message: "no data file was read: data files end in .toml and go below tiles/, expansions/ or interactions/"})
 	}
+	if len(files) > 0 {
+		// Compile the schemas on another core while this one prepares the
+		// files; the first chunk to need them waits for them.
+		go schemas()
+	}
 	loads := make([]*fileLoad, len(files))
 	for i, f := range files {
 		loads[i] = &fileLoad{dataFile: f}
 		l.files[f.name] = &sourceFile{src: f.data}
 	}
 	parallel(len(loads), func(i int) { loads[i].prepare() })
+	for _, f := range loads {
+		if len(f.chunks) > 1 {
+			l.files[f.name].chunks = f.chunks
+		}
+	}
+	// The jobs: each chunk of each file, and for each file its lexical
+	// check, whose findings count only once every chunk has parsed.
 	type job struct{ file, chunk int }
 	var jobs []job
 	for i, f := range loads {
 		f.results = make([]chunkResult, len(f.chunks))
+		if !f.dead {
+			jobs = append(jobs, job{i, -1})
+		}
 		for j := range f.chunks {
 			jobs = append(jobs, job{i, j})
 		}
 	}
 	parallel(len(jobs), func(k int) {
 		f, j := loads[jobs[k].file], jobs[k].chunk
+		if j < 0 {
+			f.newer, f.invalid = lexicalCheck(f.data)
+			return
+		}
 		f.results[j] = f.load(j)
 	})
 	for _, f := range loads {
@@ -141,7 +160,6 @@ func (f *fileLoad) prepare() {
 			Message: fmt.Sprintf("tables, keys and arrays nest more than %d levels deep here; tilekit data needs 6", MaxDepth)})
 		return
 	}
-	f.newer, f.invalid = lexicalCheck(f.data)
 	f.chunks = splitChunks(f.data)
 	for _, c := range f.chunks {
 		if c.values > MaxValues {

@@ -2,6 +2,7 @@ package validator
 
 import (
 	"bytes"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,11 +35,12 @@ type childKey struct {
 }
 
 // indexEntry is a node of the index: its id, which its children are keyed
-// under, and where it is first defined.
+// under, and the line and column where it is first defined.
 type indexEntry struct {
-	id  int32
-	pos sourcePos
+	id, line, col int32
 }
+
+func (e indexEntry) pos() sourcePos { return sourcePos{int(e.line), int(e.col)} }
 
 // positionIndex is a trie of data paths: it maps a node (the root is 0) and
 // the next segment of a path to the child node and its position.
@@ -54,7 +56,7 @@ func (ix positionIndex) lookup(path []string) sourcePos {
 		if !ok {
 			break
 		}
-		pos, id = e.pos, e.id
+		pos, id = e.pos(), e.id
 	}
 	return pos
 }
@@ -492,7 +494,8 @@ func (lx *lexer) add(parent int32, name string, kind nodeKind, at int) int32 {
 	id := lx.anonymous(kind)
 	e := indexEntry{id: id}
 	if lx.mode&scanIndex != 0 {
-		e.pos = lx.cursor.at(at)
+		p := lx.cursor.at(at)
+		e.line, e.col = int32(min(p.Line, math.MaxInt32)), int32(min(p.Column, math.MaxInt32))
 	}
 	lx.index[childKey{parent, name}] = e
 	return id

@@ -25,7 +25,7 @@ func exactPosition(ix positionIndex, path []string) (sourcePos, bool) {
 		if !ok {
 			return sourcePos{}, false
 		}
-		id, pos = e.id, e.pos
+		id, pos = e.id, e.pos()
 	}
 	return pos, len(path) > 0
 }

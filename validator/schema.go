@@ -29,29 +29,40 @@ var (
 )
 
 // schemas compiles the embedded schemas once and returns them by file name.
+// They are compiled with every "$ref" to a definition replaced by the
+// definition itself: jsonschema/v5 validates a reference as a second pass
+// over the same value, which made references a third of all validation
+// work; the schemas users read keep their definitions.
 func schemas() (map[string]*jsonschema.Schema, error) {
 	compileOnce.Do(func() {
-		compiled, compileErr = CompileSchemas(tilekit.Schemas())
-		if compileErr != nil {
-			return
-		}
 		schemaDocs = map[string]any{}
 		entrySchema = map[string]map[string]*jsonschema.Schema{}
+		all := map[string]*jsonschema.Schema{}
 		c := newCompiler()
 		names, _ := fs.Glob(tilekit.Schemas(), "*.schema.json")
 		for _, name := range names {
 			data, _ := fs.ReadFile(tilekit.Schemas(), name)
 			var doc any
-			if json.Unmarshal(data, &doc) != nil {
-				continue
-			}
-			schemaDocs[schemaURL+name] = doc
-			compileErr = c.AddResource(schemaURL+name, strings.NewReader(string(data)))
-			if compileErr != nil {
+			if compileErr = json.Unmarshal(data, &doc); compileErr != nil {
+				compileErr = fmt.Errorf("schema %s: %w", name, compileErr)
 				return
 			}
+			doc = inlineRefs(doc, doc, 0)
+			schemaDocs[schemaURL+name] = doc
+			inlined, _ := json.Marshal(doc)
+			if compileErr = c.AddResource(schemaURL+name, strings.NewReader(string(inlined))); compileErr != nil {
+				return
+			}
+		}
+		for _, name := range names {
+			s, err := c.Compile(schemaURL + name)
+			if err != nil {
+				compileErr = fmt.Errorf("schema %s: %w", name, err)
+				return
+			}
+			all[name] = s
 			entrySchema[name] = map[string]*jsonschema.Schema{}
-			props, _ := valueAt(doc, []string{"properties"}).(map[string]any)
+			props, _ := valueAt(schemaDocs[schemaURL+name], []string{"properties"}).(map[string]any)
 			for key, p := range props {
 				if m, _ := p.(map[string]any); m["type"] == "array" && m["items"] != nil {
 					s, err := c.Compile(schemaURL + name + "#/properties/" + key + "/items")
@@ -63,8 +74,35 @@ func schemas() (map[string]*jsonschema.Schema, error) {
 				}
 			}
 		}
+		compiled = all
 	})
 	return compiled, compileErr
+}
+
+// inlineRefs returns v with every {"$ref": "#/definitions/x"} replaced by a
+// copy of definition x of root, itself inlined; depth guards against a
+// definition that refers to itself, which is left as a reference.
+func inlineRefs(v, root any, depth int) any {
+	switch v := v.(type) {
+	case map[string]any:
+		if ref, ok := v["$ref"].(string); ok && len(v) == 1 && strings.HasPrefix(ref, "#/definitions/") && depth < 32 {
+			if def := valueAt(root, splitPointer(strings.TrimPrefix(ref, "#"))); def != nil {
+				return inlineRefs(def, root, depth+1)
+			}
+		}
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			out[k] = inlineRefs(x, root, depth)
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = inlineRefs(x, root, depth)
+		}
+		return out
+	}
+	return v
 }
 
 // isEntryKey reports whether key is, in files checked by the named schema,

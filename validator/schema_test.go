@@ -151,3 +151,20 @@ func TestSchemasHoldNoFloatsOrDates(t *testing.T) {
 		walk(loadSchemaJSON(t, name), "")
 	}
 }
+
+// TestCompiledSchemasInlineTheirDefinitions checks that the schemas the
+// validator compiles have no reference left (jsonschema/v5 validates a
+// reference as a second pass over the value), while the schemas users
+// read keep their definitions.
+func TestCompiledSchemasInlineTheirDefinitions(t *testing.T) {
+	_, err := schemas()
+	require.NoError(t, err)
+	for _, name := range schemaNames(t) {
+		data, err := fs.ReadFile(tilekit.Schemas(), name)
+		require.NoError(t, err)
+		assert.Contains(t, string(data), `"$ref"`, "%s: the published schema uses its definitions", name)
+		inlined, err := json.Marshal(schemaDocs[schemaURL+name])
+		require.NoError(t, err)
+		assert.NotContains(t, string(inlined), `"$ref"`, "%s: the compiled schema has a reference left", name)
+	}
+}

@@ -38,10 +38,19 @@ func usagef(format string, args ...any) error {
 // taking the process past a gigabyte.
 const memoryLimit = 640 << 20
 
+// gcPercent is the garbage collector's GOGC (unless GOGC says otherwise):
+// validation makes a great deal of short-lived garbage, and collecting it
+// a little less often saves about a twentieth of the time of a large run
+// for about a tenth more memory.
+const gcPercent = 150
+
 // Main runs tilekit with the process's arguments and returns the exit code.
 func Main() int {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(memoryLimit)
+	}
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(gcPercent)
 	}
 	return run(os.Args[1:], os.Stdout, os.Stderr)
 }
