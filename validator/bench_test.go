@@ -105,3 +105,31 @@ func BenchmarkPositionIndex(b *testing.B) {
 		indexPositions(data)
 	}
 }
+
+// BenchmarkValidateDepth validates files nested ever deeper, in the three
+// ways TOML nests: header keys, arrays and inline tables. Past MaxDepth a
+// file is refused before it is parsed, so time and memory grow with the
+// file's size, not with the square of its depth.
+func BenchmarkValidateDepth(b *testing.B) {
+	shapes := map[string]func(n int) string{
+		"header": func(n int) string { return "[" + strings.Repeat("a.", n) + "a]\nx = 1\n" },
+		"array":  func(n int) string { return "x = " + strings.Repeat("[", n) + strings.Repeat("]", n) + "\n" },
+		"inline": func(n int) string { return "x = " + strings.Repeat("{a=", n) + "1" + strings.Repeat("}", n) + "\n" },
+	}
+	for _, shape := range []string{"header", "array", "inline"} {
+		for _, n := range []int{1000, 10000, 100000} {
+			src := shapes[shape](n)
+			fsys := fstest.MapFS{"tiles/deep.toml": {Data: []byte(src)}}
+			b.Run(fmt.Sprintf("%s/depth=%d", shape, n), func(b *testing.B) {
+				b.SetBytes(int64(len(src)))
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					res, err := Validate(Source{Name: "deep", FS: fsys})
+					if err != nil || len(res.Diagnostics) != 1 || res.Diagnostics[0].Code != "nesting-too-deep" {
+						b.Fatal(err, res.Diagnostics)
+					}
+				}
+			})
+		}
+	}
+}

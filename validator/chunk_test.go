@@ -33,17 +33,15 @@ func loaded(t *testing.T, src []byte, whole bool) (*fileLoad, tilekit.Data, map[
 	if whole {
 		f.chunks = []chunk{{src: src, line: 1}}
 	}
-	f.results = make([]chunkResult, len(f.chunks))
-	for i := range f.chunks {
-		f.results[i] = f.load(i)
+	f.results = make([]*chunkResult, len(f.chunks))
+	for i := len(f.chunks) - 1; i >= 0; i-- { // last first: fold keeps order
+		r := f.load(i)
+		f.fold(i, &r)
 	}
 	f.join()
-	var d tilekit.Data
+	d := f.acc.data
 	sink := f.diags
-	for _, r := range f.results {
-		appendData(&d, &r.data)
-		sink.merge(&r.diags)
-	}
+	sink.merge(&f.acc.diags)
 	// Chunks keep the first problems of each code of their own; what they
 	// found in all is the same as for the whole file.
 	found := map[string]int{}

@@ -30,8 +30,14 @@ import (
 // fileLoad is one data file on its way through the pipeline.
 type fileLoad struct {
 	dataFile
-	chunks  []chunk
-	results []chunkResult
+	chunks []chunk
+	// The results of the chunks are folded into acc in chunk order as they
+	// come (results holds those that came early), so that a file holds one
+	// sink's worth of problems however many chunks it has.
+	mu      sync.Mutex
+	results []*chunkResult
+	folded  int // the chunks folded into acc
+	acc     chunkResult
 	diags   diagSink      // problems of the whole file
 	newer   []newerSyntax // uses of TOML 1.1, reported if the file parses
 	// invalid lists what the TOML spec forbids but the parser accepts,
@@ -120,7 +126,7 @@ func (l *loader) loadSource(src Source) error {
 	type job struct{ file, chunk int }
 	var jobs []job
 	for i, f := range loads {
-		f.results = make([]chunkResult, len(f.chunks))
+		f.results = make([]*chunkResult, len(f.chunks))
 		if !f.dead {
 			jobs = append(jobs, job{i, -1})
 		}
@@ -134,7 +140,8 @@ func (l *loader) loadSource(src Source) error {
 			f.newer, f.invalid = lexicalCheck(f.data)
 			return
 		}
-		f.results[j] = f.load(j)
+		r := f.load(j)
+		f.fold(j, &r)
 	})
 	for _, f := range loads {
 		f.join()
@@ -142,12 +149,9 @@ func (l *loader) loadSource(src Source) error {
 		if f.dead {
 			continue
 		}
-		for i := range f.results {
-			r := &f.results[i]
-			l.sink.merge(&r.diags)
-			appendData(&l.data, &r.data)
-			l.dropped = append(l.dropped, r.dropped...)
-		}
+		l.sink.merge(&f.acc.diags)
+		appendData(&l.data, &f.acc.data)
+		l.dropped = append(l.dropped, f.acc.dropped...)
 	}
 	return nil
 }
@@ -227,9 +231,13 @@ func (f *fileLoad) load(j int) (r chunkResult) {
 		for i, item := range items {
 			at := root.At(k, strconv.Itoa(c.before[k]+i))
 			value, problems := normalizeEntry(item)
-			problems = append(problems, validateSchema(f.schema, k, value)...)
+			problems = append(problems, validateSchema(f.schema, k, value, r.diags.room)...)
 			if len(problems) > 0 {
 				for _, p := range dedupeProblems(problems) {
+					if !r.diags.room(p.code) {
+						r.diags.omitted[p.code]++ // counted, never shown
+						continue
+					}
 					r.diags.add(newDiagnostic(at.At(p.path...), p.code, Error, "%s", p.message))
 				}
 				if d := dropped(k, value); d.id != "" {
@@ -242,12 +250,38 @@ func (f *fileLoad) load(j int) (r chunkResult) {
 		doc[k] = nil // let the parse go as soon as its entries are built
 	}
 	normal, problems := normalize(top)
-	problems = append(problems, validateSchema(f.schema, "", normal)...)
+	problems = append(problems, validateSchema(f.schema, "", normal, nil)...)
 	for _, p := range dedupeProblems(problems) {
 		r.diags.add(newDiagnostic(root.At(p.path...), p.code, Error, "%s", p.message))
 		r.topProblem = true
 	}
 	return r
+}
+
+// fold takes the result of chunk j and folds every result it can into the
+// file's, in chunk order: after the first chunk that is not valid TOML,
+// nothing more is kept, since the file will load nothing.
+func (f *fileLoad) fold(j int, r *chunkResult) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.results[j] = r
+	for ; f.folded < len(f.results) && f.results[f.folded] != nil; f.folded++ {
+		r := f.results[f.folded]
+		f.results[f.folded] = nil
+		switch {
+		case f.acc.err != nil:
+		case r.err != nil:
+			f.acc = chunkResult{err: r.err}
+		default:
+			f.acc.diags.merge(&r.diags)
+			appendData(&f.acc.data, &r.data)
+			f.acc.dropped = append(f.acc.dropped, r.dropped...)
+			f.acc.topProblem = f.acc.topProblem || r.topProblem
+			if f.folded == 0 {
+				f.acc.inline = r.inline
+			}
+		}
+	}
 }
 
 // join decides what a file gives from its chunks: the first syntax error
@@ -256,15 +290,13 @@ func (f *fileLoad) join() {
 	if f.dead {
 		return
 	}
-	for i := range f.results {
-		if err := f.results[i].err; err != nil {
-			f.fail(*err)
-			return
-		}
+	if f.acc.err != nil {
+		f.fail(*f.acc.err)
+		return
 	}
 	// An array written inline in the first chunk cannot be added to by
 	// [[k]] headers in a later one.
-	for _, k := range f.results[0].inline {
+	for _, k := range f.acc.inline {
 		for _, c := range f.chunks[1:] {
 			if c.arrays[k] > 0 {
 				f.fail(Diagnostic{Code: "toml-syntax", Severity: Error, File: f.name, Line: c.first[k], Column: 1,
@@ -284,14 +316,9 @@ func (f *fileLoad) join() {
 		f.diags.add(Diagnostic{Code: "toml-1.1", Severity: Warning, File: f.name, Line: n.pos.Line, Column: n.pos.Column,
 			Message: n.what + " is TOML 1.1 syntax, which Taplo and other TOML 1.0 tools reject"})
 	}
-	for i := range f.results {
-		if f.results[i].topProblem {
-			// A problem outside any entry leaves out the whole file.
-			for j := range f.results {
-				f.results[j].data, f.results[j].dropped = tilekit.Data{}, nil
-			}
-			return
-		}
+	if f.acc.topProblem {
+		// A problem outside any entry leaves out the whole file.
+		f.acc.data, f.acc.dropped = tilekit.Data{}, nil
 	}
 }
 
@@ -327,6 +354,14 @@ type diagSink struct {
 	kept    Diagnostics
 	count   map[string]int // kept, by code
 	omitted map[string]int // left out, by code
+}
+
+// room reports whether a diagnostic of the code would be kept.
+func (s *diagSink) room(code string) bool {
+	if s.count == nil {
+		s.count, s.omitted = map[string]int{}, map[string]int{}
+	}
+	return s.count[code] < MaxPerCode
 }
 
 func (s *diagSink) add(d Diagnostic) {

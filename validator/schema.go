@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -191,8 +190,10 @@ func newCompiler() *jsonschema.Compiler {
 // validateSchema checks a normalised value against a named schema, the
 // whole document's when key is "", else that of one entry of the array
 // key, and returns one problem per failed leaf keyword, with paths
-// relative to the value.
-func validateSchema(name, key string, doc any) []problem {
+// relative to the value. A problem whose code explain refuses is returned
+// without its message, which saves the work of one that will only be
+// counted.
+func validateSchema(name, key string, doc any, explain func(code string) bool) []problem {
 	all, err := schemas()
 	if err != nil {
 		return []problem{{code: "schema-broken", message: err.Error(), rank: rankSchema}}
@@ -221,22 +222,23 @@ func validateSchema(name, key string, doc any) []problem {
 			}
 			return
 		}
-		out = append(out, schemaProblem(e, doc))
+		out = append(out, schemaProblem(e, doc, explain))
 	}
 	walk(ve)
 	sort.SliceStable(out, func(i, j int) bool { return pathKey(out[i].path) < pathKey(out[j].path) })
 	return out
 }
 
-var quotedName = regexp.MustCompile(`'([^']*)'`)
-
 // schemaProblem turns a leaf validation error into a problem whose code is
 // "schema-" and the failed keyword, located at the offending value; for an
 // unknown key, at the key itself. A value that does not match a pattern is
 // explained with the schema's own title and description.
-func schemaProblem(e *jsonschema.ValidationError, doc any) problem {
+func schemaProblem(e *jsonschema.ValidationError, doc any, explain func(code string) bool) problem {
 	keyword := e.KeywordLocation[strings.LastIndex(e.KeywordLocation, "/")+1:]
 	p := problem{path: splitPointer(e.InstanceLocation), code: "schema-" + keyword, message: e.Message, rank: rankSchema}
+	if explain != nil && !explain(p.code) && keyword != "additionalProperties" {
+		return p // the path of an unknown key needs the work below
+	}
 	switch keyword {
 	case "pattern":
 		node := schemaNode(e.AbsoluteKeywordLocation)
@@ -253,15 +255,27 @@ func schemaProblem(e *jsonschema.ValidationError, doc any) problem {
 			p.message = fmt.Sprintf("unknown key %s", strings.Join(quoteAll(names), ", "))
 		}
 	case "required":
-		if m := quotedName.FindAllStringSubmatch(e.Message, -1); len(m) > 0 {
-			var names []string
-			for _, x := range m {
-				names = append(names, x[1])
-			}
+		if names := missingKeys(valueAt(doc, p.path), schemaNode(e.AbsoluteKeywordLocation)); len(names) > 0 {
 			p.message = fmt.Sprintf("missing required key %s", strings.Join(quoteAll(names), ", "))
 		}
 	}
 	return p
+}
+
+// missingKeys returns, in the schema's order, the keys an object schema
+// requires that an object value lacks.
+func missingKeys(value any, schema map[string]any) []string {
+	obj, _ := value.(map[string]any)
+	required, _ := schema["required"].([]any)
+	var out []string
+	for _, r := range required {
+		if k, ok := r.(string); ok {
+			if _, has := obj[k]; !has {
+				out = append(out, k)
+			}
+		}
+	}
+	return out
 }
 
 // unknownKeys returns, sorted, the keys of an object value that its
