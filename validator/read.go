@@ -38,6 +38,20 @@ type dataFile struct {
 type reader struct {
 	diags Diagnostics
 	total int64 // bytes read so far, over all sources
+	// statOnly counts the bytes of the files that would be read, reading
+	// none of them.
+	statOnly bool
+}
+
+// DataSize returns how many bytes of data files Validate would read from
+// the sources, reading none of them: a caller can size its memory for the
+// run. The built-in data counts its embedded size.
+func DataSize(sources ...Source) int64 {
+	r := reader{statOnly: true}
+	for _, src := range sources {
+		_, _ = r.readSource(src)
+	}
+	return r.total
 }
 
 func (r *reader) skip(file, code string, sev Severity, format string, args ...any) {
@@ -143,6 +157,10 @@ func (r *reader) readFile(fsys fs.FS, p, name string) ([]byte, bool) {
 		return nil, false
 	case r.total+info.Size() > MaxTotalSize:
 		r.skip(name, "file-too-large", Error, "not read: all data files together may be at most %s", formatSize(MaxTotalSize))
+		return nil, false
+	}
+	if r.statOnly {
+		r.total += info.Size()
 		return nil, false
 	}
 	f, err := fsys.Open(p)

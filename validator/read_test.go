@@ -191,3 +191,18 @@ func TestTooManyValues(t *testing.T) {
 	require.NoError(t, err)
 	only(t, res, "too-many-values", "fan/expansions/fan.toml", "tilekit parses at most 400000 at once")
 }
+
+func TestDataSizeCountsWhatIsRead(t *testing.T) {
+	dir := folder(t, map[string]string{
+		"expansions/fan.toml":  goodExpansion,
+		"tiles/a.toml":         "# a\n",
+		"tiles/skipped.TOML":   "not read",
+		"tiles/notes.md":       "not data",
+		"interactions/.x.toml": "hidden",
+	})
+	src := Source{Name: "fan", FS: os.DirFS(dir)}
+	assert.Equal(t, int64(len(goodExpansion)+len("# a\n")), DataSize(src))
+	builtin := DataSize(Builtin())
+	assert.Greater(t, builtin, int64(100_000), "the built-in data counts its embedded size")
+	assert.Equal(t, builtin+DataSize(src), DataSize(Builtin(), src))
+}

@@ -32,12 +32,6 @@ func usagef(format string, args ...any) error {
 	return usageError{fmt.Errorf(format, args...)}
 }
 
-// memoryLimit is the heap size the garbage collector keeps tilekit under
-// (unless GOMEMLIMIT says otherwise): what one run holds is bounded by the
-// validator's limits, and this keeps the garbage of a large input from
-// taking the process past a gigabyte.
-const memoryLimit = 640 << 20
-
 // gcPercent is the garbage collector's GOGC (unless GOGC says otherwise):
 // validation makes a great deal of short-lived garbage, and collecting it
 // a little less often saves about a twentieth of the time of a large run
@@ -46,9 +40,6 @@ const gcPercent = 150
 
 // Main runs tilekit with the process's arguments and returns the exit code.
 func Main() int {
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(memoryLimit)
-	}
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(gcPercent)
 	}
