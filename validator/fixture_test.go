@@ -2,9 +2,11 @@ package validator
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
 	"regexp"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -64,17 +66,26 @@ func parseWants(t *testing.T, name string, data []byte) []*want {
 	return out
 }
 
-// fixture loads one archive as a data folder.
+// fixture loads one archive as a data folder, with the diagnostics its
+// comments want.
 func fixture(t *testing.T, path string) (fstest.MapFS, []*want) {
+	fsys := fixtureFS(t, path)
+	var wants []*want
+	for _, name := range slices.Sorted(maps.Keys(fsys)) {
+		wants = append(wants, parseWants(t, "fixture/"+name, fsys[name].Data)...)
+	}
+	return fsys, wants
+}
+
+// fixtureFS loads a txtar archive as a data folder.
+func fixtureFS(t testing.TB, path string) fstest.MapFS {
 	ar, err := txtar.ParseFile(path)
 	require.NoError(t, err)
 	fsys := fstest.MapFS{}
-	var wants []*want
 	for _, f := range ar.Files {
 		fsys[f.Name] = &fstest.MapFile{Data: f.Data}
-		wants = append(wants, parseWants(t, "fixture/"+f.Name, f.Data)...)
 	}
-	return fsys, wants
+	return fsys
 }
 
 func fixturePaths(t testing.TB) []string {

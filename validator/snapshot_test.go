@@ -18,7 +18,6 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/rogpeppe/go-internal/txtar"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/tilekit/tilekit"
@@ -133,24 +132,6 @@ func TestSnapshotBuiltinAlone(t *testing.T) {
 	requireSameResult(t, want, got)
 }
 
-// fixtureFS loads a txtar archive as a data folder.
-func fixtureFS(t testing.TB, path string) fstest.MapFS {
-	ar, err := txtar.ParseFile(path)
-	require.NoError(t, err)
-	fsys := fstest.MapFS{}
-	for _, f := range ar.Files {
-		fsys[f.Name] = &fstest.MapFile{Data: f.Data}
-	}
-	return fsys
-}
-
-func badFixtures(t testing.TB) []string {
-	paths, err := filepath.Glob(filepath.Join("testdata", "bad", "*.txtar"))
-	require.NoError(t, err)
-	require.NotEmpty(t, paths)
-	return paths
-}
-
 // TestSnapshotLoaderState compares the loader after the snapshot stood in
 // for the built-in data with the loader after reading it: the same files,
 // the same bytes counted towards the limit on what one run reads, and no
@@ -177,7 +158,7 @@ func TestSnapshotLoaderState(t *testing.T) {
 // files (a duplicate id's first place) are located the same.
 func TestSnapshotFixtures(t *testing.T) {
 	requireCurrentSnapshot(t)
-	for _, path := range badFixtures(t) {
+	for _, path := range fixturePaths(t) {
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
 			user := Source{Name: "fixture", FS: fixtureFS(t, path)}
 			want := validateFull(t, Builtin(), user)
@@ -229,7 +210,7 @@ func TestSnapshotFallback(t *testing.T) {
 	requireCurrentSnapshot(t)
 	want, err := Validate(Builtin())
 	require.NoError(t, err)
-	user := Source{Name: "fixture", FS: fixtureFS(t, badFixtures(t)[0])}
+	user := Source{Name: "fixture", FS: fixtureFS(t, fixturePaths(t)[0])}
 	wantUser, err := Validate(Builtin(), user)
 	require.NoError(t, err)
 
@@ -318,7 +299,7 @@ func TestSnapshotIsolation(t *testing.T) {
 	// A user folder whose problem points into a built-in file, and a few
 	// bad fixtures from across the list.
 	folders := []fs.FS{mapFS(map[string]string{"tiles/dup.toml": duplicateTile})}
-	paths := badFixtures(t)
+	paths := fixturePaths(t)
 	for i := 0; i < len(paths); i += max(1, len(paths)/5) {
 		folders = append(folders, fixtureFS(t, paths[i]))
 	}
