@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/tilekit/tilekit"
-	"github.com/tilekit/tilekit/engine"
+	"github.com/tilekit/tilekit/rules"
 )
 
 // RuleCodes lists the codes of the checks on the catalog, the interaction
@@ -436,7 +436,7 @@ func (l *loader) checkOrderCycles() {
 	}
 	reported := map[string]bool{}
 	for _, p := range append([]tilekit.Publisher{""}, tilekit.Publishers...) {
-		cycle := engine.FindCycle(ids, engine.OrderGraph(l.data.Steps, p))
+		cycle := rules.FindCycle(ids, rules.OrderGraph(l.data.Steps, p))
 		if cycle == nil {
 			continue
 		}
@@ -446,11 +446,11 @@ func (l *loader) checkOrderCycles() {
 			continue
 		}
 		reported[strings.Join(members, " ")] = true
-		rules := "the steps' own rules"
+		whose := "the steps' own rules"
 		if p != "" {
-			rules = p.Name() + "'s rules"
+			whose = p.Name() + "'s rules"
 		}
-		l.report(l.cycleCloser(members, p), "order-cycle", Error, "under %s the steps form a cycle: %s", rules, strings.Join(cycle, " → "))
+		l.report(l.cycleCloser(members, p), "order-cycle", Error, "under %s the steps form a cycle: %s", whose, strings.Join(cycle, " → "))
 	}
 }
 

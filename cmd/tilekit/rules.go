@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/tilekit/tilekit"
-	"github.com/tilekit/tilekit/engine"
+	"github.com/tilekit/tilekit/rules"
 	"github.com/tilekit/tilekit/validator"
 )
 
@@ -27,14 +27,14 @@ func (f *selectionFlags) register(cmd *cobra.Command, variant bool) {
 	}
 }
 
-func (f *selectionFlags) resolve(cat *tilekit.Catalog) (engine.Selection, tilekit.Publisher, error) {
-	sel, err := engine.Select(cat, f.expansions)
+func (f *selectionFlags) resolve(cat *tilekit.Catalog) (rules.Selection, tilekit.Publisher, error) {
+	sel, err := rules.Select(cat, f.expansions)
 	if err != nil {
 		return sel, "", usageError{err}
 	}
 	var p tilekit.Publisher
 	if f.variant != "" {
-		if p, err = engine.PublisherByName(f.variant); err != nil {
+		if p, err = rules.PublisherByName(f.variant); err != nil {
 			return sel, "", usageError{err}
 		}
 	}
@@ -43,10 +43,10 @@ func (f *selectionFlags) resolve(cat *tilekit.Catalog) (engine.Selection, tileki
 
 // load checks the format, loads the data free of errors and resolves the
 // selection, for the commands that answer rules questions.
-func (f *selectionFlags) load(cmd *cobra.Command, data *dataFlags, format string) (*validator.Result, engine.Selection, tilekit.Publisher, error) {
+func (f *selectionFlags) load(cmd *cobra.Command, data *dataFlags, format string) (*validator.Result, rules.Selection, tilekit.Publisher, error) {
 	res, err := loadFormatted(cmd, data, format, "text", "json")
 	if err != nil {
-		return nil, engine.Selection{}, "", err
+		return nil, rules.Selection{}, "", err
 	}
 	s, p, err := f.resolve(res.Catalog)
 	return res, s, p, err
@@ -104,7 +104,7 @@ answers as the rules stood in that month. Run "tilekit query" for the tables.`,
 			if len(args) == 2 {
 				subject = args[1]
 			}
-			result, err := engine.Query(cat, args[0], subject, engine.QueryOptions{Selection: s, Publisher: p, History: history, AsOf: asOf})
+			result, err := rules.Query(cat, args[0], subject, rules.QueryOptions{Selection: s, Publisher: p, History: history, AsOf: asOf})
 			if err != nil {
 				return usageError{err}
 			}
@@ -197,7 +197,7 @@ type queryResultJSON struct {
 	Notes    []noteJSON   `json:"notes"`
 }
 
-func queryJSON(cat *tilekit.Catalog, r *engine.Result) queryResultJSON {
+func queryJSON(cat *tilekit.Catalog, r *rules.Result) queryResultJSON {
 	out := queryResultJSON{Table: r.Table.ID, Question: r.Table.Question, Rows: []answerJSON{}, Notes: notesJSON(r.Notes)}
 	for _, a := range r.Answers {
 		j := answerJSON{
@@ -233,7 +233,7 @@ var verdictWords = map[tilekit.Verdict]string{
 	tilekit.Yes: "yes", tilekit.No: "no", tilekit.Conditional: "only if", tilekit.Open: "open question",
 }
 
-func writeQueryText(w io.Writer, cat *tilekit.Catalog, r *engine.Result) error {
+func writeQueryText(w io.Writer, cat *tilekit.Catalog, r *rules.Result) error {
 	fmt.Fprintf(w, "%s\n", r.Table.Question)
 	if len(r.Answers) == 0 {
 		fmt.Fprintln(w, "\n  No subject of the selected expansions.")
@@ -289,7 +289,7 @@ it would answer.`,
 			if err != nil {
 				return err
 			}
-			gaps := engine.Gaps(res.Catalog, s)
+			gaps := rules.Gaps(res.Catalog, s)
 			fmt.Fprintf(cmd.ErrOrStderr(), "tilekit: %d unanswered questions\n", len(gaps))
 			if format == "json" {
 				type gapJSON struct {
@@ -349,7 +349,7 @@ dragon moves after scoring.`,
 			if err != nil {
 				return err
 			}
-			steps, err := engine.Order(res.Catalog, s, p)
+			steps, err := rules.Order(res.Catalog, s, p)
 			if err != nil {
 				fmt.Fprintf(cmd.ErrOrStderr(), "tilekit: %v\n", err)
 				return errProblems
@@ -385,7 +385,7 @@ type orderResultJSON struct {
 	Steps      []stepJSON `json:"steps"`
 }
 
-func orderJSON(cat *tilekit.Catalog, sel engine.Selection, p tilekit.Publisher, steps []engine.PlayedStep) orderResultJSON {
+func orderJSON(cat *tilekit.Catalog, sel rules.Selection, p tilekit.Publisher, steps []rules.PlayedStep) orderResultJSON {
 	out := orderResultJSON{Expansions: sel.IDs(), Steps: []stepJSON{}}
 	if p != "" {
 		v := string(p)
@@ -403,12 +403,12 @@ func orderJSON(cat *tilekit.Catalog, sel engine.Selection, p tilekit.Publisher, 
 	return out
 }
 
-func writeOrderText(w io.Writer, cat *tilekit.Catalog, sel engine.Selection, p tilekit.Publisher, steps []engine.PlayedStep) error {
-	rules := "the standard rules"
+func writeOrderText(w io.Writer, cat *tilekit.Catalog, sel rules.Selection, p tilekit.Publisher, steps []rules.PlayedStep) error {
+	whose := "the standard rules"
 	if p != "" {
-		rules = p.Name() + "'s rules"
+		whose = p.Name() + "'s rules"
 	}
-	fmt.Fprintf(w, "Order of play (%s) with: %s\n", rules, strings.Join(sel.IDs(), ", "))
+	fmt.Fprintf(w, "Order of play (%s) with: %s\n", whose, strings.Join(sel.IDs(), ", "))
 	for i, ps := range steps {
 		fmt.Fprintf(w, "\n%2d. %s [%s] (%s)\n", i+1, ps.Step.Name, ps.Step.ID, expansionName(cat, ps.Step.Expansion))
 		fmt.Fprintf(w, "    %s\n", strings.TrimSpace(ps.Step.Explanation))

@@ -1,10 +1,10 @@
-package engine_test
+package rules_test
 
 import (
 	"testing"
 
 	"github.com/tilekit/tilekit"
-	"github.com/tilekit/tilekit/engine"
+	"github.com/tilekit/tilekit/rules"
 	"github.com/tilekit/tilekit/validator"
 )
 
@@ -25,7 +25,7 @@ func BenchmarkQueryAllTables(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, t := range cat.Tables {
-			if _, err := engine.Query(cat, t.ID, "", engine.QueryOptions{Selection: engine.SelectAll(), History: true}); err != nil {
+			if _, err := rules.Query(cat, t.ID, "", rules.QueryOptions{Selection: rules.SelectAll(), History: true}); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -38,7 +38,7 @@ func BenchmarkGaps(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		engine.Gaps(cat, engine.SelectAll())
+		rules.Gaps(cat, rules.SelectAll())
 	}
 }
 
@@ -47,7 +47,7 @@ func BenchmarkOrder(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := engine.Order(cat, engine.SelectAll(), tilekit.RioGrande); err != nil {
+		if _, err := rules.Order(cat, rules.SelectAll(), tilekit.RioGrande); err != nil {
 			b.Fatal(err)
 		}
 	}

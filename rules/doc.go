@@ -1,4 +1,4 @@
-// Package engine is tilekit's rules engine: it answers rules questions from
+// Package rules is tilekit's rules engine: it answers rules questions from
 // the loaded data. It is pure domain code, working on the values of package
 // tilekit; it reads no files and knows no command line.
 //
@@ -23,4 +23,4 @@
 // keeps every constraint between selected steps, including those that pass
 // through steps left out, and breaks ties by phase and then by the order
 // the steps were written in.
-package engine
+package rules

@@ -1,4 +1,4 @@
-package engine_test
+package rules_test
 
 import (
 	"slices"
@@ -7,10 +7,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/tilekit/tilekit"
-	"github.com/tilekit/tilekit/engine"
+	"github.com/tilekit/tilekit/rules"
 )
 
-func positions(steps []engine.PlayedStep) map[string]int {
+func positions(steps []rules.PlayedStep) map[string]int {
 	pos := map[string]int{}
 	for i, s := range steps {
 		pos[s.Step.ID] = i
@@ -22,7 +22,7 @@ func positions(steps []engine.PlayedStep) map[string]int {
 func TestBuiltinOrderOfPlay(t *testing.T) {
 	cat := builtin(t)
 	for _, p := range []tilekit.Publisher{"", tilekit.HansImGlueck, tilekit.ZMan} {
-		steps, err := engine.Order(cat, engine.SelectAll(), p)
+		steps, err := rules.Order(cat, rules.SelectAll(), p)
 		require.NoError(t, err)
 		pos := positions(steps)
 		for _, pair := range [][2]string{
@@ -42,9 +42,9 @@ func TestBuiltinOrderOfPlay(t *testing.T) {
 		}
 	}
 	// Rio Grande's text moves the dragon after scoring.
-	sel, err := engine.Select(cat, []string{"princess-dragon"})
+	sel, err := rules.Select(cat, []string{"princess-dragon"})
 	require.NoError(t, err)
-	steps, err := engine.Order(cat, sel, tilekit.RioGrande)
+	steps, err := rules.Order(cat, sel, tilekit.RioGrande)
 	require.NoError(t, err)
 	pos := positions(steps)
 	assert.Less(t, pos["score-features"], pos["dragon-move"])
@@ -60,9 +60,9 @@ func TestBuiltinTables(t *testing.T) {
 		"portal-figures", "portal-destinations", "volcano-deploy", "fairy-companions", "drawbridge-figures"} {
 		require.NotNil(t, cat.Table(id), id)
 	}
-	answer := func(table, subject string, opt engine.QueryOptions) map[tilekit.Verdict]int {
-		opt.Selection = engine.SelectAll()
-		r, err := engine.Query(cat, table, subject, opt)
+	answer := func(table, subject string, opt rules.QueryOptions) map[tilekit.Verdict]int {
+		opt.Selection = rules.SelectAll()
+		r, err := rules.Query(cat, table, subject, opt)
 		require.NoError(t, err)
 		out := map[tilekit.Verdict]int{}
 		for _, a := range r.Answers {
@@ -71,21 +71,21 @@ func TestBuiltinTables(t *testing.T) {
 		return out
 	}
 	// The barn: the 2015 plan decides; the older claim stays in history.
-	assert.Equal(t, map[tilekit.Verdict]int{tilekit.No: 1}, answer("dragon-diet", "barn", engine.QueryOptions{}))
-	assert.Equal(t, map[tilekit.Verdict]int{tilekit.No: 1, tilekit.Yes: 1}, answer("dragon-diet", "barn", engine.QueryOptions{History: true}))
+	assert.Equal(t, map[tilekit.Verdict]int{tilekit.No: 1}, answer("dragon-diet", "barn", rules.QueryOptions{}))
+	assert.Equal(t, map[tilekit.Verdict]int{tilekit.No: 1, tilekit.Yes: 1}, answer("dragon-diet", "barn", rules.QueryOptions{History: true}))
 	// Mage and witch: eaten since March 2015, not before.
 	for _, s := range []string{"mage", "witch"} {
-		assert.Equal(t, map[tilekit.Verdict]int{tilekit.Yes: 1}, answer("dragon-diet", s, engine.QueryOptions{}), s)
-		assert.Equal(t, map[tilekit.Verdict]int{tilekit.No: 1}, answer("dragon-diet", s, engine.QueryOptions{AsOf: "2015-02"}), s)
+		assert.Equal(t, map[tilekit.Verdict]int{tilekit.Yes: 1}, answer("dragon-diet", s, rules.QueryOptions{}), s)
+		assert.Equal(t, map[tilekit.Verdict]int{tilekit.No: 1}, answer("dragon-diet", s, rules.QueryOptions{AsOf: "2015-02"}), s)
 	}
 	// The teacher: safe from the red dragon, eaten by the Black Dragon.
-	assert.Equal(t, map[tilekit.Verdict]int{tilekit.No: 1}, answer("dragon-diet", "teacher", engine.QueryOptions{}))
-	assert.Equal(t, map[tilekit.Verdict]int{tilekit.Yes: 1}, answer("black-dragon-diet", "teacher", engine.QueryOptions{}))
+	assert.Equal(t, map[tilekit.Verdict]int{tilekit.No: 1}, answer("dragon-diet", "teacher", rules.QueryOptions{}))
+	assert.Equal(t, map[tilekit.Verdict]int{tilekit.Yes: 1}, answer("black-dragon-diet", "teacher", rules.QueryOptions{}))
 	// The Black Dragon eats the fairy and the red dragon.
-	assert.Equal(t, map[tilekit.Verdict]int{tilekit.Yes: 1}, answer("black-dragon-diet", "fairy", engine.QueryOptions{}))
-	assert.Equal(t, map[tilekit.Verdict]int{tilekit.Yes: 1}, answer("black-dragon-diet", "dragon", engine.QueryOptions{}))
+	assert.Equal(t, map[tilekit.Verdict]int{tilekit.Yes: 1}, answer("black-dragon-diet", "fairy", rules.QueryOptions{}))
+	assert.Equal(t, map[tilekit.Verdict]int{tilekit.Yes: 1}, answer("black-dragon-diet", "dragon", rules.QueryOptions{}))
 	// The barn on a volcano turn: both claims hold, as a condition.
-	assert.Equal(t, map[tilekit.Verdict]int{tilekit.Conditional: 1}, answer("volcano-deploy", "barn", engine.QueryOptions{}))
+	assert.Equal(t, map[tilekit.Verdict]int{tilekit.Conditional: 1}, answer("volcano-deploy", "barn", rules.QueryOptions{}))
 	// The Black Dragon's open question keeps both readings.
 	var open *tilekit.Note
 	for i := range cat.Notes {

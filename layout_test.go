@@ -1,0 +1,65 @@
+package tilekit_test
+
+import (
+	"bufio"
+	"bytes"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// module is the import path of this module.
+const module = "github.com/tilekit/tilekit"
+
+// mayImport lists, for each package of the module (by path inside it; ""
+// is the root), the packages of the module it may depend on, directly or
+// not. Imports point one way: root <- rules <- game <- site <- cmd, and
+// validator stands beside rules and never links the game engine. A package
+// not listed here may import nothing of the module until it is.
+var mayImport = map[string][]string{
+	"":            nil,
+	"rules":       {""},
+	"validator":   {"", "rules"},
+	"game":        {"", "rules"},
+	"site":        {"", "rules", "game"},
+	"cmd/tilekit": {"", "rules", "game", "site", "validator"},
+}
+
+// onlyCommandLine lists the outside packages only cmd/tilekit may link.
+var onlyCommandLine = []string{"github.com/spf13/cobra", "github.com/spf13/pflag"}
+
+// TestImportsPointOneWay fails when a package depends on a package of the
+// module it may not, such as validator or rules on game, or when any
+// package but cmd/tilekit links cobra.
+func TestImportsPointOneWay(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps=false", "-f", "{{.ImportPath}}:{{join .Deps \" \"}}", "./...").Output()
+	require.NoError(t, err, "go list")
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	seen := 0
+	for sc.Scan() {
+		pkg, deps, _ := strings.Cut(sc.Text(), ":")
+		rel := strings.TrimPrefix(strings.TrimPrefix(pkg, module), "/")
+		allowed, known := mayImport[rel]
+		if !known {
+			t.Errorf("package %s is not in mayImport: say which packages of the module it may use", pkg)
+			continue
+		}
+		seen++
+		for _, dep := range strings.Fields(deps) {
+			if slices.Contains(onlyCommandLine, dep) && rel != "cmd/tilekit" {
+				t.Errorf("%s links %s: only cmd/tilekit speaks the command line", pkg, dep)
+			}
+			if dep != module && !strings.HasPrefix(dep, module+"/") {
+				continue
+			}
+			if d := strings.TrimPrefix(strings.TrimPrefix(dep, module), "/"); !slices.Contains(allowed, d) {
+				t.Errorf("%s depends on %s, against the direction of imports", pkg, dep)
+			}
+		}
+	}
+	require.NoError(t, sc.Err())
+	require.Greater(t, seen, 3, "go list found the module's packages")
+}
