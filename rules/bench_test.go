@@ -10,7 +10,7 @@ import (
 
 // builtin loads the built-in data, which must be clean.
 func builtin(tb testing.TB) *tilekit.Catalog {
-	res, err := validator.Validate(validator.Builtin())
+	res, err := validator.Validate(validator.BuiltinFolder())
 	if err != nil || res.Diagnostics.HasErrors() {
 		tb.Fatal(err, res.Diagnostics)
 	}

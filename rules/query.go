@@ -31,7 +31,7 @@ type Answer struct {
 	Row         *tilekit.Row
 	Verdict     tilekit.Verdict
 	Condition   string
-	Source      tilekit.Source
+	Source      tilekit.Citation
 	Explanation string
 	// Scope names the editions and publishers the answer holds for; empty
 	// for all.
@@ -42,8 +42,8 @@ type Answer struct {
 	Notes []*tilekit.Note
 }
 
-// Result is a table's answers.
-type Result struct {
+// TableAnswers is a table's answers.
+type TableAnswers struct {
 	Table   *tilekit.Table
 	Answers []Answer
 	// Notes are the notes about the table as a whole.
@@ -52,7 +52,7 @@ type Result struct {
 
 // Query answers a table's question for every selected subject, or for one
 // subject when subjectID is not empty.
-func Query(cat *tilekit.Catalog, tableID, subjectID string, opt QueryOptions) (*Result, error) {
+func Query(cat *tilekit.Catalog, tableID, subjectID string, opt QueryOptions) (*TableAnswers, error) {
 	t := cat.Table(tableID)
 	if t == nil {
 		return nil, fmt.Errorf("unknown table %q", tableID)
@@ -70,7 +70,7 @@ func Query(cat *tilekit.Catalog, tableID, subjectID string, opt QueryOptions) (*
 		return nil, subjectError(cat, t, subjectID)
 	}
 	visible := visibleRows(cat, t.ID, opt)
-	res := &Result{Table: t, Notes: notesFor(cat, opt.Selection, t.ID, "")}
+	res := &TableAnswers{Table: t, Notes: notesFor(cat, opt.Selection, t.ID, "")}
 	for _, s := range subjects {
 		answered := false
 		for _, r := range visible {

@@ -31,7 +31,7 @@ func smallCatalog(steps ...tilekit.Step) *tilekit.Catalog {
 		Rows: []tilekit.Row{
 			{Table: "diet", Subject: "fairy", ID: "fairy", Verdict: tilekit.No, Exception: true},
 			{Table: "diet", Subject: "mage", ID: "mage-old", Verdict: tilekit.No, SupersededBy: "mage"},
-			{Table: "diet", Subject: "mage", ID: "mage", Verdict: tilekit.Yes, Source: tilekit.Source{Kind: tilekit.FAQ, Date: "2015-03"}},
+			{Table: "diet", Subject: "mage", ID: "mage", Verdict: tilekit.Yes, Source: tilekit.Citation{Kind: tilekit.FAQ, Date: "2015-03"}},
 			{Table: "diet", Subject: "meeple", ID: "meeple-rgg", Verdict: tilekit.Conditional, Condition: "c", Publishers: []tilekit.Publisher{tilekit.RioGrande}},
 		},
 		Notes: []tilekit.Note{
@@ -64,7 +64,7 @@ func TestSelect(t *testing.T) {
 	assert.True(t, all.Has("bd"))
 }
 
-func verdicts(r *Result) map[string]tilekit.Verdict {
+func verdicts(r *TableAnswers) map[string]tilekit.Verdict {
 	out := map[string]tilekit.Verdict{}
 	for _, a := range r.Answers {
 		key := a.Subject.ID

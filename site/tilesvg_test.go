@@ -28,7 +28,7 @@ var (
 // builtinCatalog loads the built-in data once for all tests.
 func builtinCatalog(t testing.TB) *tilekit.Catalog {
 	catalogOnce.Do(func() {
-		res, err := validator.Validate(validator.Builtin())
+		res, err := validator.Validate(validator.BuiltinFolder())
 		if err != nil || res.Diagnostics.HasErrors() {
 			panic(fmt.Sprint(err, res.Diagnostics))
 		}

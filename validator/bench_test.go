@@ -42,13 +42,13 @@ func generatedFiles(tb testing.TB, n, perFile int) fstest.MapFS {
 }
 
 func TestGeneratedFolderIsClean(t *testing.T) {
-	res, err := Validate(Builtin(), Source{Name: "gen", FS: generatedFolder(t, 1000)})
+	res, err := Validate(BuiltinFolder(), Folder{Name: "gen", FS: generatedFolder(t, 1000)})
 	require.NoError(t, err)
 	require.Empty(t, res.Diagnostics)
 	require.Len(t, res.Catalog.TilesOf("gen"), 1000)
 }
 
-func benchmarkValidate(b *testing.B, sources ...Source) {
+func benchmarkValidate(b *testing.B, sources ...Folder) {
 	var tiles int
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
@@ -62,15 +62,15 @@ func benchmarkValidate(b *testing.B, sources ...Source) {
 }
 
 func BenchmarkValidateBuiltin(b *testing.B) {
-	benchmarkValidate(b, Builtin())
+	benchmarkValidate(b, BuiltinFolder())
 }
 
 func BenchmarkValidate10000Tiles(b *testing.B) {
 	for _, files := range []int{1, 20, 100} {
 		b.Run(fmt.Sprintf("files=%d", files), func(b *testing.B) {
-			gen := Source{Name: "gen", FS: generatedFiles(b, 10000, 10000/files)}
+			gen := Folder{Name: "gen", FS: generatedFiles(b, 10000, 10000/files)}
 			b.ResetTimer()
-			benchmarkValidate(b, Builtin(), gen)
+			benchmarkValidate(b, BuiltinFolder(), gen)
 		})
 	}
 }
@@ -86,7 +86,7 @@ func BenchmarkValidateSize(b *testing.B) {
 			b.SetBytes(int64(len(src)))
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				res, err := Validate(Builtin(), Source{Name: "gen", FS: fsys})
+				res, err := Validate(BuiltinFolder(), Folder{Name: "gen", FS: fsys})
 				if err != nil || res.Diagnostics.HasErrors() {
 					b.Fatal(err, res.Diagnostics[:min(3, len(res.Diagnostics))])
 				}
@@ -124,7 +124,7 @@ func BenchmarkValidateDepth(b *testing.B) {
 				b.SetBytes(int64(len(src)))
 				b.ReportAllocs()
 				for i := 0; i < b.N; i++ {
-					res, err := Validate(Source{Name: "deep", FS: fsys})
+					res, err := Validate(Folder{Name: "deep", FS: fsys})
 					if err != nil || len(res.Diagnostics) != 1 || res.Diagnostics[0].Code != "nesting-too-deep" {
 						b.Fatal(err, res.Diagnostics)
 					}

@@ -146,9 +146,9 @@ func buildAction(m map[string]any, at tilekit.Origin) tilekit.Action {
 	return tilekit.Action{ID: str(m, "id"), Name: str(m, "name"), Expansion: str(m, "expansion"), Description: str(m, "description"), Origin: at}
 }
 
-func buildSource(m map[string]any) tilekit.Source {
-	return tilekit.Source{
-		Kind: tilekit.SourceKind(str(m, "kind")), Publisher: tilekit.Publisher(str(m, "publisher")),
+func buildSource(m map[string]any) tilekit.Citation {
+	return tilekit.Citation{
+		Kind: tilekit.CitationKind(str(m, "kind")), Publisher: tilekit.Publisher(str(m, "publisher")),
 		Date: str(m, "date"), Page: str(m, "page"), Ref: str(m, "ref"),
 	}
 }

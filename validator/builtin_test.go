@@ -14,7 +14,7 @@ import (
 // validator: each must be read, and none may have a problem.
 func TestBuiltinDataIsClean(t *testing.T) {
 	var files []string
-	for _, folder := range Folders {
+	for _, folder := range Subfolders {
 		require.NoError(t, fs.WalkDir(tilekit.Builtin(), folder.Name, func(p string, d fs.DirEntry, err error) error {
 			if err == nil && !d.IsDir() {
 				assert.True(t, strings.HasSuffix(p, ".toml"), "data folders hold only TOML: %s", p)
@@ -24,7 +24,7 @@ func TestBuiltinDataIsClean(t *testing.T) {
 		}))
 	}
 	require.NotEmpty(t, files)
-	res, err := Validate(Builtin())
+	res, err := Validate(BuiltinFolder())
 	require.NoError(t, err)
 	for _, d := range res.Diagnostics {
 		t.Error(d)
@@ -33,7 +33,7 @@ func TestBuiltinDataIsClean(t *testing.T) {
 	for _, name := range files {
 		// Each file is valid on its own against its schema, too.
 		fsys := singleFile(t, name)
-		res, err := Validate(Source{Name: BuiltinName, FS: fsys})
+		res, err := Validate(Folder{Name: BuiltinName, FS: fsys})
 		require.NoError(t, err)
 		for _, d := range res.Diagnostics {
 			if strings.HasPrefix(d.Code, "schema-") || strings.HasPrefix(d.Code, "toml-") {
@@ -52,7 +52,7 @@ func singleFile(t *testing.T, name string) fs.FS {
 // TestBaseGameFacts checks the base game data against the facts of the
 // rulebook: 72 tiles in each edition, 10 pennant copies, one start tile.
 func TestBaseGameFacts(t *testing.T) {
-	res, err := Validate(Builtin())
+	res, err := Validate(BuiltinFolder())
 	require.NoError(t, err)
 	base := res.Catalog.TilesOf("base")
 	letters := 0
@@ -109,7 +109,7 @@ func TestBaseGameFacts(t *testing.T) {
 // 30 tiles in each of the 1st and 2nd editions, 6 volcano, 12 dragon, 6
 // magic portal and 6 princess tiles, 29 layouts, two garden swaps in C2.
 func TestPrincessDragonFacts(t *testing.T) {
-	res, err := Validate(Builtin())
+	res, err := Validate(BuiltinFolder())
 	require.NoError(t, err)
 	tiles := res.Catalog.TilesOf("princess-dragon")
 	layouts := 0
@@ -152,7 +152,7 @@ func TestPrincessDragonFacts(t *testing.T) {
 // rules name: a road passing a gate and going on, a road joining two cities
 // through two drawbridges.
 func TestDrawbridgesFacts(t *testing.T) {
-	res, err := Validate(Builtin())
+	res, err := Validate(BuiltinFolder())
 	require.NoError(t, err)
 	tiles := res.Catalog.TilesOf("drawbridges")
 	require.Len(t, tiles, 12)

@@ -85,9 +85,9 @@ func (l *loader) expansionRef(cat *tilekit.Catalog, id string, at tilekit.Origin
 	}
 }
 
-func (l *loader) checkSource(s tilekit.Source, at tilekit.Origin) {
+func (l *loader) checkSource(s tilekit.Citation, at tilekit.Origin) {
 	if (s.Kind == tilekit.FAQ || s.Kind == tilekit.Clarification) && s.Date == "" {
-		l.report(at, "source-undated", Error, "an official %s needs its date (YYYY-MM)", map[tilekit.SourceKind]string{tilekit.FAQ: "FAQ", tilekit.Clarification: "clarification"}[s.Kind])
+		l.report(at, "source-undated", Error, "an official %s needs its date (YYYY-MM)", map[tilekit.CitationKind]string{tilekit.FAQ: "FAQ", tilekit.Clarification: "clarification"}[s.Kind])
 	}
 }
 

@@ -95,7 +95,7 @@ func TestChunksNeverHideASyntaxError(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			_, wholeErr := decode([]byte(src))
 			require.Error(t, wholeErr, "the case must be invalid TOML")
-			res, err := Validate(Source{Name: "big", FS: mapFS(map[string]string{"tiles/big.toml": src})})
+			res, err := Validate(Folder{Name: "big", FS: mapFS(map[string]string{"tiles/big.toml": src})})
 			require.NoError(t, err)
 			var syntax []Diagnostic
 			for _, d := range res.Diagnostics {
@@ -147,7 +147,7 @@ func TestChunkedFilesLocateAsWhole(t *testing.T) {
 	src = src[:at2900] + regexp.MustCompile(`id = "gen/t2900-[^"]+"`).ReplaceAllString(src[at2900:at2900+200], `id = "`+id100+`"`) + src[at2900+200:]
 	fsys := generatedFiles(t, 1, 1)
 	fsys["tiles/gen000.toml"] = &fstest.MapFile{Data: []byte(src)}
-	res, err := Validate(Builtin(), Source{Name: "gen", FS: fsys})
+	res, err := Validate(BuiltinFolder(), Folder{Name: "gen", FS: fsys})
 	require.NoError(t, err)
 	whole := indexPositions([]byte(src))
 	require.Len(t, res.Diagnostics, 2, "%v", res.Diagnostics)

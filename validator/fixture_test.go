@@ -108,7 +108,7 @@ func TestBadFixtures(t *testing.T) {
 			comment := strings.TrimSpace(string(ar.Comment))
 			assert.True(t, comment != "" && !strings.Contains(comment, "\n"),
 				"a bad fixture starts with a one-line comment saying what its fault is: %q", comment)
-			res, err := validateNoPanic(t, Builtin(), Source{Name: "fixture", FS: fsys})
+			res, err := validateNoPanic(t, BuiltinFolder(), Folder{Name: "fixture", FS: fsys})
 			require.NoError(t, err)
 			for _, d := range res.Diagnostics {
 				matched := false
@@ -134,7 +134,7 @@ func TestBadFixtures(t *testing.T) {
 // validateNoPanic runs Validate and turns a panic in the consistency checks
 // into a test failure, so that one crashing fixture does not stop the
 // others from running. (A panic in a loading goroutine still aborts.)
-func validateNoPanic(t *testing.T, sources ...Source) (res *Result, err error) {
+func validateNoPanic(t *testing.T, sources ...Folder) (res *Result, err error) {
 	t.Helper()
 	defer func() {
 		if r := recover(); r != nil {
@@ -167,7 +167,7 @@ counts = { C1 = 1 }
 feature = [{ kind = "cloister", sides = ["N"] }, { kind = "field", sides = ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"] }]
 `,
 	})
-	res, err := validateNoPanic(t, Builtin(), Source{Name: "fixture", FS: fsys})
+	res, err := validateNoPanic(t, BuiltinFolder(), Folder{Name: "fixture", FS: fsys})
 	require.NoError(t, err)
 	var got []string
 	for _, d := range res.Diagnostics {

@@ -41,7 +41,7 @@ func FuzzValidate(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		for _, name := range []string{"tiles/fuzz.toml", "expansions/fuzz.toml", "interactions/fuzz.toml"} {
-			res, err := Validate(Source{Name: "fuzz", FS: mapFS(map[string]string{name: src})})
+			res, err := Validate(Folder{Name: "fuzz", FS: mapFS(map[string]string{name: src})})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -97,7 +97,7 @@ func FuzzValidateFolder(f *testing.F) {
 			if err != nil {
 				return err
 			}
-			builtin[displayName(BuiltinName, p)] = true
+			builtin[filePath(BuiltinName, p)] = true
 			var args [3][]byte
 			args[i] = data
 			f.Add(args[0], args[1], args[2])
@@ -122,9 +122,9 @@ func FuzzValidateFolder(f *testing.F) {
 				continue
 			}
 			fsys[folderSlots[i]] = &fstest.MapFile{Data: data}
-			loaded[displayName("fuzz", folderSlots[i])] = true
+			loaded[filePath("fuzz", folderSlots[i])] = true
 		}
-		res, err := Validate(Builtin(), Source{Name: "fuzz", FS: fsys})
+		res, err := Validate(BuiltinFolder(), Folder{Name: "fuzz", FS: fsys})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -146,7 +146,7 @@ func FuzzValidateFolder(f *testing.F) {
 		if h.Sum64()%8 != 0 {
 			return
 		}
-		again, err := Validate(Builtin(), Source{Name: "fuzz", FS: fsys})
+		again, err := Validate(BuiltinFolder(), Folder{Name: "fuzz", FS: fsys})
 		if err != nil {
 			t.Fatal(err)
 		}

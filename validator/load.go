@@ -9,10 +9,10 @@ import (
 	"github.com/tilekit/tilekit"
 )
 
-// Source is one data folder: the built-in data or a user's folder. It has the
+// Folder is one data folder: the built-in data or a user's folder. It has the
 // layout of the built-in data: TOML files below tiles/, expansions/ and
 // interactions/.
-type Source struct {
+type Folder struct {
 	// Name is how the folder's files are named in diagnostics: a path
 	// relative to the working directory, or BuiltinName.
 	Name string
@@ -23,9 +23,9 @@ type Source struct {
 // BuiltinName names the built-in data in diagnostics.
 const BuiltinName = "<builtin>"
 
-// Folders lists the data folders of a source, in loading order, with the
+// Subfolders lists the sub-folders of a data folder, in loading order, with the
 // schema that every TOML file below each of them must satisfy.
-var Folders = []struct{ Name, Schema string }{
+var Subfolders = []struct{ Name, Schema string }{
 	{"expansions", "expansions.schema.json"},
 	{"tiles", "tiles.schema.json"},
 	{"interactions", "interactions.schema.json"},
@@ -42,14 +42,14 @@ type Result struct {
 	Files int
 }
 
-// Builtin returns the source of the built-in data.
-func Builtin() Source { return Source{Name: BuiltinName, FS: tilekit.Builtin()} }
+// BuiltinFolder returns the built-in data as a folder.
+func BuiltinFolder() Folder { return Folder{Name: BuiltinName, FS: tilekit.Builtin()} }
 
 // Validate loads the sources in order, checks every file against its schema
 // and the whole against the consistency checks, and returns what it found.
 // It returns an error only when a source cannot be read at all; problems in
 // the data are diagnostics.
-func Validate(sources ...Source) (*Result, error) {
+func Validate(sources ...Folder) (*Result, error) {
 	l := &loader{files: map[string]*sourceFile{}}
 	// The built-in data comes first; its snapshot stands for it when
 	// current (see snapshot.go).
@@ -94,8 +94,8 @@ type loader struct {
 	droppedSet map[string]bool
 }
 
-// displayName joins a source name and a slash-separated path inside it.
-func displayName(source, name string) string {
+// filePath joins a source name and a slash-separated path inside it.
+func filePath(source, name string) string {
 	if source == "" || source == "." {
 		return name
 	}

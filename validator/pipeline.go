@@ -92,7 +92,7 @@ func parallel(n int, fn func(i int)) {
 	wg.Wait()
 }
 
-func (l *loader) loadSource(src Source) error {
+func (l *loader) loadSource(src Folder) error {
 	files, err := l.reader.readSource(src)
 	for _, d := range l.reader.diags {
 		l.sink.add(d)

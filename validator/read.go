@@ -46,7 +46,7 @@ type reader struct {
 // DataSize returns how many bytes of data files Validate would read from
 // the sources, reading none of them: a caller can size its memory for the
 // run. The built-in data counts its embedded size.
-func DataSize(sources ...Source) int64 {
+func DataSize(sources ...Folder) int64 {
 	r := reader{statOnly: true}
 	for _, src := range sources {
 		_, _ = r.readSource(src)
@@ -64,10 +64,10 @@ func (r *reader) skip(file, code string, sev Severity, format string, args ...an
 // file, a broken link, a linked folder, a file whose name is almost a data
 // file's, a data file outside the data folders. It returns an error only
 // when a data folder exists but cannot be listed.
-func (r *reader) readSource(src Source) ([]dataFile, error) {
+func (r *reader) readSource(src Folder) ([]dataFile, error) {
 	r.checkTopLevel(src)
 	var files []dataFile
-	for _, folder := range Folders {
+	for _, folder := range Subfolders {
 		err := fs.WalkDir(src.FS, folder.Name, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
 				if p == folder.Name && errors.Is(err, fs.ErrNotExist) {
@@ -76,7 +76,7 @@ func (r *reader) readSource(src Source) ([]dataFile, error) {
 				if p == folder.Name {
 					return err
 				}
-				r.skip(displayName(src.Name, p), "file-unreadable", Error, "cannot be read: %v", unwrapPathError(err))
+				r.skip(filePath(src.Name, p), "file-unreadable", Error, "cannot be read: %v", unwrapPathError(err))
 				return nil
 			}
 			if d.IsDir() {
@@ -85,7 +85,7 @@ func (r *reader) readSource(src Source) ([]dataFile, error) {
 				}
 				return nil
 			}
-			name := displayName(src.Name, p)
+			name := filePath(src.Name, p)
 			if p == folder.Name {
 				r.skip(name, "file-skipped", Warning, "%s is a file, not a folder; data files go in a folder %s/", folder.Name, folder.Name)
 				return nil
@@ -113,7 +113,7 @@ func (r *reader) readSource(src Source) ([]dataFile, error) {
 			return nil
 		})
 		if err != nil {
-			return nil, fmt.Errorf("reading %s: %w", displayName(src.Name, folder.Name), unwrapPathError(err))
+			return nil, fmt.Errorf("reading %s: %w", filePath(src.Name, folder.Name), unwrapPathError(err))
 		}
 	}
 	return files, nil
@@ -121,7 +121,7 @@ func (r *reader) readSource(src Source) ([]dataFile, error) {
 
 // checkTopLevel tells about data files put at the top of a source, where
 // they are not read.
-func (r *reader) checkTopLevel(src Source) {
+func (r *reader) checkTopLevel(src Folder) {
 	entries, err := fs.ReadDir(src.FS, ".")
 	if err != nil {
 		return
@@ -131,7 +131,7 @@ func (r *reader) checkTopLevel(src Source) {
 		if strings.HasPrefix(n, ".") || !(isDataFileName(n) || nearDataFileName(n)) {
 			continue
 		}
-		r.skip(displayName(src.Name, n), "file-skipped", Warning, "not read: data files go below tiles/, expansions/ or interactions/, not at the top of the folder")
+		r.skip(filePath(src.Name, n), "file-skipped", Warning, "not read: data files go below tiles/, expansions/ or interactions/, not at the top of the folder")
 	}
 }
 

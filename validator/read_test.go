@@ -36,7 +36,7 @@ func validateDir(t *testing.T, dir string) *Result {
 	t.Helper()
 	done := make(chan *Result, 1)
 	go func() {
-		res, err := Validate(Builtin(), Source{Name: "fan", FS: os.DirFS(dir)})
+		res, err := Validate(BuiltinFolder(), Folder{Name: "fan", FS: os.DirFS(dir)})
 		assert.NoError(t, err)
 		done <- res
 	}()
@@ -174,7 +174,7 @@ func (f failingFS) Open(name string) (fs.File, error) {
 
 func TestReadReportsUnreadableFiles(t *testing.T) {
 	fsys := failingFS{mapFS(map[string]string{"expansions/fan.toml": goodExpansion, "expansions/broken.toml": "x"})}
-	res, err := Validate(Builtin(), Source{Name: "fan", FS: fsys})
+	res, err := Validate(BuiltinFolder(), Folder{Name: "fan", FS: fsys})
 	require.NoError(t, err, "one unreadable file is a problem of the data, not the end of the run")
 	only(t, res, "file-unreadable", "fan/expansions/broken.toml", "cannot be read: input/output error")
 	assert.NotNil(t, res.Catalog.Expansion("fan"), "the other files are read")
@@ -187,7 +187,7 @@ func TestTooManyValues(t *testing.T) {
 	for i := 0; i <= MaxValues; i++ {
 		fmt.Fprintf(&b, "k%d = 1\n", i)
 	}
-	res, err := Validate(Builtin(), Source{Name: "fan", FS: mapFS(map[string]string{"expansions/fan.toml": b.String()})})
+	res, err := Validate(BuiltinFolder(), Folder{Name: "fan", FS: mapFS(map[string]string{"expansions/fan.toml": b.String()})})
 	require.NoError(t, err)
 	only(t, res, "too-many-values", "fan/expansions/fan.toml", "tilekit parses at most 400000 at once")
 }
@@ -200,9 +200,9 @@ func TestDataSizeCountsWhatIsRead(t *testing.T) {
 		"tiles/notes.md":       "not data",
 		"interactions/.x.toml": "hidden",
 	})
-	src := Source{Name: "fan", FS: os.DirFS(dir)}
+	src := Folder{Name: "fan", FS: os.DirFS(dir)}
 	assert.Equal(t, int64(len(goodExpansion)+len("# a\n")), DataSize(src))
-	builtin := DataSize(Builtin())
+	builtin := DataSize(BuiltinFolder())
 	assert.Greater(t, builtin, int64(100_000), "the built-in data counts its embedded size")
-	assert.Equal(t, builtin+DataSize(src), DataSize(Builtin(), src))
+	assert.Equal(t, builtin+DataSize(src), DataSize(BuiltinFolder(), src))
 }

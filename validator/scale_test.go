@@ -33,7 +33,7 @@ func subjectRows(table, subject string, n int, row func(i int) string) string {
 
 func validateRows(t *testing.T, src string) *Result {
 	t.Helper()
-	res, err := Validate(Builtin(), Source{Name: "fan", FS: mapFS(map[string]string{"interactions/rows.toml": src})})
+	res, err := Validate(BuiltinFolder(), Folder{Name: "fan", FS: mapFS(map[string]string{"interactions/rows.toml": src})})
 	require.NoError(t, err)
 	return res
 }

@@ -24,7 +24,7 @@ func loadSchemaJSON(t *testing.T, name string) map[string]any {
 func schemaNames(t *testing.T) []string {
 	names, err := fs.Glob(tilekit.Schemas(), "*.schema.json")
 	require.NoError(t, err)
-	require.Len(t, names, len(Folders))
+	require.Len(t, names, len(Subfolders))
 	return names
 }
 

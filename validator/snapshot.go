@@ -83,13 +83,13 @@ func digestFS(fsys fs.FS) (string, error) {
 
 // isBuiltin reports whether src is the built-in data itself, as Builtin
 // returns it, and not another folder that shares its name.
-func isBuiltin(src Source) bool {
+func isBuiltin(src Folder) bool {
 	return src.Name == BuiltinName && src.FS == tilekit.Builtin()
 }
 
 // snapshotUsable reports whether the snapshot may stand for src: src is the
 // built-in data and the embedded files are those the snapshot was made from.
-func snapshotUsable(src Source) bool {
+func snapshotUsable(src Folder) bool {
 	return isBuiltin(src) && snapshotWant != "" && builtinDigest() == snapshotWant
 }
 
@@ -99,13 +99,13 @@ func snapshotUsable(src Source) bool {
 // loader appends) can reach the next run. The files are registered without
 // their source, which is read only when a diagnostic needs a position in
 // one of them.
-func (l *loader) loadSnapshot(src Source) bool {
+func (l *loader) loadSnapshot(src Folder) bool {
 	if !snapshotUsable(src) {
 		return false
 	}
 	l.data = snapshotData()
 	for _, name := range snapshotFiles {
-		l.files[displayName(BuiltinName, name)] = &sourceFile{builtin: name}
+		l.files[filePath(BuiltinName, name)] = &sourceFile{builtin: name}
 	}
 	// The built-in files count towards the limit on what one run reads,
 	// as when they are read.

@@ -4254,7 +4254,7 @@ func snapshotData() tilekit.Data {
 					Verdict:   "yes",
 					Otherwise: "no",
 					AppliesTo: []tilekit.SubjectKind{"follower", "special", "neutral", "token", "piece"},
-					Source:    tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: rule of thumb"},
+					Source:    tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: rule of thumb"},
 				},
 				Description: "Figures and tokens the Black Dragon removes on every tile it enters, and the wooden pieces whose riders it eats.",
 				Origin:      tilekit.Origin{File: "<builtin>/interactions/black-dragon.toml", Path: []string{"table", "0"}},
@@ -4271,7 +4271,7 @@ func snapshotData() tilekit.Data {
 					Verdict:   "no",
 					Otherwise: "yes",
 					AppliesTo: []tilekit.SubjectKind{"location"},
-					Source:    tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Protection against the Black Dragon"},
+					Source:    tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Protection against the Black Dragon"},
 				},
 				Description: "Places where figures cannot be eaten by the Black Dragon.",
 				Origin:      tilekit.Origin{File: "<builtin>/interactions/black-dragon.toml", Path: []string{"table", "1"}},
@@ -4288,7 +4288,7 @@ func snapshotData() tilekit.Data {
 					Verdict:   "yes",
 					Otherwise: "no",
 					AppliesTo: []tilekit.SubjectKind{"follower", "special", "neutral", "token", "piece"},
-					Source: tilekit.Source{
+					Source: tilekit.Citation{
 						Kind:      "faq",
 						Publisher: "hig",
 						Date:      "2015-03",
@@ -4311,7 +4311,7 @@ func snapshotData() tilekit.Data {
 					Verdict:   "no",
 					Otherwise: "yes",
 					AppliesTo: []tilekit.SubjectKind{"location"},
-					Source: tilekit.Source{
+					Source: tilekit.Citation{
 						Kind:      "faq",
 						Publisher: "hig",
 						Date:      "2015-03",
@@ -4343,7 +4343,7 @@ func snapshotData() tilekit.Data {
 					Verdict:   "yes",
 					Otherwise: "no",
 					AppliesTo: []tilekit.SubjectKind{"follower", "special"},
-					Source:    tilekit.Source{Kind: "rulebook", Page: "princess-dragon", Ref: "Other Expansions: Die Fee (Traders & Builders)"},
+					Source:    tilekit.Citation{Kind: "rulebook", Page: "princess-dragon", Ref: "Other Expansions: Die Fee (Traders & Builders)"},
 				},
 				Description: "A player who deploys no figure may move the fairy next to one of their own followers.",
 				Origin:      tilekit.Origin{File: "<builtin>/interactions/fairy.toml", Path: []string{"table", "0"}},
@@ -4369,7 +4369,7 @@ func snapshotData() tilekit.Data {
 					Verdict:   "yes",
 					Otherwise: "no",
 					AppliesTo: []tilekit.SubjectKind{"follower", "special"},
-					Source: tilekit.Source{
+					Source: tilekit.Citation{
 						Kind: "clarification",
 						Date: "2015-03",
 						Page: "princess-dragon",
@@ -4391,7 +4391,7 @@ func snapshotData() tilekit.Data {
 					Verdict:   "no",
 					Otherwise: "yes",
 					AppliesTo: []tilekit.SubjectKind{"follower", "special", "neutral", "piece"},
-					Source:    tilekit.Source{Kind: "rulebook", Page: "princess-dragon", Ref: "Der Vulkan"},
+					Source:    tilekit.Citation{Kind: "rulebook", Page: "princess-dragon", Ref: "Der Vulkan"},
 				},
 				Description: "The dragon moves onto a newly placed volcano tile; no player figure may be deployed to that tile, but other actions remain.",
 				Origin:      tilekit.Origin{File: "<builtin>/interactions/volcano.toml", Path: []string{"table", "0"}},
@@ -4403,7 +4403,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "meeple",
 				ID:          "meeple",
 				Verdict:     "yes",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Meeples"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Meeples"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "A normal meeple is eaten and goes back to its owner's supply.",
@@ -4415,7 +4415,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "abbot",
 				ID:          "abbot",
 				Verdict:     "yes",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Meeples"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Meeples"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "The abbot is eaten like any meeple.",
@@ -4427,7 +4427,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "large-meeple",
 				ID:          "large-meeple",
 				Verdict:     "yes",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Meeples"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Meeples"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "The large meeple is eaten like any meeple.",
@@ -4439,7 +4439,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "mayor",
 				ID:          "mayor",
 				Verdict:     "yes",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Meeples"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Meeples"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "The mayor is eaten like any meeple.",
@@ -4451,7 +4451,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "wagon",
 				ID:          "wagon",
 				Verdict:     "yes",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Meeples"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Meeples"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "The wagon is not a living figure, yet the table lists it among the meeples the Black Dragon eats, as the red dragon's meal plan does.",
@@ -4464,7 +4464,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "ringmaster",
 				ID:          "ringmaster",
 				Verdict:     "yes",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Meeples"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Meeples"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "The ringmaster is eaten like any meeple.",
@@ -4476,7 +4476,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "guard-meeple",
 				ID:          "guard-meeple",
 				Verdict:     "yes",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Meeples"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Meeples"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "The guard meeple is eaten like any meeple.",
@@ -4488,7 +4488,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "phantom",
 				ID:          "phantom",
 				Verdict:     "yes",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Meeples"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Meeples"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "The phantom is eaten like any meeple.",
@@ -4500,7 +4500,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "builder",
 				ID:          "builder",
 				Verdict:     "yes",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Special figures"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Special figures"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "The builder is eaten when the Black Dragon enters its tile.",
@@ -4512,7 +4512,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "pig",
 				ID:          "pig",
 				Verdict:     "yes",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Special figures"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Special figures"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "The pig is eaten when the Black Dragon enters its tile.",
@@ -4524,7 +4524,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "shepherd",
 				ID:          "shepherd",
 				Verdict:     "yes",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Special figures"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Special figures"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "The shepherd is eaten when the Black Dragon enters its tile.",
@@ -4536,7 +4536,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "gingerbread-man",
 				ID:          "gingerbread-man",
 				Verdict:     "yes",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Special figures"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Special figures"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "The Gingerbread Man is eaten and put to the side (the page lists it under special figures).",
@@ -4548,7 +4548,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "fairy",
 				ID:          "fairy",
 				Verdict:     "yes",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Neutral figures"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Neutral figures"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "Unlike the red dragon, the Black Dragon does not fear the fairy: it eats it and puts it to the side.",
@@ -4560,7 +4560,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "dragon",
 				ID:          "dragon",
 				Verdict:     "yes",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Neutral figures"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Neutral figures"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "The Black Dragon eats the red dragon too; the red dragon then waits beside the board for the next volcano.",
@@ -4572,7 +4572,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "mage",
 				ID:          "mage",
 				Verdict:     "yes",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Neutral figures"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Neutral figures"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "The mage is eaten and put to the side.",
@@ -4584,7 +4584,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "witch",
 				ID:          "witch",
 				Verdict:     "yes",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Neutral figures"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Neutral figures"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "The witch is eaten and put to the side.",
@@ -4596,7 +4596,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "teacher",
 				ID:          "teacher",
 				Verdict:     "yes",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Neutral figures"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Neutral figures"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "The Black Dragon eats the teacher even though the school spans two tiles, which saves it from the red dragon; an eaten teacher leaves the game.",
@@ -4608,7 +4608,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "courier",
 				ID:          "courier",
 				Verdict:     "yes",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Neutral figures"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Neutral figures"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "The courier is eaten and put to the side.",
@@ -4620,7 +4620,7 @@ func snapshotData() tilekit.Data {
 				Subject: "count",
 				ID:      "count",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "black-dragon",
 					Ref:  "Protection against the Black Dragon (Count, King & Robber)",
@@ -4637,7 +4637,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "sheep-token",
 				ID:          "sheep-token",
 				Verdict:     "yes",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Tokens"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Tokens"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "Sheep tokens on the tile are eaten.",
@@ -4649,7 +4649,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "gingerbread-token",
 				ID:          "gingerbread-token",
 				Verdict:     "yes",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Tokens"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Figures eaten by Black Dragon: Tokens"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "The Gingerbread Man token is not a living figure, but the table lists it among the tokens the Black Dragon eats.",
@@ -4663,7 +4663,7 @@ func snapshotData() tilekit.Data {
 				ID:        "tower-top",
 				Verdict:   "conditional",
 				Condition: "Any figure that the Black Dragon can eat is eaten when it stands on top of a tower; the tower itself stays.",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "black-dragon",
 					Ref:  "Figures eaten by Black Dragon: Figures on wooden piece (The Tower)",
@@ -4680,7 +4680,7 @@ func snapshotData() tilekit.Data {
 				ID:        "bridge-top",
 				Verdict:   "conditional",
 				Condition: "Any figure that the Black Dragon can eat is eaten when it stands on a bridge; the bridge itself stays.",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "black-dragon",
 					Ref:  "Figures eaten by Black Dragon: Figures on wooden piece (Bridges, Castles & Bazaars)",
@@ -4697,7 +4697,7 @@ func snapshotData() tilekit.Data {
 				ID:        "black-tower-top",
 				Verdict:   "conditional",
 				Condition: "Any figure that the Black Dragon can eat is eaten when it stands on top of the Black Tower; the tower itself stays.",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "black-dragon",
 					Ref:  "Figures eaten by Black Dragon: Figures on wooden piece (Black Tower)",
@@ -4714,7 +4714,7 @@ func snapshotData() tilekit.Data {
 				ID:        "city-bridge-top",
 				Verdict:   "conditional",
 				Condition: "Any figure that the Black Dragon can eat is eaten when it stands on a City Bridge; the bridge itself stays.",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "black-dragon",
 					Ref:  "Figures eaten by Black Dragon: Figures on wooden piece (City Bridges)",
@@ -4730,7 +4730,7 @@ func snapshotData() tilekit.Data {
 				Subject: "city-of-carcassonne",
 				ID:      "city-of-carcassonne",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "black-dragon",
 					Ref:  "Protection against the Black Dragon (Count, King & Robber)",
@@ -4746,7 +4746,7 @@ func snapshotData() tilekit.Data {
 				Subject: "castle",
 				ID:      "castle",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "black-dragon",
 					Ref:  "Protection against the Black Dragon (Bridges, Castles & Bazaars)",
@@ -4762,7 +4762,7 @@ func snapshotData() tilekit.Data {
 				Subject: "wheel-of-fortune",
 				ID:      "wheel-of-fortune",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "black-dragon",
 					Ref:  "Protection against the Black Dragon (The Wheel of Fortune)",
@@ -4778,7 +4778,7 @@ func snapshotData() tilekit.Data {
 				Subject: "leipzig",
 				ID:      "leipzig",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "black-dragon",
 					Ref:  "Protection against the Black Dragon (The Markets of Leipzig)",
@@ -4794,7 +4794,7 @@ func snapshotData() tilekit.Data {
 				Subject: "school",
 				ID:      "school",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "black-dragon",
 					Ref:  "Protection against the Black Dragon (the school is not listed); Other Expansions: The School",
@@ -4811,7 +4811,7 @@ func snapshotData() tilekit.Data {
 				Subject: "fairy-tile",
 				ID:      "fairy-tile",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "black-dragon",
 					Ref:  "Introduction (even the Red Dragon or Fairy can be eaten); Protection against the Black Dragon",
@@ -4827,7 +4827,7 @@ func snapshotData() tilekit.Data {
 				Subject: "tower-top",
 				ID:      "tower-top",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "black-dragon",
 					Ref:  "Figures eaten by Black Dragon: Figures on wooden piece (The Tower)",
@@ -4843,7 +4843,7 @@ func snapshotData() tilekit.Data {
 				Subject: "bridge-top",
 				ID:      "bridge-top",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "black-dragon",
 					Ref:  "Figures eaten by Black Dragon: Figures on wooden piece (Bridges, Castles & Bazaars)",
@@ -4859,7 +4859,7 @@ func snapshotData() tilekit.Data {
 				Subject: "black-tower-top",
 				ID:      "black-tower-top",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "black-dragon",
 					Ref:  "Figures eaten by Black Dragon: Figures on wooden piece (Black Tower)",
@@ -4875,7 +4875,7 @@ func snapshotData() tilekit.Data {
 				Subject: "city-bridge-top",
 				ID:      "city-bridge-top",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "black-dragon",
 					Ref:  "Figures eaten by Black Dragon: Figures on wooden piece (City Bridges)",
@@ -4891,7 +4891,7 @@ func snapshotData() tilekit.Data {
 				Subject: "meeple",
 				ID:      "meeple",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "faq",
 					Publisher: "hig",
 					Date:      "2015-03",
@@ -4909,7 +4909,7 @@ func snapshotData() tilekit.Data {
 				Subject: "large-meeple",
 				ID:      "large-meeple",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "faq",
 					Publisher: "hig",
 					Date:      "2015-03",
@@ -4927,7 +4927,7 @@ func snapshotData() tilekit.Data {
 				Subject: "wagon",
 				ID:      "wagon",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "faq",
 					Publisher: "hig",
 					Date:      "2015-03",
@@ -4946,7 +4946,7 @@ func snapshotData() tilekit.Data {
 				Subject: "mayor",
 				ID:      "mayor",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "faq",
 					Publisher: "hig",
 					Date:      "2015-03",
@@ -4964,7 +4964,7 @@ func snapshotData() tilekit.Data {
 				Subject: "abbot",
 				ID:      "abbot",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "faq",
 					Publisher: "hig",
 					Date:      "2015-03",
@@ -4982,7 +4982,7 @@ func snapshotData() tilekit.Data {
 				Subject: "phantom",
 				ID:      "phantom",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "faq",
 					Publisher: "hig",
 					Date:      "2015-03",
@@ -5000,7 +5000,7 @@ func snapshotData() tilekit.Data {
 				Subject: "ringmaster",
 				ID:      "ringmaster",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "clarification",
 					Date: "2019-01",
 					Page: "princess-dragon",
@@ -5017,7 +5017,7 @@ func snapshotData() tilekit.Data {
 				Subject: "builder",
 				ID:      "builder",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "faq",
 					Publisher: "hig",
 					Date:      "2015-03",
@@ -5035,7 +5035,7 @@ func snapshotData() tilekit.Data {
 				Subject: "pig",
 				ID:      "pig",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "faq",
 					Publisher: "hig",
 					Date:      "2015-03",
@@ -5053,7 +5053,7 @@ func snapshotData() tilekit.Data {
 				Subject: "shepherd",
 				ID:      "shepherd",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "faq",
 					Publisher: "hig",
 					Date:      "2015-03",
@@ -5071,7 +5071,7 @@ func snapshotData() tilekit.Data {
 				Subject: "barn",
 				ID:      "barn",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "faq",
 					Publisher: "hig",
 					Date:      "2015-03",
@@ -5089,7 +5089,7 @@ func snapshotData() tilekit.Data {
 				Subject:      "barn",
 				ID:           "barn-per-expansion-list",
 				Verdict:      "yes",
-				Source:       tilekit.Source{Kind: "rulebook", Page: "princess-dragon", Ref: "Other Expansions: Der Drache"},
+				Source:       tilekit.Citation{Kind: "rulebook", Page: "princess-dragon", Ref: "Other Expansions: Der Drache"},
 				Editions:     []tilekit.Edition{},
 				Publishers:   []tilekit.Publisher{},
 				Explanation:  "The page's per-expansion list still counts the barn among the figures the dragon eats; the 2015 meal plan, which puts the barn on the cannot-eat list, decides.",
@@ -5103,7 +5103,7 @@ func snapshotData() tilekit.Data {
 				Subject: "mage",
 				ID:      "mage",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "faq",
 					Publisher: "hig",
 					Date:      "2015-03",
@@ -5121,7 +5121,7 @@ func snapshotData() tilekit.Data {
 				Subject: "mage",
 				ID:      "mage-before-2015",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "princess-dragon",
 					Ref:  "2015 FAQ: Speiseplan des Drachen, footnote: rules prior to March 2015",
@@ -5139,7 +5139,7 @@ func snapshotData() tilekit.Data {
 				Subject: "witch",
 				ID:      "witch",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "faq",
 					Publisher: "hig",
 					Date:      "2015-03",
@@ -5157,7 +5157,7 @@ func snapshotData() tilekit.Data {
 				Subject: "witch",
 				ID:      "witch-before-2015",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "princess-dragon",
 					Ref:  "2015 FAQ: Speiseplan des Drachen, footnote: rules prior to March 2015",
@@ -5175,7 +5175,7 @@ func snapshotData() tilekit.Data {
 				Subject: "teacher",
 				ID:      "teacher",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "clarification",
 					Date: "2015-03",
 					Page: "princess-dragon",
@@ -5192,7 +5192,7 @@ func snapshotData() tilekit.Data {
 				Subject: "gingerbread-man",
 				ID:      "gingerbread-man",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "clarification",
 					Date: "2014-12",
 					Page: "princess-dragon",
@@ -5209,7 +5209,7 @@ func snapshotData() tilekit.Data {
 				Subject: "fairy",
 				ID:      "fairy",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "faq",
 					Publisher: "hig",
 					Date:      "2015-03",
@@ -5228,7 +5228,7 @@ func snapshotData() tilekit.Data {
 				Subject: "count",
 				ID:      "count",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "clarification",
 					Date: "2013-12",
 					Page: "princess-dragon",
@@ -5245,7 +5245,7 @@ func snapshotData() tilekit.Data {
 				Subject: "sheep-token",
 				ID:      "sheep-token",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "faq",
 					Publisher: "hig",
 					Date:      "2015-03",
@@ -5263,7 +5263,7 @@ func snapshotData() tilekit.Data {
 				Subject: "tower-piece",
 				ID:      "tower-piece",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "faq",
 					Publisher: "hig",
 					Date:      "2015-03",
@@ -5281,7 +5281,7 @@ func snapshotData() tilekit.Data {
 				Subject: "bridge",
 				ID:      "bridge",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "faq",
 					Publisher: "hig",
 					Date:      "2015-03",
@@ -5299,7 +5299,7 @@ func snapshotData() tilekit.Data {
 				Subject: "castle",
 				ID:      "castle",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "faq",
 					Publisher: "hig",
 					Date:      "2015-03",
@@ -5317,7 +5317,7 @@ func snapshotData() tilekit.Data {
 				Subject: "ferry",
 				ID:      "ferry",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "faq",
 					Publisher: "hig",
 					Date:      "2015-03",
@@ -5335,7 +5335,7 @@ func snapshotData() tilekit.Data {
 				Subject: "gold",
 				ID:      "gold",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "faq",
 					Publisher: "hig",
 					Date:      "2015-03",
@@ -5353,7 +5353,7 @@ func snapshotData() tilekit.Data {
 				Subject: "tunnel-token",
 				ID:      "tunnel-token",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "faq",
 					Publisher: "hig",
 					Date:      "2015-03",
@@ -5371,7 +5371,7 @@ func snapshotData() tilekit.Data {
 				Subject: "plague-token",
 				ID:      "plague-token",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "faq",
 					Publisher: "hig",
 					Date:      "2015-03",
@@ -5389,7 +5389,7 @@ func snapshotData() tilekit.Data {
 				Subject: "little-building",
 				ID:      "little-building",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "faq",
 					Publisher: "hig",
 					Date:      "2015-03",
@@ -5407,7 +5407,7 @@ func snapshotData() tilekit.Data {
 				Subject: "catapult-token",
 				ID:      "catapult-token",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "faq",
 					Publisher: "hig",
 					Date:      "2015-03",
@@ -5425,7 +5425,7 @@ func snapshotData() tilekit.Data {
 				Subject: "land-tile",
 				ID:      "land-tile",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "faq",
 					Publisher: "hig",
 					Date:      "2015-03",
@@ -5443,7 +5443,7 @@ func snapshotData() tilekit.Data {
 				Subject: "fairy-tile",
 				ID:      "fairy-tile",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "faq",
 					Publisher: "hig",
 					Date:      "2015-03",
@@ -5462,7 +5462,7 @@ func snapshotData() tilekit.Data {
 				Subject: "city-of-carcassonne",
 				ID:      "city-of-carcassonne",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "clarification",
 					Date: "2013-12",
 					Page: "princess-dragon",
@@ -5479,7 +5479,7 @@ func snapshotData() tilekit.Data {
 				Subject: "castle",
 				ID:      "castle",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Date: "2013-12",
 					Page: "princess-dragon",
@@ -5496,7 +5496,7 @@ func snapshotData() tilekit.Data {
 				Subject: "wheel-of-fortune",
 				ID:      "wheel-of-fortune",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "clarification",
 					Date: "2012-10",
 					Page: "princess-dragon",
@@ -5513,7 +5513,7 @@ func snapshotData() tilekit.Data {
 				Subject: "school",
 				ID:      "school",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "faq",
 					Publisher: "hig",
 					Date:      "2015-03",
@@ -5531,7 +5531,7 @@ func snapshotData() tilekit.Data {
 				Subject: "german-castle",
 				ID:      "german-castle",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "clarification",
 					Date: "2015-10",
 					Page: "princess-dragon",
@@ -5548,7 +5548,7 @@ func snapshotData() tilekit.Data {
 				Subject: "leipzig",
 				ID:      "leipzig",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "community",
 					Date: "2019-01",
 					Page: "princess-dragon",
@@ -5565,7 +5565,7 @@ func snapshotData() tilekit.Data {
 				Subject: "tower-top",
 				ID:      "tower-top",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "faq",
 					Publisher: "hig",
 					Date:      "2015-03",
@@ -5583,7 +5583,7 @@ func snapshotData() tilekit.Data {
 				Subject: "meeple",
 				ID:      "meeple",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "community",
 					Page: "rules-notes",
 					Ref:  "What the seed text lost: drawbridge figure lists (Drawbridges, Other expansions: General Comments)",
@@ -5599,7 +5599,7 @@ func snapshotData() tilekit.Data {
 				Subject: "large-meeple",
 				ID:      "large-meeple",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "community",
 					Page: "rules-notes",
 					Ref:  "What the seed text lost: drawbridge figure lists (Drawbridges, Other expansions: General Comments)",
@@ -5615,7 +5615,7 @@ func snapshotData() tilekit.Data {
 				Subject: "wagon",
 				ID:      "wagon",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "community",
 					Page: "rules-notes",
 					Ref:  "What the seed text lost: drawbridge figure lists (Drawbridges, Other expansions: General Comments)",
@@ -5631,7 +5631,7 @@ func snapshotData() tilekit.Data {
 				Subject: "ringmaster",
 				ID:      "ringmaster",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "community",
 					Page: "rules-notes",
 					Ref:  "What the seed text lost: drawbridge figure lists (Drawbridges, Other expansions: General Comments)",
@@ -5647,7 +5647,7 @@ func snapshotData() tilekit.Data {
 				Subject: "phantom",
 				ID:      "phantom",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "community",
 					Page: "rules-notes",
 					Ref:  "What the seed text lost: drawbridge figure lists (Drawbridges, Other expansions: General Comments)",
@@ -5663,7 +5663,7 @@ func snapshotData() tilekit.Data {
 				Subject: "builder",
 				ID:      "builder",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "community",
 					Page: "rules-notes",
 					Ref:  "What the seed text lost: drawbridge figure lists (Drawbridges, Other expansions: General Comments)",
@@ -5679,7 +5679,7 @@ func snapshotData() tilekit.Data {
 				Subject: "fairy",
 				ID:      "fairy",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "community",
 					Page: "rules-notes",
 					Ref:  "What the seed text lost: drawbridge figure lists (Drawbridges, Other expansions: General Comments)",
@@ -5695,7 +5695,7 @@ func snapshotData() tilekit.Data {
 				Subject: "mage",
 				ID:      "mage",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "community",
 					Page: "rules-notes",
 					Ref:  "What the seed text lost: drawbridge figure lists (Drawbridges, Other expansions: General Comments)",
@@ -5711,7 +5711,7 @@ func snapshotData() tilekit.Data {
 				Subject: "witch",
 				ID:      "witch",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "community",
 					Page: "rules-notes",
 					Ref:  "What the seed text lost: drawbridge figure lists (Drawbridges, Other expansions: General Comments)",
@@ -5727,7 +5727,7 @@ func snapshotData() tilekit.Data {
 				Subject: "meeple",
 				ID:      "meeple",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "rulebook",
 					Publisher: "hig",
 					Date:      "2013-05",
@@ -5746,7 +5746,7 @@ func snapshotData() tilekit.Data {
 				ID:        "meeple-rgg-zmg",
 				Verdict:   "conditional",
 				Condition: "The fairy goes on a tile where one of the player's followers stands rather than beside one follower, so every follower on that tile counts as being with it.",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "publisher-difference",
 					Date: "2013-05",
 					Page: "princess-dragon",
@@ -5763,7 +5763,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "builder",
 				ID:          "builder",
 				Verdict:     "no",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "princess-dragon", Ref: "Other Expansions: Die Fee (Traders & Builders)"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "princess-dragon", Ref: "Other Expansions: Die Fee (Traders & Builders)"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "The builder is not a follower, so the fairy cannot be moved next to it.",
@@ -5775,7 +5775,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "pig",
 				ID:          "pig",
 				Verdict:     "no",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "princess-dragon", Ref: "Other Expansions: Die Fee (Traders & Builders)"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "princess-dragon", Ref: "Other Expansions: Die Fee (Traders & Builders)"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "The pig is not a follower, so the fairy cannot be moved next to it.",
@@ -5787,7 +5787,7 @@ func snapshotData() tilekit.Data {
 				Subject: "meeple",
 				ID:      "meeple",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "clarification",
 					Date: "2015-03",
 					Page: "princess-dragon",
@@ -5804,7 +5804,7 @@ func snapshotData() tilekit.Data {
 				Subject: "large-meeple",
 				ID:      "large-meeple",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "clarification",
 					Date: "2015-03",
 					Page: "princess-dragon",
@@ -5821,7 +5821,7 @@ func snapshotData() tilekit.Data {
 				Subject: "mayor",
 				ID:      "mayor",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "clarification",
 					Date: "2015-03",
 					Page: "princess-dragon",
@@ -5838,7 +5838,7 @@ func snapshotData() tilekit.Data {
 				Subject: "wagon",
 				ID:      "wagon",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "clarification",
 					Date: "2015-03",
 					Page: "princess-dragon",
@@ -5855,7 +5855,7 @@ func snapshotData() tilekit.Data {
 				Subject: "ringmaster",
 				ID:      "ringmaster",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "clarification",
 					Date: "2015-03",
 					Page: "princess-dragon",
@@ -5872,7 +5872,7 @@ func snapshotData() tilekit.Data {
 				Subject: "abbot",
 				ID:      "abbot",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "clarification",
 					Date: "2015-03",
 					Page: "princess-dragon",
@@ -5889,7 +5889,7 @@ func snapshotData() tilekit.Data {
 				Subject: "phantom",
 				ID:      "phantom",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "clarification",
 					Date: "2015-03",
 					Page: "princess-dragon",
@@ -5906,7 +5906,7 @@ func snapshotData() tilekit.Data {
 				Subject: "pig",
 				ID:      "pig",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "clarification",
 					Date: "2015-03",
 					Page: "princess-dragon",
@@ -5923,7 +5923,7 @@ func snapshotData() tilekit.Data {
 				Subject: "builder",
 				ID:      "builder",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "clarification",
 					Date: "2015-03",
 					Page: "princess-dragon",
@@ -5940,7 +5940,7 @@ func snapshotData() tilekit.Data {
 				Subject: "barn",
 				ID:      "barn",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "clarification",
 					Date: "2015-03",
 					Page: "princess-dragon",
@@ -5957,7 +5957,7 @@ func snapshotData() tilekit.Data {
 				Subject: "shepherd",
 				ID:      "shepherd",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "clarification",
 					Date: "2015-03",
 					Page: "princess-dragon",
@@ -5974,7 +5974,7 @@ func snapshotData() tilekit.Data {
 				Subject: "city-of-carcassonne",
 				ID:      "city-of-carcassonne",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "clarification",
 					Date: "2013-05",
 					Page: "princess-dragon",
@@ -5991,7 +5991,7 @@ func snapshotData() tilekit.Data {
 				Subject: "wheel-of-fortune",
 				ID:      "wheel-of-fortune",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "clarification",
 					Date: "2013-05",
 					Page: "princess-dragon",
@@ -6008,7 +6008,7 @@ func snapshotData() tilekit.Data {
 				Subject: "school",
 				ID:      "school",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "clarification",
 					Date: "2013-05",
 					Page: "princess-dragon",
@@ -6025,7 +6025,7 @@ func snapshotData() tilekit.Data {
 				Subject: "leipzig",
 				ID:      "leipzig",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "clarification",
 					Date: "2019-01",
 					Page: "princess-dragon",
@@ -6042,7 +6042,7 @@ func snapshotData() tilekit.Data {
 				Subject: "flying-machine",
 				ID:      "flying-machine",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "clarification",
 					Date: "2013-02",
 					Page: "princess-dragon",
@@ -6059,7 +6059,7 @@ func snapshotData() tilekit.Data {
 				Subject: "acrobat-space",
 				ID:      "acrobat-space",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "princess-dragon",
 					Ref:  "Other Expansions: Der Zaubergang, Under the Big Top",
@@ -6075,7 +6075,7 @@ func snapshotData() tilekit.Data {
 				Subject: "magic-portal",
 				ID:      "magic-portal",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "community",
 					Page: "princess-dragon",
 					Ref:  "Der Zaubergang, footnote: the destination has to be claimable",
@@ -6091,7 +6091,7 @@ func snapshotData() tilekit.Data {
 				Subject: "completed-feature",
 				ID:      "completed-feature",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "faq",
 					Date: "2014-07",
 					Page: "princess-dragon",
@@ -6109,7 +6109,7 @@ func snapshotData() tilekit.Data {
 				ID:           "completed-feature-original-rules",
 				Verdict:      "conditional",
 				Condition:    "Only while the completed feature has not been scored yet.",
-				Source:       tilekit.Source{Kind: "rulebook", Page: "princess-dragon", Ref: "Der Zaubergang, footnote: the original rules"},
+				Source:       tilekit.Citation{Kind: "rulebook", Page: "princess-dragon", Ref: "Der Zaubergang, footnote: the original rules"},
 				Editions:     []tilekit.Edition{},
 				Publishers:   []tilekit.Publisher{},
 				Explanation:  "The original rules only forbade features that had been scored, which left a completed but unscored feature open to the portal; an FAQ closed that gap.",
@@ -6122,7 +6122,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "occupied-feature",
 				ID:          "occupied-feature",
 				Verdict:     "no",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "princess-dragon", Ref: "Der Zaubergang: the usual rules must be followed"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "princess-dragon", Ref: "Der Zaubergang: the usual rules must be followed"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "The usual placement rules apply through the portal, so a feature that is already occupied cannot be claimed.",
@@ -6134,7 +6134,7 @@ func snapshotData() tilekit.Data {
 				Subject: "field",
 				ID:      "field",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "faq",
 					Date: "2021-01",
 					Page: "princess-dragon",
@@ -6151,7 +6151,7 @@ func snapshotData() tilekit.Data {
 				Subject: "meeple",
 				ID:      "meeple",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "princess-dragon",
 					Ref:  "Der Vulkan; Other Expansions: Der Vulkan (may not deploy to the tile)",
@@ -6167,7 +6167,7 @@ func snapshotData() tilekit.Data {
 				Subject: "large-meeple",
 				ID:      "large-meeple",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "princess-dragon",
 					Ref:  "Other Expansions: Der Vulkan (may not deploy to the tile)",
@@ -6183,7 +6183,7 @@ func snapshotData() tilekit.Data {
 				Subject: "mayor",
 				ID:      "mayor",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "princess-dragon",
 					Ref:  "Other Expansions: Der Vulkan (may not deploy to the tile)",
@@ -6199,7 +6199,7 @@ func snapshotData() tilekit.Data {
 				Subject: "wagon",
 				ID:      "wagon",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "princess-dragon",
 					Ref:  "Other Expansions: Der Vulkan (may not deploy to the tile)",
@@ -6215,7 +6215,7 @@ func snapshotData() tilekit.Data {
 				Subject: "ringmaster",
 				ID:      "ringmaster",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "princess-dragon",
 					Ref:  "Other Expansions: Der Vulkan (may not deploy to the tile)",
@@ -6231,7 +6231,7 @@ func snapshotData() tilekit.Data {
 				Subject: "abbot",
 				ID:      "abbot",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "princess-dragon",
 					Ref:  "Other Expansions: Der Vulkan (may not deploy to the tile)",
@@ -6247,7 +6247,7 @@ func snapshotData() tilekit.Data {
 				Subject: "phantom",
 				ID:      "phantom",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "princess-dragon",
 					Ref:  "Other Expansions: Der Vulkan (may not deploy to the tile)",
@@ -6263,7 +6263,7 @@ func snapshotData() tilekit.Data {
 				Subject: "builder",
 				ID:      "builder",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "princess-dragon",
 					Ref:  "Der Vulkan, footnote: change in Big Box 2 and Big Box 3; Other Expansions: Der Vulkan",
@@ -6279,7 +6279,7 @@ func snapshotData() tilekit.Data {
 				Subject:      "builder",
 				ID:           "builder-before-big-box-2",
 				Verdict:      "yes",
-				Source:       tilekit.Source{Kind: "rulebook", Page: "princess-dragon", Ref: "Der Vulkan, footnote: the rules before Big Box 2"},
+				Source:       tilekit.Citation{Kind: "rulebook", Page: "princess-dragon", Ref: "Der Vulkan, footnote: the rules before Big Box 2"},
 				Editions:     []tilekit.Edition{},
 				Publishers:   []tilekit.Publisher{},
 				Explanation:  "The earlier rules only kept followers off the volcano tile, so a builder could still be deployed on a volcano turn.",
@@ -6293,7 +6293,7 @@ func snapshotData() tilekit.Data {
 				Subject: "pig",
 				ID:      "pig",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "princess-dragon",
 					Ref:  "Der Vulkan, footnote: change in Big Box 2 and Big Box 3; Other Expansions: Der Vulkan",
@@ -6309,7 +6309,7 @@ func snapshotData() tilekit.Data {
 				Subject:      "pig",
 				ID:           "pig-before-big-box-2",
 				Verdict:      "yes",
-				Source:       tilekit.Source{Kind: "rulebook", Page: "princess-dragon", Ref: "Der Vulkan, footnote: the rules before Big Box 2"},
+				Source:       tilekit.Citation{Kind: "rulebook", Page: "princess-dragon", Ref: "Der Vulkan, footnote: the rules before Big Box 2"},
 				Editions:     []tilekit.Edition{},
 				Publishers:   []tilekit.Publisher{},
 				Explanation:  "The earlier rules only kept followers off the volcano tile, so a pig could still be deployed on a volcano turn.",
@@ -6323,7 +6323,7 @@ func snapshotData() tilekit.Data {
 				Subject: "shepherd",
 				ID:      "shepherd",
 				Verdict: "no",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "princess-dragon",
 					Ref:  "Other Expansions: Der Vulkan (may not deploy to the tile)",
@@ -6340,7 +6340,7 @@ func snapshotData() tilekit.Data {
 				ID:        "barn",
 				Verdict:   "conditional",
 				Condition: "Only at a corner of the volcano tile (where it meets other tiles), never on the tile itself.",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "princess-dragon",
 					Ref:  "Other Expansions: Der Vulkan (both lists); Der Vulkan, footnote on barn actions",
@@ -6356,7 +6356,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "dragon",
 				ID:          "dragon",
 				Verdict:     "yes",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "princess-dragon", Ref: "Der Vulkan"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "princess-dragon", Ref: "Der Vulkan"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "The dragon must move to the volcano tile at once, from the side of the table or from wherever it stands.",
@@ -6368,7 +6368,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "fairy",
 				ID:          "fairy",
 				Verdict:     "yes",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "princess-dragon", Ref: "Der Vulkan; Other Expansions: Der Vulkan"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "princess-dragon", Ref: "Der Vulkan; Other Expansions: Der Vulkan"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "The fairy may be moved as usual, since no follower is placed that turn.",
@@ -6380,7 +6380,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "tower-piece",
 				ID:          "tower-piece",
 				Verdict:     "yes",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "princess-dragon", Ref: "Other Expansions: Der Vulkan (may deploy)"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "princess-dragon", Ref: "Other Expansions: Der Vulkan (may deploy)"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "A tower piece may be placed on a volcano turn.",
@@ -6392,7 +6392,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "bridge",
 				ID:          "bridge",
 				Verdict:     "yes",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "princess-dragon", Ref: "Other Expansions: Der Vulkan (may deploy)"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "princess-dragon", Ref: "Other Expansions: Der Vulkan (may deploy)"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "A bridge may be placed when needed on a volcano turn.",
@@ -6404,7 +6404,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "little-building",
 				ID:          "little-building",
 				Verdict:     "yes",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "princess-dragon", Ref: "Other Expansions: Der Vulkan (may deploy)"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "princess-dragon", Ref: "Other Expansions: Der Vulkan (may deploy)"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "Little buildings are not figures, so one may be placed on the volcano tile just played.",
@@ -6416,7 +6416,7 @@ func snapshotData() tilekit.Data {
 				Subject:     "wheel-of-fortune-placement",
 				ID:          "wheel-of-fortune-placement",
 				Verdict:     "yes",
-				Source:      tilekit.Source{Kind: "rulebook", Page: "princess-dragon", Ref: "Other Expansions: Der Vulkan (may deploy)"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "princess-dragon", Ref: "Other Expansions: Der Vulkan (may deploy)"},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "A follower may be placed on the Wheel of Fortune, which is not the volcano tile.",
@@ -6428,7 +6428,7 @@ func snapshotData() tilekit.Data {
 				Subject: "tower-top-placement",
 				ID:      "tower-top-placement",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "community",
 					Page: "princess-dragon",
 					Ref:  "Der Vulkan, footnote: actions with other expansions",
@@ -6444,7 +6444,7 @@ func snapshotData() tilekit.Data {
 				Subject: "shepherd-action",
 				ID:      "shepherd-action",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "community",
 					Page: "princess-dragon",
 					Ref:  "Der Vulkan, footnote: actions with other expansions",
@@ -6460,7 +6460,7 @@ func snapshotData() tilekit.Data {
 				Subject: "acrobat-action",
 				ID:      "acrobat-action",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "community",
 					Page: "princess-dragon",
 					Ref:  "Der Vulkan, footnote: actions with other expansions",
@@ -6476,7 +6476,7 @@ func snapshotData() tilekit.Data {
 				Subject: "abbot-removal",
 				ID:      "abbot-removal",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "community",
 					Page: "princess-dragon",
 					Ref:  "Der Vulkan, footnote: actions with other expansions",
@@ -6492,7 +6492,7 @@ func snapshotData() tilekit.Data {
 				Subject: "ferry-move",
 				ID:      "ferry-move",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "community",
 					Page: "princess-dragon",
 					Ref:  "Der Vulkan, footnote: actions with other expansions",
@@ -6508,7 +6508,7 @@ func snapshotData() tilekit.Data {
 				Subject: "russian-promos-action",
 				ID:      "russian-promos-action",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "community",
 					Page: "princess-dragon",
 					Ref:  "Der Vulkan, footnote: actions with other expansions",
@@ -6524,7 +6524,7 @@ func snapshotData() tilekit.Data {
 				Subject: "peasant-protection",
 				ID:      "peasant-protection",
 				Verdict: "yes",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "community",
 					Page: "princess-dragon",
 					Ref:  "Der Vulkan, footnote: actions with other expansions",
@@ -6541,7 +6541,7 @@ func snapshotData() tilekit.Data {
 				ID:         "builder-pig-go-home",
 				Title:      "A builder or pig goes home when the dragon eats its owner's last follower there",
 				Text:       "If the dragon eats a player's last knight in a city or last thief on a road where that player's builder stands, the builder goes back to its owner's supply; likewise the pig when the player's last farmer in its farm is eaten. Builders and pigs are not followers and cannot stay on their own.",
-				Source:     tilekit.Source{Kind: "rulebook", Page: "princess-dragon", Ref: "Other Expansions: Der Drache, Traders & Builders"},
+				Source:     tilekit.Citation{Kind: "rulebook", Page: "princess-dragon", Ref: "Other Expansions: Der Drache, Traders & Builders"},
 				Expansions: []string{"princess-dragon/dragon", "traders-builders"},
 				Tables:     []string{"dragon-diet"},
 				Subjects:   []string{"builder", "pig"},
@@ -6552,7 +6552,7 @@ func snapshotData() tilekit.Data {
 				ID:         "tower-before-dragon",
 				Title:      "A tower piece is placed, and its prisoner taken, before the dragon moves",
 				Text:       "Placing a tower piece is an alternative to deploying a follower, so when a dragon tile is placed the tower's prisoner is taken first and the dragon moves afterwards.",
-				Source:     tilekit.Source{Kind: "rulebook", Page: "princess-dragon", Ref: "Other Expansions: Der Drache, The Tower (FAQ)"},
+				Source:     tilekit.Citation{Kind: "rulebook", Page: "princess-dragon", Ref: "Other Expansions: Der Drache, The Tower (FAQ)"},
 				Expansions: []string{"princess-dragon/dragon", "tower"},
 				Tables:     []string{},
 				Subjects:   []string{},
@@ -6563,7 +6563,7 @@ func snapshotData() tilekit.Data {
 				ID:    "shepherd-before-dragon",
 				Title: "The shepherd acts before the dragon moves",
 				Text:  "If a tile with a dragon symbol extends the field of the active player's shepherd, that player may expand or herd the flock before the dragon moves.",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "clarification",
 					Date: "2015-03",
 					Page: "princess-dragon",
@@ -6579,7 +6579,7 @@ func snapshotData() tilekit.Data {
 				ID:    "fairy-before-dragon",
 				Title: "The fairy may be moved before the dragon moves",
 				Text:  "A player who places a dragon tile may deploy a follower or, instead, move the fairy to protect a follower; both happen before the dragon moves.",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "princess-dragon",
 					Ref:  "Der Drache, footnote: clarification in accordance with the FAQ",
@@ -6594,7 +6594,7 @@ func snapshotData() tilekit.Data {
 				ID:    "rgg-dragon-after-scoring",
 				Title: "Rio Grande's Big Box moves the dragon after scoring",
 				Text:  "Hans im Glück and Z-Man move the dragon before completed features are scored, so the dragon may clear a feature before it scores. The text of Rio Grande's Big Boxes 1-3 scores first and then moves the dragon, but their own turn-sequence table shows the dragon before scoring, so this is thought to be a persistent editing error. Both orders are selectable.",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind:      "publisher-difference",
 					Publisher: "rgg",
 					Date:      "2019-01",
@@ -6611,7 +6611,7 @@ func snapshotData() tilekit.Data {
 				ID:         "volcano-fairy-may-move",
 				Title:      "The fairy may be moved on a volcano turn",
 				Text:       "No figure may be deployed to a volcano tile, but the fairy may still be moved: the rules now let a player move the fairy whenever they place no follower, for whatever reason. An earlier FAQ had said the fairy could not be moved on a volcano turn, because no follower could be deployed there to give up; that ruling is overturned.",
-				Source:     tilekit.Source{Kind: "rulebook", Page: "princess-dragon", Ref: "Der Vulkan and its footnote on the earlier FAQ"},
+				Source:     tilekit.Citation{Kind: "rulebook", Page: "princess-dragon", Ref: "Der Vulkan and its footnote on the earlier FAQ"},
 				Expansions: []string{"princess-dragon/dragon", "princess-dragon/fairy"},
 				Tables:     []string{"volcano-deploy"},
 				Subjects:   []string{"fairy"},
@@ -6622,7 +6622,7 @@ func snapshotData() tilekit.Data {
 				ID:    "fairy-placement-publishers",
 				Title: "Next to a follower (Hans im Glück) or on its tile (Rio Grande, Z-Man)",
 				Text:  "Hans im Glück places the fairy next to one follower, and only that follower earns the 1 point at the start of a turn and the 3 points at scoring. Rio Grande and Z-Man place it on a tile with one of the player's followers, so followers of several players on that tile can benefit (Z-Man still says the fairy and follower must stand together for the 3 points).",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "publisher-difference",
 					Date: "2013-05",
 					Page: "princess-dragon",
@@ -6638,7 +6638,7 @@ func snapshotData() tilekit.Data {
 				ID:         "fairy-needs-own-follower",
 				Title:      "Without a follower on the board the fairy cannot be moved",
 				Text:       "The fairy moves next to one of the player's own followers, so a player with no follower on the board has nowhere to move it, even on a turn without a deployment.",
-				Source:     tilekit.Source{Kind: "community", Page: "princess-dragon", Ref: "Die Fee, footnote on players without followers"},
+				Source:     tilekit.Citation{Kind: "community", Page: "princess-dragon", Ref: "Die Fee, footnote on players without followers"},
 				Expansions: []string{"princess-dragon/fairy"},
 				Tables:     []string{"fairy-companions"},
 				Subjects:   []string{},
@@ -6649,7 +6649,7 @@ func snapshotData() tilekit.Data {
 				ID:    "princess-may-or-must",
 				Title: "The princess may (Hans im Glück) or must (Rio Grande, Z-Man) remove a knight",
 				Text:  "Since Big Box 2, Hans im Glück lets a player who extends an occupied city with a princess tile choose whether to remove a knight; Rio Grande and Z-Man keep the original rule that a knight must be removed. Either way, after a removal no other figure may be deployed or moved.",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "publisher-difference",
 					Date: "2013-12",
 					Page: "princess-dragon",
@@ -6665,7 +6665,7 @@ func snapshotData() tilekit.Data {
 				ID:    "phantom-portal-one-claim",
 				Title: "The phantom and a wooden follower cannot both use a magic portal in one turn",
 				Text:  "The magic portal counts as a feature: the first follower placed through it claims it, and no other follower, the phantom included, may then use it that turn.",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "clarification",
 					Date: "2013-01",
 					Page: "princess-dragon",
@@ -6681,7 +6681,7 @@ func snapshotData() tilekit.Data {
 				ID:         "black-dragon-threshold",
 				Title:      "The Black Dragon enters when a scoring figure reaches 50 during scoring",
 				Text:       "After the scoring of a turn, if any player's scoring figure reached or passed the 50-point field during that turn's scoring phase, the Black Dragon is placed on the tile placed that turn and eats every figure there. Reaching exactly 50 counts (47 to 50 triggers it). Points scored outside phase 3 do not.",
-				Source:     tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Step 3: Placement of the Black Dragon; Example 4b"},
+				Source:     tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Step 3: Placement of the Black Dragon; Example 4b"},
 				Expansions: []string{"black-dragon"},
 				Tables:     []string{},
 				Subjects:   []string{},
@@ -6692,7 +6692,7 @@ func snapshotData() tilekit.Data {
 				ID:         "black-dragon-later-laps",
 				Title:      "Is the Black Dragon placed again at 100, 150, ... points?",
 				Text:       "Step 3 of the Black Dragon's rules reads as if the Black Dragon were placed on the last tile every time a scoring figure reaches or passes the 50-point field, which on later laps of the scoring track means 100, 150 and so on. Nothing confirms whether it enters once or on every lap.",
-				Source:     tilekit.Source{Kind: "open-question", Page: "rules-notes", Ref: "The Black Dragon, in short: open question"},
+				Source:     tilekit.Citation{Kind: "open-question", Page: "rules-notes", Ref: "The Black Dragon, in short: open question"},
 				Expansions: []string{"black-dragon"},
 				Tables:     []string{},
 				Subjects:   []string{},
@@ -6714,7 +6714,7 @@ func snapshotData() tilekit.Data {
 				ID:         "black-dragon-eaten-figures",
 				Title:      "Where figures eaten by the Black Dragon go",
 				Text:       "Player figures eaten by the Black Dragon go back to their owners' supplies; neutral figures are put to the side of the board.",
-				Source:     tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Step 1: Movement of the Black Dragon"},
+				Source:     tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Step 1: Movement of the Black Dragon"},
 				Expansions: []string{"black-dragon"},
 				Tables:     []string{"black-dragon-diet"},
 				Subjects:   []string{},
@@ -6725,7 +6725,7 @@ func snapshotData() tilekit.Data {
 				ID:         "builder-pig-go-home-black-dragon",
 				Title:      "A builder or pig goes home when the Black Dragon eats its owner's last meeple there",
 				Text:       "When the Black Dragon eats the last meeple of a player in a feature where that player's builder or pig stands, the special figure returns to the player's supply.",
-				Source:     tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Other Expansions: Exp. 2 - Traders & Builders"},
+				Source:     tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Other Expansions: Exp. 2 - Traders & Builders"},
 				Expansions: []string{"black-dragon", "traders-builders"},
 				Tables:     []string{"black-dragon-diet"},
 				Subjects:   []string{"builder", "pig"},
@@ -6736,7 +6736,7 @@ func snapshotData() tilekit.Data {
 				ID:    "red-dragon-then-black-dragon",
 				Title: "A dragon tile that completes a feature moves both dragons",
 				Text:  "When a dragon tile is placed the red dragon moves; if the tile also completed at least one feature, the Black Dragon then moves at the beginning of the scoring phase.",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "black-dragon",
 					Ref:  "Other Expansions: Exp. 3 - The Princess & the Dragon",
@@ -6751,7 +6751,7 @@ func snapshotData() tilekit.Data {
 				ID:    "red-dragon-eaten-waits",
 				Title: "An eaten red dragon waits for the next volcano",
 				Text:  "A red dragon eaten by the Black Dragon is put to the side and waits for the next volcano tile. Until then dragon symbols on drawn tiles are ignored: such a tile is placed as usual, not set aside or returned to the stack.",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "black-dragon",
 					Ref:  "Other Expansions: Exp. 3 - The Princess & the Dragon",
@@ -6766,7 +6766,7 @@ func snapshotData() tilekit.Data {
 				ID:         "count-after-black-dragon",
 				Title:      "Meeples leave the City of Carcassonne after the Black Dragon has moved",
 				Text:       "The Black Dragon moves at the beginning of the scoring phase; meeples may move from the City of Carcassonne to completed features only after it has finished moving.",
-				Source:     tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Other Expansions: Exp. 6 - Count, King & Robber"},
+				Source:     tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Other Expansions: Exp. 6 - Count, King & Robber"},
 				Expansions: []string{"black-dragon", "count-king-robber/count"},
 				Tables:     []string{},
 				Subjects:   []string{},
@@ -6777,7 +6777,7 @@ func snapshotData() tilekit.Data {
 				ID:         "leipzig-after-black-dragon",
 				Title:      "Meeples are sent to Leipzig after the Black Dragon has moved",
 				Text:       "The Black Dragon moves at the beginning of the scoring phase; meeples are sent to Leipzig only after it has finished moving.",
-				Source:     tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Other Expansions: The Markets of Leipzig"},
+				Source:     tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Other Expansions: The Markets of Leipzig"},
 				Expansions: []string{"black-dragon", "markets-of-leipzig"},
 				Tables:     []string{},
 				Subjects:   []string{},
@@ -6788,7 +6788,7 @@ func snapshotData() tilekit.Data {
 				ID:    "ghosts-of-eaten-meeple",
 				Title: "Ghosts of a meeple eaten by the Black Dragon go to the general supply",
 				Text:  "If the Black Dragon eats a meeple that has ghosts, those ghosts return to the general supply.",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "black-dragon",
 					Ref:  "Other Expansions: Exp. 11 - Ghosts, Castles & Cemeteries",
@@ -6803,7 +6803,7 @@ func snapshotData() tilekit.Data {
 				ID:         "teacher-leaves-game",
 				Title:      "An eaten teacher leaves the game",
 				Text:       "A teacher eaten by the Black Dragon is removed from the game and cannot return.",
-				Source:     tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Other Expansions: The School"},
+				Source:     tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Other Expansions: The School"},
 				Expansions: []string{"black-dragon", "school"},
 				Tables:     []string{"black-dragon-diet"},
 				Subjects:   []string{"teacher"},
@@ -6814,7 +6814,7 @@ func snapshotData() tilekit.Data {
 				ID:    "drawbridge-tie-moves-nobody",
 				Title: "Without a sole road majority nobody crosses the drawbridge",
 				Text:  "Only the player who alone holds the majority on the completed road may move meeples into the city; it does not matter who completed the road. If several players share the majority, none of them may move a meeple.",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "drawbridges",
 					Ref:  "3. Scoring a feature; footnote 1 (interpretation from the community)",
@@ -6829,7 +6829,7 @@ func snapshotData() tilekit.Data {
 				ID:    "drawbridge-ghosts-to-supply",
 				Title: "Ghosts on the road go to the general supply before a meeple crosses",
 				Text:  "Any ghosts assigned to a meeple on the road return to the general supply before the meeple moves into the city.",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "community",
 					Page: "drawbridges",
 					Ref:  "Other expansions: Exp. 11 - Ghosts, Castles & Cemeteries",
@@ -6844,7 +6844,7 @@ func snapshotData() tilekit.Data {
 				ID:         "drawbridge-wagon-one-action",
 				Title:      "A wagon at a lowered drawbridge does one thing only",
 				Text:       "After scoring, a wagon on a road ending at a lowered drawbridge either goes back to its owner, or makes its usual move to an adjacent tile, or moves into the incomplete city however far away it is. It cannot combine the two moves.",
-				Source:     tilekit.Source{Kind: "community", Page: "drawbridges", Ref: "Other expansions: Exp. 5 - Abbey & Mayor"},
+				Source:     tilekit.Citation{Kind: "community", Page: "drawbridges", Ref: "Other expansions: Exp. 5 - Abbey & Mayor"},
 				Expansions: []string{"drawbridges", "abbey-mayor/wagon"},
 				Tables:     []string{"drawbridge-figures"},
 				Subjects:   []string{"wagon"},
@@ -6855,7 +6855,7 @@ func snapshotData() tilekit.Data {
 				ID:         "drawbridge-before-big-top",
 				Title:      "Meeples cross drawbridges before the big top is scored",
 				Text:       "Moving meeples into cities over lowered drawbridges happens before the big top is scored.",
-				Source:     tilekit.Source{Kind: "community", Page: "drawbridges", Ref: "Other expansions: Exp. 10 - Under the Big Top"},
+				Source:     tilekit.Citation{Kind: "community", Page: "drawbridges", Ref: "Other expansions: Exp. 10 - Under the Big Top"},
 				Expansions: []string{"drawbridges", "under-the-big-top/circus"},
 				Tables:     []string{},
 				Subjects:   []string{},
@@ -6866,7 +6866,7 @@ func snapshotData() tilekit.Data {
 				ID:         "drawbridge-count-meeples",
 				Title:      "Meeples sent out of the City of Carcassonne may cross a drawbridge",
 				Text:       "A meeple deployed onto a road from the City of Carcassonne may also move on into an incomplete city when the drawbridge conditions are met.",
-				Source:     tilekit.Source{Kind: "community", Page: "drawbridges", Ref: "Other expansions: Exp. 6 - Count, King & Robber"},
+				Source:     tilekit.Citation{Kind: "community", Page: "drawbridges", Ref: "Other expansions: Exp. 6 - Count, King & Robber"},
 				Expansions: []string{"drawbridges", "count-king-robber/count"},
 				Tables:     []string{"drawbridge-figures"},
 				Subjects:   []string{},
@@ -6877,7 +6877,7 @@ func snapshotData() tilekit.Data {
 				ID:    "drawbridge-peasant-protection",
 				Title: "May a meeple crossing a drawbridge be protected from peasant revolts?",
 				Text:  "The community reads that a meeple already protected from peasant revolts stays protected when it moves into the city, and that a player may pay 4 points to place it in the city protected. The page marks the second point as a question without an official answer: paying for protection is otherwise done when placing a meeple.",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "open-question",
 					Page: "drawbridges",
 					Ref:  "Other expansions: The Peasant Revolts; footnote 2 (question without official clarification)",
@@ -6903,7 +6903,7 @@ func snapshotData() tilekit.Data {
 				ID:    "drawbridge-move-triggers",
 				Title: "Which actions can a drawbridge move trigger?",
 				Text:  "The Drawbridges page lists actions that moving a meeple into a city can and cannot trigger, but the lists are lost from the text and no other source gives them yet.",
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "open-question",
 					Page: "rules-notes",
 					Ref:  "What the seed text lost: drawbridge action lists",
@@ -6923,7 +6923,7 @@ func snapshotData() tilekit.Data {
 				Expansion:   "princess-dragon/fairy",
 				After:       []string{},
 				Before:      []string{"place-tile"},
-				Source:      tilekit.Source{Kind: "rulebook", Page: "princess-dragon", Ref: "Die Fee: 1 point at the beginning of a turn"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "princess-dragon", Ref: "Die Fee: 1 point at the beginning of a turn"},
 				Explanation: "At the start of a player's turn, if the fairy stands next to one of that player's followers, the player scores 1 point (only once, even in a builder's double turn).",
 				Notes:       []string{},
 				Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "0"}},
@@ -6935,7 +6935,7 @@ func snapshotData() tilekit.Data {
 				Phase:       1,
 				After:       []string{},
 				Before:      []string{"place-figure"},
-				Source:      tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Gameplay: 1. Placing a tile"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Gameplay: 1. Placing a tile"},
 				Explanation: "Draw a tile and place it so that it fits the tiles around it.",
 				Notes:       []string{},
 				Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "1"}},
@@ -6947,7 +6947,7 @@ func snapshotData() tilekit.Data {
 				Phase:       1,
 				After:       []string{"place-tile"},
 				Before:      []string{"place-figure"},
-				Source:      tilekit.Source{Kind: "rulebook", Page: "princess-dragon", Ref: "Der Vulkan"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "princess-dragon", Ref: "Der Vulkan"},
 				Explanation: "A player who places a volcano tile moves the dragon onto it at once, from the side of the board or from the tile it stood on. No follower or other figure may then be deployed to that tile.",
 				Notes:       []string{},
 				Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "2"}},
@@ -6959,7 +6959,7 @@ func snapshotData() tilekit.Data {
 				Phase:       2,
 				After:       []string{"place-tile"},
 				Before:      []string{"score-features"},
-				Source:      tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Gameplay: 2. Placing a meeple"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Gameplay: 2. Placing a meeple"},
 				Explanation: "The player may place one follower (or another figure an expansion allows) on the tile just placed.",
 				Notes:       []string{},
 				Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "3"}},
@@ -6971,7 +6971,7 @@ func snapshotData() tilekit.Data {
 				Phase:       2,
 				After:       []string{"place-tile"},
 				Before:      []string{"dragon-move"},
-				Source:      tilekit.Source{Kind: "rulebook", Page: "princess-dragon", Ref: "Das Burgfräulein"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "princess-dragon", Ref: "Das Burgfräulein"},
 				Explanation: "Instead of placing a figure, a player who extends an occupied city with a princess tile may (Hans im Glück since Big Box 2) or must (Rio Grande, Z-Man) remove one knight from it; then no other figure is placed or moved.",
 				Notes:       []string{},
 				Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "4"}},
@@ -6983,7 +6983,7 @@ func snapshotData() tilekit.Data {
 				Phase:       2,
 				After:       []string{"place-tile"},
 				Before:      []string{"dragon-move", "score-features"},
-				Source:      tilekit.Source{Kind: "rulebook", Page: "princess-dragon", Ref: "Die Fee; Der Drache (footnote: FAQ)"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "princess-dragon", Ref: "Die Fee; Der Drache (footnote: FAQ)"},
 				Explanation: "A player who places no figure may move the fairy next to one of their followers; this happens before the dragon moves and before scoring, so the fairy can protect a follower or earn the 3-point bonus.",
 				Notes:       []string{},
 				Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "5"}},
@@ -6995,7 +6995,7 @@ func snapshotData() tilekit.Data {
 				Phase:     2,
 				After:     []string{"place-tile"},
 				Before:    []string{"dragon-move"},
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "rulebook",
 					Page: "princess-dragon",
 					Ref:  "Other Expansions: Der Drache, The Tower (FAQ, undated)",
@@ -7011,7 +7011,7 @@ func snapshotData() tilekit.Data {
 				Phase:     2,
 				After:     []string{"place-tile"},
 				Before:    []string{"dragon-move"},
-				Source: tilekit.Source{
+				Source: tilekit.Citation{
 					Kind: "clarification",
 					Date: "2015-03",
 					Page: "princess-dragon",
@@ -7028,7 +7028,7 @@ func snapshotData() tilekit.Data {
 				Phase:       2,
 				After:       []string{"place-figure"},
 				Before:      []string{"score-features", "black-dragon-move"},
-				Source:      tilekit.Source{Kind: "rulebook", Publisher: "hig", Page: "princess-dragon", Ref: "Der Drache"},
+				Source:      tilekit.Citation{Kind: "rulebook", Publisher: "hig", Page: "princess-dragon", Ref: "Der Drache"},
 				Explanation: "After a dragon tile is placed, the players in turn, starting with the active player, move the dragon one tile at a time, six tiles in all, never twice onto the same tile nor onto the fairy's tile, eating the figures where it enters. Hans im Glück and Z-Man: before scoring.",
 				Notes:       []string{"rgg-dragon-after-scoring"},
 				Variants: []tilekit.StepVariant{
@@ -7036,7 +7036,7 @@ func snapshotData() tilekit.Data {
 						Publishers: []tilekit.Publisher{"rgg"},
 						After:      []string{"score-features"},
 						Before:     []string{},
-						Source: tilekit.Source{
+						Source: tilekit.Citation{
 							Kind:      "publisher-difference",
 							Publisher: "rgg",
 							Date:      "2019-01",
@@ -7056,7 +7056,7 @@ func snapshotData() tilekit.Data {
 				Phase:       3,
 				After:       []string{"place-figure"},
 				Before:      []string{"score-features"},
-				Source:      tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Step 1: Movement of the Black Dragon"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Step 1: Movement of the Black Dragon"},
 				Explanation: "At the start of phase 3, when placing the tile completed at least one feature, the active player moves the Black Dragon one tile orthogonally per completed feature, never back onto a tile it occupied this turn, eating every figure on the tiles it enters.",
 				Notes:       []string{"count-after-black-dragon", "leipzig-after-black-dragon"},
 				Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "9"}},
@@ -7068,7 +7068,7 @@ func snapshotData() tilekit.Data {
 				Phase:       3,
 				After:       []string{"black-dragon-move"},
 				Before:      []string{"score-features"},
-				Source:      tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Other Expansions: Exp. 6 - Count, King & Robber"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Other Expansions: Exp. 6 - Count, King & Robber"},
 				Explanation: "Before completed features are scored, meeples may move from the City of Carcassonne into them; with the Black Dragon, only after it has finished moving.",
 				Notes:       []string{"count-after-black-dragon"},
 				Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "10"}},
@@ -7080,7 +7080,7 @@ func snapshotData() tilekit.Data {
 				Phase:       3,
 				After:       []string{"black-dragon-move"},
 				Before:      []string{"score-features"},
-				Source:      tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Other Expansions: The Markets of Leipzig"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Other Expansions: The Markets of Leipzig"},
 				Explanation: "With the Black Dragon, meeples are sent to Leipzig after it has finished moving.",
 				Notes:       []string{"leipzig-after-black-dragon"},
 				Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "11"}},
@@ -7092,7 +7092,7 @@ func snapshotData() tilekit.Data {
 				Phase:       3,
 				After:       []string{"place-figure"},
 				Before:      []string{},
-				Source:      tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Step 2: Score completed features"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Step 2: Score completed features"},
 				Explanation: "Every feature the tile completed is scored, and its followers go back to their owners.",
 				Notes:       []string{},
 				Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "12"}},
@@ -7104,7 +7104,7 @@ func snapshotData() tilekit.Data {
 				Phase:       3,
 				After:       []string{"score-features"},
 				Before:      []string{},
-				Source:      tilekit.Source{Kind: "rulebook", Page: "drawbridges", Ref: "3. Scoring a feature"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "drawbridges", Ref: "3. Scoring a feature"},
 				Explanation: "After a completed road leading to a drawbridge is scored, if the city is still incomplete, the player with the single majority on the road may move meeples from the road into the city (or into one of the cities, with several drawbridges).",
 				Notes:       []string{"drawbridge-tie-moves-nobody"},
 				Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "13"}},
@@ -7116,7 +7116,7 @@ func snapshotData() tilekit.Data {
 				Phase:       3,
 				After:       []string{"drawbridge-move", "score-features"},
 				Before:      []string{},
-				Source:      tilekit.Source{Kind: "community", Page: "drawbridges", Ref: "Other expansions: Exp. 10 - Under the Big Top"},
+				Source:      tilekit.Citation{Kind: "community", Page: "drawbridges", Ref: "Other expansions: Exp. 10 - Under the Big Top"},
 				Explanation: "Meeples move into cities over drawbridges before the big top is scored.",
 				Notes:       []string{},
 				Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "14"}},
@@ -7128,7 +7128,7 @@ func snapshotData() tilekit.Data {
 				Phase:       4,
 				After:       []string{"score-features"},
 				Before:      []string{},
-				Source:      tilekit.Source{Kind: "rulebook", Page: "black-dragon", Ref: "Step 3: Placement of the Black Dragon"},
+				Source:      tilekit.Citation{Kind: "rulebook", Page: "black-dragon", Ref: "Step 3: Placement of the Black Dragon"},
 				Explanation: "After scoring, if a player's scoring figure reached or passed the 50-point field during this turn's scoring phase, the Black Dragon is placed on the tile placed this turn and eats every figure there.",
 				Notes:       []string{},
 				Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "15"}},

@@ -39,7 +39,7 @@ func withoutSnapshot(t testing.TB) {
 }
 
 // validateFull validates the sources without the snapshot.
-func validateFull(t testing.TB, sources ...Source) *Result {
+func validateFull(t testing.TB, sources ...Folder) *Result {
 	saved := snapshotWant
 	snapshotWant = ""
 	defer func() { snapshotWant = saved }()
@@ -54,7 +54,7 @@ func validateFull(t testing.TB, sources ...Source) *Result {
 // in that case, and says how to refresh the snapshot.
 func requireCurrentSnapshot(t testing.TB) {
 	t.Helper()
-	if !snapshotUsable(Builtin()) {
+	if !snapshotUsable(BuiltinFolder()) {
 		t.Skipf("the snapshot of the built-in data is out of date (run %s)", refresh)
 	}
 }
@@ -70,10 +70,10 @@ func requireSameResult(t testing.TB, want, got *Result) {
 }
 
 // builtinDataFiles lists the data files of the built-in data in the order
-// the loader reads them: the TOML files below each of Folders.
+// the loader reads them: the TOML files below each of Subfolders.
 func builtinDataFiles(t testing.TB) []string {
 	var names []string
-	for _, folder := range Folders {
+	for _, folder := range Subfolders {
 		require.NoError(t, fs.WalkDir(tilekit.Builtin(), folder.Name, func(p string, d fs.DirEntry, err error) error {
 			if err == nil && d.Type().IsRegular() && strings.HasSuffix(p, ".toml") && !strings.HasPrefix(d.Name(), ".") {
 				names = append(names, p)
@@ -87,7 +87,7 @@ func builtinDataFiles(t testing.TB) []string {
 // TestBuiltinSnapshot checks that the snapshot is what a full validation
 // of the built-in data gives today; with -update it rewrites the snapshot.
 func TestBuiltinSnapshot(t *testing.T) {
-	res := validateFull(t, Builtin())
+	res := validateFull(t, BuiltinFolder())
 	for _, d := range res.Diagnostics {
 		t.Errorf("the built-in data has a problem, so it cannot have a snapshot: %s", d)
 	}
@@ -126,8 +126,8 @@ func TestBuiltinSnapshot(t *testing.T) {
 // snapshot with its full validation.
 func TestSnapshotBuiltinAlone(t *testing.T) {
 	requireCurrentSnapshot(t)
-	want := validateFull(t, Builtin())
-	got, err := Validate(Builtin())
+	want := validateFull(t, BuiltinFolder())
+	got, err := Validate(BuiltinFolder())
 	require.NoError(t, err)
 	requireSameResult(t, want, got)
 }
@@ -139,9 +139,9 @@ func TestSnapshotBuiltinAlone(t *testing.T) {
 func TestSnapshotLoaderState(t *testing.T) {
 	requireCurrentSnapshot(t)
 	snap := &loader{files: map[string]*sourceFile{}}
-	require.True(t, snap.loadSnapshot(Builtin()))
+	require.True(t, snap.loadSnapshot(BuiltinFolder()))
 	full := &loader{files: map[string]*sourceFile{}}
-	require.NoError(t, full.loadSource(Builtin()))
+	require.NoError(t, full.loadSource(BuiltinFolder()))
 	require.Empty(t, full.sink.kept)
 	require.Empty(t, snap.sink.kept)
 	require.ElementsMatch(t, slices.Collect(maps.Keys(full.files)), slices.Collect(maps.Keys(snap.files)))
@@ -160,9 +160,9 @@ func TestSnapshotFixtures(t *testing.T) {
 	requireCurrentSnapshot(t)
 	for _, path := range fixturePaths(t) {
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
-			user := Source{Name: "fixture", FS: fixtureFS(t, path)}
-			want := validateFull(t, Builtin(), user)
-			got, err := Validate(Builtin(), user)
+			user := Folder{Name: "fixture", FS: fixtureFS(t, path)}
+			want := validateFull(t, BuiltinFolder(), user)
+			got, err := Validate(BuiltinFolder(), user)
 			require.NoError(t, err)
 			requireSameResult(t, want, got)
 		})
@@ -187,9 +187,9 @@ sides = ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"]
 // a built-in file gets its line from the file's source, read on demand.
 func TestSnapshotLocatesBuiltinFiles(t *testing.T) {
 	requireCurrentSnapshot(t)
-	user := Source{Name: "user", FS: mapFS(map[string]string{"tiles/dup.toml": duplicateTile})}
-	want := validateFull(t, Builtin(), user)
-	got, err := Validate(Builtin(), user)
+	user := Folder{Name: "user", FS: mapFS(map[string]string{"tiles/dup.toml": duplicateTile})}
+	want := validateFull(t, BuiltinFolder(), user)
+	got, err := Validate(BuiltinFolder(), user)
 	require.NoError(t, err)
 	requireSameResult(t, want, got)
 	var found bool
@@ -208,23 +208,23 @@ func TestSnapshotLocatesBuiltinFiles(t *testing.T) {
 // same result.
 func TestSnapshotFallback(t *testing.T) {
 	requireCurrentSnapshot(t)
-	want, err := Validate(Builtin())
+	want, err := Validate(BuiltinFolder())
 	require.NoError(t, err)
-	user := Source{Name: "fixture", FS: fixtureFS(t, fixturePaths(t)[0])}
-	wantUser, err := Validate(Builtin(), user)
+	user := Folder{Name: "fixture", FS: fixtureFS(t, fixturePaths(t)[0])}
+	wantUser, err := Validate(BuiltinFolder(), user)
 	require.NoError(t, err)
 
 	saved := snapshotWant
 	t.Cleanup(func() { snapshotWant = saved })
 	snapshotWant = strings.Repeat("0", len(saved))
-	require.False(t, snapshotUsable(Builtin()), "a stale snapshot is not used")
+	require.False(t, snapshotUsable(BuiltinFolder()), "a stale snapshot is not used")
 	l := &loader{files: map[string]*sourceFile{}}
-	require.False(t, l.loadSnapshot(Builtin()))
+	require.False(t, l.loadSnapshot(BuiltinFolder()))
 	require.Empty(t, l.files)
-	got, err := Validate(Builtin())
+	got, err := Validate(BuiltinFolder())
 	require.NoError(t, err)
 	requireSameResult(t, want, got)
-	got, err = Validate(Builtin(), user)
+	got, err = Validate(BuiltinFolder(), user)
 	require.NoError(t, err)
 	requireSameResult(t, wantUser, got)
 }
@@ -280,13 +280,13 @@ func TestSnapshotDigest(t *testing.T) {
 // built-in data itself, not for a folder that shares its name or its files.
 func TestSnapshotOnlyForBuiltin(t *testing.T) {
 	requireCurrentSnapshot(t)
-	assert.True(t, snapshotUsable(Builtin()))
-	assert.False(t, snapshotUsable(Source{Name: BuiltinName, FS: singleFile(t, "tiles/base.toml")}))
-	assert.False(t, snapshotUsable(Source{Name: "copy", FS: tilekit.Builtin()}))
+	assert.True(t, snapshotUsable(BuiltinFolder()))
+	assert.False(t, snapshotUsable(Folder{Name: BuiltinName, FS: singleFile(t, "tiles/base.toml")}))
+	assert.False(t, snapshotUsable(Folder{Name: "copy", FS: tilekit.Builtin()}))
 	// The built-in data given twice is loaded from the snapshot once and
 	// in full once, as the full path does twice.
-	want := validateFull(t, Builtin(), Builtin())
-	got, err := Validate(Builtin(), Builtin())
+	want := validateFull(t, BuiltinFolder(), BuiltinFolder())
+	got, err := Validate(BuiltinFolder(), BuiltinFolder())
 	require.NoError(t, err)
 	requireSameResult(t, want, got)
 }
@@ -303,18 +303,18 @@ func TestSnapshotIsolation(t *testing.T) {
 	for i := 0; i < len(paths); i += max(1, len(paths)/5) {
 		folders = append(folders, fixtureFS(t, paths[i]))
 	}
-	alone := validateFull(t, Builtin())
+	alone := validateFull(t, BuiltinFolder())
 	var withUser []*Result
 	for _, fsys := range folders {
-		withUser = append(withUser, validateFull(t, Builtin(), Source{Name: "user", FS: fsys}))
+		withUser = append(withUser, validateFull(t, BuiltinFolder(), Folder{Name: "user", FS: fsys}))
 	}
 	for round := 0; round < 3; round++ {
 		for i, fsys := range folders {
-			got, err := Validate(Builtin(), Source{Name: "user", FS: fsys})
+			got, err := Validate(BuiltinFolder(), Folder{Name: "user", FS: fsys})
 			require.NoError(t, err)
 			requireSameResult(t, withUser[i], got)
 			scribble(got.Catalog)
-			got, err = Validate(Builtin())
+			got, err = Validate(BuiltinFolder())
 			require.NoError(t, err)
 			requireSameResult(t, alone, got)
 			scribble(got.Catalog)
@@ -352,7 +352,7 @@ func scribble(c *tilekit.Catalog) {
 // built-in data from the snapshot compiles no schema.
 func TestSnapshotSkipsSchemas(t *testing.T) {
 	if os.Getenv("TILEKIT_SNAPSHOT_CHILD") == "1" {
-		res, err := Validate(Builtin())
+		res, err := Validate(BuiltinFolder())
 		require.NoError(t, err)
 		require.NotEmpty(t, res.Catalog.Tiles)
 		require.Nil(t, compiled, "schemas compiled for the built-in data alone")
@@ -390,7 +390,7 @@ func BenchmarkBuiltinDigest(b *testing.B) {
 // built-in data, which the snapshot stands in for.
 func BenchmarkValidateBuiltinFull(b *testing.B) {
 	withoutSnapshot(b)
-	benchmarkValidate(b, Builtin())
+	benchmarkValidate(b, BuiltinFolder())
 }
 
 // generateSnapshot returns the Go source of snapshot_data.go: the digest,

@@ -19,8 +19,8 @@ func (d *dataFlags) register(cmd *cobra.Command) {
 }
 
 // sources returns the built-in data followed by each user folder.
-func (d *dataFlags) sources(extra ...string) ([]validator.Source, error) {
-	sources := []validator.Source{validator.Builtin()}
+func (d *dataFlags) sources(extra ...string) ([]validator.Folder, error) {
+	sources := []validator.Folder{validator.BuiltinFolder()}
 	for _, dir := range append(append([]string{}, d.dirs...), extra...) {
 		src, err := folderSource(dir)
 		if err != nil {
@@ -33,22 +33,22 @@ func (d *dataFlags) sources(extra ...string) ([]validator.Source, error) {
 
 // folderSource checks that dir is a data folder and names it relative to
 // the working directory.
-func folderSource(dir string) (validator.Source, error) {
+func folderSource(dir string) (validator.Folder, error) {
 	info, err := os.Stat(dir)
 	if err != nil {
-		return validator.Source{}, usagef("data folder %s: %v", dir, unwrapPathError(err))
+		return validator.Folder{}, usagef("data folder %s: %v", dir, unwrapPathError(err))
 	}
 	if !info.IsDir() {
-		return validator.Source{}, usagef("data folder %s: not a folder", dir)
+		return validator.Folder{}, usagef("data folder %s: not a folder", dir)
 	}
 	found := false
-	for _, f := range validator.Folders {
+	for _, f := range validator.Subfolders {
 		if st, err := os.Stat(filepath.Join(dir, f.Name)); err == nil && st.IsDir() {
 			found = true
 		}
 	}
 	if !found {
-		return validator.Source{}, usagef("data folder %s has no tiles/, expansions/ or interactions/ folder", dir)
+		return validator.Folder{}, usagef("data folder %s has no tiles/, expansions/ or interactions/ folder", dir)
 	}
 	name := dir
 	if abs, err := filepath.Abs(dir); err == nil {
@@ -58,7 +58,7 @@ func folderSource(dir string) (validator.Source, error) {
 			}
 		}
 	}
-	return validator.Source{Name: filepath.ToSlash(name), FS: os.DirFS(dir)}, nil
+	return validator.Folder{Name: filepath.ToSlash(name), FS: os.DirFS(dir)}, nil
 }
 
 func unwrapPathError(err error) error {
@@ -70,7 +70,7 @@ func unwrapPathError(err error) error {
 
 // load validates the sources and returns the result; a source that cannot
 // be read is a usage error.
-func load(sources []validator.Source) (*validator.Result, error) {
+func load(sources []validator.Folder) (*validator.Result, error) {
 	limitMemory(validator.DataSize(sources...))
 	res, err := validator.Validate(sources...)
 	if err != nil {

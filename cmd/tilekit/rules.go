@@ -156,7 +156,7 @@ type sourceJSON struct {
 	Text      string `json:"text"`
 }
 
-func newSourceJSON(s tilekit.Source) sourceJSON {
+func newSourceJSON(s tilekit.Citation) sourceJSON {
 	return sourceJSON{string(s.Kind), string(s.Publisher), s.Date, s.Page, s.Ref, s.String()}
 }
 
@@ -197,7 +197,7 @@ type queryResultJSON struct {
 	Notes    []noteJSON   `json:"notes"`
 }
 
-func queryJSON(cat *tilekit.Catalog, r *rules.Result) queryResultJSON {
+func queryJSON(cat *tilekit.Catalog, r *rules.TableAnswers) queryResultJSON {
 	out := queryResultJSON{Table: r.Table.ID, Question: r.Table.Question, Rows: []answerJSON{}, Notes: notesJSON(r.Notes)}
 	for _, a := range r.Answers {
 		j := answerJSON{
@@ -233,7 +233,7 @@ var verdictWords = map[tilekit.Verdict]string{
 	tilekit.Yes: "yes", tilekit.No: "no", tilekit.Conditional: "only if", tilekit.Open: "open question",
 }
 
-func writeQueryText(w io.Writer, cat *tilekit.Catalog, r *rules.Result) error {
+func writeQueryText(w io.Writer, cat *tilekit.Catalog, r *rules.TableAnswers) error {
 	fmt.Fprintf(w, "%s\n", r.Table.Question)
 	if len(r.Answers) == 0 {
 		fmt.Fprintln(w, "\n  No subject of the selected expansions.")

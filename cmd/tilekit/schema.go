@@ -95,7 +95,7 @@ func exportSchemas(dir string, force bool) (int, error) {
 // .taplo.toml that maps them to the data files, and returns how many
 // schemas it added.
 func addSchemaFiles(files *fileSet) (int, error) {
-	for _, folder := range validator.Folders {
+	for _, folder := range validator.Subfolders {
 		data, err := fs.ReadFile(tilekit.Schemas(), folder.Schema)
 		if err != nil {
 			return 0, err
@@ -104,7 +104,7 @@ func addSchemaFiles(files *fileSet) (int, error) {
 			return 0, err
 		}
 	}
-	return len(validator.Folders), files.add(".taplo.toml", taploConfig())
+	return len(validator.Subfolders), files.add(".taplo.toml", taploConfig())
 }
 
 // taploConfig is tilekit's .taplo.toml: one rule per data folder.
@@ -112,7 +112,7 @@ func taploConfig() []byte {
 	var b bytes.Buffer
 	b.WriteString("# Taplo and Even Better TOML: check tilekit data files against their schemas.\n")
 	b.WriteString("# Written by `tilekit schema export`; run taplo from this folder.\n")
-	for _, folder := range validator.Folders {
+	for _, folder := range validator.Subfolders {
 		fmt.Fprintf(&b, "\n[[rule]]\ninclude = [\"%s/**/*.toml\"]\n\n[rule.schema]\npath = \"schema/%s\"\n", folder.Name, folder.Schema)
 	}
 	return b.Bytes()
@@ -193,7 +193,7 @@ func scaffold(dir, id string) error {
 		return err
 	}
 	defer files.discard()
-	data := struct{ ID, Name string }{id, displayName(id)}
+	data := struct{ ID, Name string }{id, nameFromID(id)}
 	for _, f := range []struct{ tmpl, name string }{
 		{"README.md.tmpl", "README.md"},
 		{"expansion.toml.tmpl", "expansions/" + id + ".toml"},
@@ -214,9 +214,9 @@ func scaffold(dir, id string) error {
 	return files.commit()
 }
 
-// displayName makes a first display name from an id: "black-tower" gives
+// nameFromID makes a first display name from an id: "black-tower" gives
 // "Black Tower".
-func displayName(id string) string {
+func nameFromID(id string) string {
 	words := strings.Split(id, "-")
 	for i, w := range words {
 		words[i] = strings.ToUpper(w[:1]) + w[1:]

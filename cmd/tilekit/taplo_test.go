@@ -63,7 +63,7 @@ func TestTaploAcceptsTheData(t *testing.T) {
 	dir := t.TempDir()
 	require.Equal(t, exitOK, run([]string{"schema", "export", dir}, io.Discard, io.Discard))
 	var files []string
-	for _, folder := range validator.Folders {
+	for _, folder := range validator.Subfolders {
 		require.NoError(t, fs.WalkDir(tilekit.Builtin(), folder.Name, func(p string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() {
 				return err
@@ -90,7 +90,7 @@ func TestTaploAcceptsTheData(t *testing.T) {
 	assert.Regexp(t, `-1 is less than the minimum of 0\s+┌─ \S*tiles/bad.toml:4:`, stderr)
 	assert.Regexp(t, `"castle" is not one of`, stderr)
 	assert.Regexp(t, `trailing comma is not allowed`, stderr)
-	res, err := validator.Validate(validator.Source{Name: "t", FS: os.DirFS(filepath.Join(dir))})
+	res, err := validator.Validate(validator.Folder{Name: "t", FS: os.DirFS(filepath.Join(dir))})
 	require.NoError(t, err)
 	var warned bool
 	for _, d := range res.Diagnostics {

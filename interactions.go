@@ -112,18 +112,18 @@ const (
 	Open        Verdict = "open"
 )
 
-// SourceKind says what kind of statement a source is.
-type SourceKind string
+// CitationKind says what kind of statement a source is.
+type CitationKind string
 
 // The kinds of source, from the most to the least authoritative.
 const (
-	Rulebook            SourceKind = "rulebook"
-	FAQ                 SourceKind = "faq"
-	Clarification       SourceKind = "clarification"
-	PublisherDifference SourceKind = "publisher-difference"
-	Community           SourceKind = "community"
-	HouseRule           SourceKind = "house-rule"
-	OpenQuestion        SourceKind = "open-question"
+	Rulebook            CitationKind = "rulebook"
+	FAQ                 CitationKind = "faq"
+	Clarification       CitationKind = "clarification"
+	PublisherDifference CitationKind = "publisher-difference"
+	Community           CitationKind = "community"
+	HouseRule           CitationKind = "house-rule"
+	OpenQuestion        CitationKind = "open-question"
 )
 
 // Publisher names a publisher whose rules text differs from the others'.
@@ -144,15 +144,15 @@ var publisherNames = map[Publisher]string{HansImGlueck: "Hans im Glück", RioGra
 // Name returns the publisher's name.
 func (p Publisher) Name() string { return publisherNames[p] }
 
-var sourceKindNames = map[SourceKind]string{
+var sourceKindNames = map[CitationKind]string{
 	Rulebook: "rulebook", FAQ: "official FAQ", Clarification: "official clarification",
 	PublisherDifference: "publisher difference", Community: "community interpretation",
 	HouseRule: "house rule", OpenQuestion: "open question",
 }
 
-// Source says where a statement comes from.
-type Source struct {
-	Kind      SourceKind
+// Citation says where a statement comes from.
+type Citation struct {
+	Kind      CitationKind
 	Publisher Publisher
 	// Date is when the statement was made, as YYYY-MM; empty when unknown.
 	Date string
@@ -164,7 +164,7 @@ type Source struct {
 
 // String describes the source for a reader, such as "official FAQ, Hans
 // im Glück, 2015-03 (princess-dragon: 2015 FAQ)".
-func (s Source) String() string {
+func (s Citation) String() string {
 	parts := []string{sourceKindNames[s.Kind]}
 	if s.Publisher != "" {
 		parts = append(parts, s.Publisher.Name())
@@ -228,7 +228,7 @@ type Rule struct {
 	Verdict   Verdict // when the subject matches
 	Otherwise Verdict // when it does not
 	AppliesTo []SubjectKind
-	Source    Source
+	Source    Citation
 }
 
 // Answer returns the rule's verdict for a subject; ok is false when the rule
@@ -267,7 +267,7 @@ type Row struct {
 	ID          string
 	Verdict     Verdict
 	Condition   string
-	Source      Source
+	Source      Citation
 	Editions    []Edition
 	Publishers  []Publisher
 	Explanation string
@@ -320,7 +320,7 @@ type Note struct {
 	ID         string
 	Title      string
 	Text       string
-	Source     Source
+	Source     Citation
 	Expansions []string // all must be selected for the note to apply
 	Tables     []string
 	Subjects   []string
@@ -339,7 +339,7 @@ type Step struct {
 	Phase       int
 	After       []string
 	Before      []string
-	Source      Source
+	Source      Citation
 	Explanation string
 	Notes       []string
 	Variants    []StepVariant
@@ -352,7 +352,7 @@ type StepVariant struct {
 	Publishers  []Publisher
 	After       []string
 	Before      []string
-	Source      Source
+	Source      Citation
 	Explanation string
 	Origin      Origin
 }
