@@ -9,17 +9,22 @@ test: vet taplo
 	$(GO) test ./...
 
 # Taplo's CLI, for the test that checks the exported schemas with a real
-# TOML editor tool. Installed from the npm registry where npm is present;
-# without npm that test is skipped and says why.
+# TOML editor tool. Installed from the npm registry where npm is present.
+# This step never fails the build: without npm, or when npm cannot reach
+# its registry (offline), it says why and the Go tests run, the Taplo test
+# skipping with a message. CI (.ci/run) sets TILEKIT_REQUIRE_TAPLO=1, which
+# turns that skip into a failure.
 TAPLO_DIR = testdata/taplo
 TAPLO_CLI = $(TAPLO_DIR)/node_modules/@taplo/cli/dist/cli.js
 
 .PHONY: taplo
 taplo:
 	@if [ -f $(TAPLO_CLI) ] && [ $(TAPLO_CLI) -nt $(TAPLO_DIR)/package-lock.json ]; then :; \
-	elif command -v npm >/dev/null 2>&1; then \
-		npm ci --prefix $(TAPLO_DIR) --ignore-scripts --no-audit --no-fund --loglevel=error && touch $(TAPLO_CLI); \
-	else echo "npm not found: the Taplo schema test will be skipped"; fi
+	elif ! command -v npm >/dev/null 2>&1; then \
+		echo "taplo: npm not found: the Taplo schema test will be skipped"; \
+	elif npm ci --prefix $(TAPLO_DIR) --ignore-scripts --no-audit --no-fund --loglevel=error --fetch-retries=1 --fetch-timeout=30000; then \
+		touch $(TAPLO_CLI); \
+	else echo "taplo: npm ci failed (offline, or its registry unreachable?): the Taplo schema test will be skipped"; fi
 
 vet:
 	$(GO) vet ./...

@@ -156,22 +156,32 @@ func (c *Catalog) HasExpansionOrPart(id string) bool {
 // in the order of SubjectKinds and then by id.
 func (c *Catalog) Subjects() []Subject { return c.subjects }
 
+// collectSubjects lists each figure, location and action once: a second
+// definition of an id (reported by the validator as a duplicate) takes no
+// part in the answers, so that it cannot make rows ambiguous.
 func (c *Catalog) collectSubjects() []Subject {
 	var out []Subject
 	for _, kind := range SubjectKinds {
-		for _, f := range c.Figures {
+		for i, f := range c.Figures {
+			if i != c.figureByID[f.ID] {
+				continue
+			}
 			if SubjectKind(f.Category) == kind {
 				out = append(out, Subject{Kind: kind, ID: f.ID, Name: f.Name, Expansion: f.Expansion, Living: f.Living, Footprint: f.Footprint, Owner: f.Owner})
 			}
 		}
 		switch kind {
 		case LocationSubject:
-			for _, l := range c.Locations {
-				out = append(out, Subject{Kind: kind, ID: l.ID, Name: l.Name, Expansion: l.Expansion, Footprint: l.Footprint})
+			for i, l := range c.Locations {
+				if i == c.locationByID[l.ID] {
+					out = append(out, Subject{Kind: kind, ID: l.ID, Name: l.Name, Expansion: l.Expansion, Footprint: l.Footprint})
+				}
 			}
 		case ActionSubject:
-			for _, a := range c.Actions {
-				out = append(out, Subject{Kind: kind, ID: a.ID, Name: a.Name, Expansion: a.Expansion})
+			for i, a := range c.Actions {
+				if i == c.actionByID[a.ID] {
+					out = append(out, Subject{Kind: kind, ID: a.ID, Name: a.Name, Expansion: a.Expansion})
+				}
 			}
 		}
 	}

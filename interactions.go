@@ -87,6 +87,29 @@ const (
 // SubjectKinds lists every subject kind in the order answers list them.
 var SubjectKinds = []SubjectKind{"follower", "special", "neutral", "token", "piece", LocationSubject, ActionSubject}
 
+// EntryKind is the kind of data entry a subject is written as: a
+// [[figure]], a [[location]] or an [[action]]. Ids are unique within each,
+// so an id with its entry kind names one subject.
+type EntryKind string
+
+// The entry kinds.
+const (
+	FigureEntry   EntryKind = "figure"
+	LocationEntry EntryKind = "location"
+	ActionEntry   EntryKind = "action"
+)
+
+// Entry returns the kind of entry a subject of this kind is written as.
+func (k SubjectKind) Entry() EntryKind {
+	switch k {
+	case LocationSubject:
+		return LocationEntry
+	case ActionSubject:
+		return ActionEntry
+	}
+	return FigureEntry
+}
+
 // Subject is the common view of a figure, location or action as the
 // subject of a table row.
 type Subject struct {
@@ -117,13 +140,20 @@ type CitationKind string
 
 // The kinds of source, from the most to the least authoritative.
 const (
-	Rulebook            CitationKind = "rulebook"
-	FAQ                 CitationKind = "faq"
-	Clarification       CitationKind = "clarification"
+	// Rulebook is a publisher's rules text.
+	Rulebook CitationKind = "rulebook"
+	// FAQ is an official FAQ or clarification; it is dated.
+	FAQ CitationKind = "faq"
+	// PublisherDifference is a difference between printings or publishers.
 	PublisherDifference CitationKind = "publisher-difference"
-	Community           CitationKind = "community"
-	HouseRule           CitationKind = "house-rule"
-	OpenQuestion        CitationKind = "open-question"
+	// Community is an interpretation from the community.
+	Community CitationKind = "community"
+	// HouseRule is a rule some players agree on.
+	HouseRule CitationKind = "house-rule"
+	// OpenQuestion was asked and never officially answered.
+	OpenQuestion CitationKind = "open-question"
+	// FanRules are the rules of a fan expansion.
+	FanRules CitationKind = "fan-rules"
 )
 
 // Publisher names a publisher whose rules text differs from the others'.
@@ -144,45 +174,77 @@ var publisherNames = map[Publisher]string{HansImGlueck: "Hans im Glück", RioGra
 // Name returns the publisher's name.
 func (p Publisher) Name() string { return publisherNames[p] }
 
-var sourceKindNames = map[CitationKind]string{
-	Rulebook: "rulebook", FAQ: "official FAQ", Clarification: "official clarification",
-	PublisherDifference: "publisher difference", Community: "community interpretation",
-	HouseRule: "house rule", OpenQuestion: "open question",
+// Possessive returns the publisher's name as an owner, such as "Hans im
+// Glück's" or "Rio Grande Games'".
+func (p Publisher) Possessive() string {
+	n := p.Name()
+	if strings.HasSuffix(n, "s") {
+		return n + "'"
+	}
+	return n + "'s"
 }
 
-// Citation says where a statement comes from.
+var citationKindNames = map[CitationKind]string{
+	Rulebook: "rulebook", FAQ: "official FAQ", PublisherDifference: "publisher difference",
+	Community: "community interpretation", HouseRule: "house rule", OpenQuestion: "open question",
+	FanRules: "fan expansion rules",
+}
+
+// Name describes the kind for a reader, such as "official FAQ".
+func (k CitationKind) Name() string {
+	if n, ok := citationKindNames[k]; ok {
+		return n
+	}
+	return string(k)
+}
+
+// Citation says where a statement comes from, as a reader can find it.
 type Citation struct {
-	Kind      CitationKind
-	Publisher Publisher
+	Kind CitationKind
+	// Title names the document: a page with its site, an FAQ by its
+	// publisher, a fan expansion's rules, a group's house rules.
+	Title string
+	// Section says where in the document: a section, footnote or heading;
+	// empty for the whole document.
+	Section string
+	// URL is where the document is published; empty when unknown.
+	URL string
 	// Date is when the statement was made, as YYYY-MM; empty when unknown.
 	Date string
-	// Page is the seed page it is read from.
-	Page string
-	// Ref says where on the page.
-	Ref string
+	// Publisher is whose text it is; empty when it is nobody's in
+	// particular.
+	Publisher Publisher
 }
 
-// String describes the source for a reader, such as "official FAQ, Hans
-// im Glück, 2015-03 (princess-dragon: 2015 FAQ)".
+// String describes the source for a reader, such as "Wikicarpedia: Black
+// Dragon (Fan Expansion), section Step 1 (fan expansion rules)" or "Hans im
+// Glück FAQ (official FAQ, Hans im Glück, 2015-03)". The URL is left out.
 func (s Citation) String() string {
-	parts := []string{sourceKindNames[s.Kind]}
+	out := s.Title
+	if s.Section != "" {
+		out += ", section " + s.Section
+	}
+	about := []string{s.Kind.Name()}
 	if s.Publisher != "" {
-		parts = append(parts, s.Publisher.Name())
+		about = append(about, s.Publisher.Name())
 	}
 	if s.Date != "" {
-		parts = append(parts, s.Date)
+		about = append(about, s.Date)
 	}
-	out := strings.Join(parts, ", ")
-	var where []string
-	for _, w := range []string{s.Page, s.Ref} {
-		if w != "" {
-			where = append(where, w)
-		}
+	return strings.TrimSpace(out + " (" + strings.Join(about, ", ") + ")")
+}
+
+// Ruling names the ruling a citation records in a few words, such as "the
+// 2015-03 FAQ ruling" or "the rulebook ruling".
+func (s Citation) Ruling() string {
+	short := map[CitationKind]string{FAQ: "FAQ", PublisherDifference: "publisher's", Community: "community's", HouseRule: "house"}[s.Kind]
+	if short == "" {
+		short = s.Kind.Name()
 	}
-	if len(where) > 0 {
-		out += " (" + strings.Join(where, ": ") + ")"
+	if s.Date != "" {
+		return "the " + s.Date + " " + short + " ruling"
 	}
-	return out
+	return "the " + short + " ruling"
 }
 
 // Match is a set of attributes a rule of thumb looks at; the zero value of
@@ -263,6 +325,9 @@ func (t *Table) Covers(k SubjectKind) bool { return slices.Contains(t.Subjects, 
 type Row struct {
 	Table   string
 	Subject string
+	// Kind says which entry the subject is, for an id that names both a
+	// figure and a location (or an action) of the table; empty otherwise.
+	Kind EntryKind
 	// ID names the row within its table; it defaults to the subject.
 	ID          string
 	Verdict     Verdict
@@ -278,6 +343,12 @@ type Row struct {
 	Exception bool
 	Notes     []string
 	Origin    Origin
+}
+
+// About reports whether the row answers for a subject: the subject's id,
+// and its entry kind when the row gives one.
+func (r *Row) About(s Subject) bool {
+	return r.Subject == s.ID && (r.Kind == "" || r.Kind == s.Kind.Entry())
 }
 
 // HoldsFor reports whether the row's scope includes a publisher; an empty

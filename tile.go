@@ -1,101 +1,10 @@
 package tilekit
 
 import (
-	"fmt"
 	"slices"
 	"sort"
 	"strings"
 )
-
-// Side is one of the four sides of a tile.
-type Side int
-
-// The four sides, clockwise from the top.
-const (
-	North Side = iota
-	East
-	South
-	West
-)
-
-// Sides lists the four sides clockwise from North.
-var Sides = [4]Side{North, East, South, West}
-
-var sideNames = [4]string{"N", "E", "S", "W"}
-
-// String returns the one-letter name of the side.
-func (s Side) String() string { return sideNames[s&3] }
-
-// Rotate returns the side that s becomes when its tile is turned clockwise by
-// quarter quarter turns.
-func (s Side) Rotate(quarter int) Side { return Side((int(s) + quarter%4 + 4) % 4) }
-
-// Opposite returns the side facing s.
-func (s Side) Opposite() Side { return s.Rotate(2) }
-
-// Half is one of the eight side-halves of a tile, numbered clockwise from the
-// top-left corner: NL, NR, EL, ER, SL, SR, WL, WR.
-type Half int
-
-var halfNames = [8]string{"NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"}
-
-// Halves lists the eight halves clockwise from NL.
-var Halves = [8]Half{0, 1, 2, 3, 4, 5, 6, 7}
-
-// String returns the two-letter name of the half.
-func (h Half) String() string { return halfNames[h&7] }
-
-// Side returns the side the half belongs to.
-func (h Half) Side() Side { return Side(h / 2) }
-
-// Corner returns the corner the half touches. Corners are numbered clockwise
-// from the top-left: 0 is NW, 1 NE, 2 SE, 3 SW. NL and WR touch NW; NR and EL
-// touch NE, and so on around the tile.
-func (h Half) Corner() Corner { return Corner(((int(h) + 1) / 2) % 4) }
-
-// Corner is one of the four corners of a tile: NW, NE, SE, SW.
-type Corner int
-
-var cornerNames = [4]string{"NW", "NE", "SE", "SW"}
-
-// String returns the name of the corner.
-func (c Corner) String() string { return cornerNames[c&3] }
-
-// Corners returns the two corners at the ends of a side.
-func (s Side) Corners() [2]Corner { return [2]Corner{Corner(s), Corner((int(s) + 1) % 4)} }
-
-// Position is a place on a tile's border that a feature can touch: either a
-// whole side, read as its middle for roads and as the whole side for cities,
-// or a half.
-type Position struct {
-	// IsHalf reports whether the position is a half rather than a side.
-	IsHalf bool
-	Side   Side
-	Half   Half
-}
-
-// String returns the position's name as written in the data.
-func (p Position) String() string {
-	if p.IsHalf {
-		return p.Half.String()
-	}
-	return p.Side.String()
-}
-
-// ParsePosition reads a side name (N, E, S, W) or a half name (NL ... WR).
-func ParsePosition(name string) (Position, error) {
-	for i, n := range sideNames {
-		if n == name {
-			return Position{Side: Side(i)}, nil
-		}
-	}
-	for i, n := range halfNames {
-		if n == name {
-			return Position{IsHalf: true, Half: Half(i), Side: Half(i).Side()}, nil
-		}
-	}
-	return Position{}, fmt.Errorf("unknown side or half %q (want one of N E S W or NL NR EL ER SL SR WL WR)", name)
-}
 
 // Edition names one printing generation of the game: C1, C2 or C3.
 type Edition string

@@ -7,34 +7,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestSidesAndHalves(t *testing.T) {
-	assert.Equal(t, West, North.Rotate(-1))
-	assert.Equal(t, South, East.Rotate(1))
-	assert.Equal(t, North, West.Rotate(5))
-	assert.Equal(t, South, North.Opposite())
-	// Halves clockwise from the top-left corner, each next to its corner.
-	wantCorner := map[string]string{"NL": "NW", "NR": "NE", "EL": "NE", "ER": "SE", "SL": "SE", "SR": "SW", "WL": "SW", "WR": "NW"}
-	for _, h := range Halves {
-		assert.Equal(t, wantCorner[h.String()], h.Corner().String(), h.String())
-		assert.Equal(t, h.String()[:1], h.Side().String())
-	}
-	assert.Equal(t, [2]Corner{0, 1}, North.Corners())
-	assert.Equal(t, "SW NW", West.Corners()[0].String()+" "+West.Corners()[1].String())
-}
-
-func TestParsePosition(t *testing.T) {
-	p, err := ParsePosition("E")
-	require.NoError(t, err)
-	assert.Equal(t, Position{Side: East}, p)
-	p, err = ParsePosition("SR")
-	require.NoError(t, err)
-	assert.True(t, p.IsHalf)
-	assert.Equal(t, "SR", p.String())
-	assert.Equal(t, South, p.Side)
-	_, err = ParsePosition("NE")
-	assert.Error(t, err)
-}
-
 func pos(t *testing.T, names ...string) []Position {
 	var out []Position
 	for _, n := range names {

@@ -18,7 +18,7 @@ func positions(steps []rules.PlayedStep) map[string]int {
 	return pos
 }
 
-// TestBuiltinOrderOfPlay checks the composed turn against the seed pages.
+// TestBuiltinOrderOfPlay checks the composed turn against the rules pages.
 func TestBuiltinOrderOfPlay(t *testing.T) {
 	cat := builtin(t)
 	for _, p := range []tilekit.Publisher{"", tilekit.HansImGlueck, tilekit.ZMan} {
@@ -51,8 +51,8 @@ func TestBuiltinOrderOfPlay(t *testing.T) {
 	assert.NotContains(t, pos, "black-dragon-move", "not selected")
 }
 
-// TestBuiltinTables checks that every table ids.md names exists and that
-// the contradictions rules-notes.md lists are resolved with both claims
+// TestBuiltinTables checks that the tables exist and that the places where
+// the rules pages contradict themselves are resolved with both claims
 // visible.
 func TestBuiltinTables(t *testing.T) {
 	cat := builtin(t)
@@ -76,7 +76,7 @@ func TestBuiltinTables(t *testing.T) {
 	// Mage and witch: eaten since March 2015, not before.
 	for _, s := range []string{"mage", "witch"} {
 		assert.Equal(t, map[tilekit.Verdict]int{tilekit.Yes: 1}, answer("dragon-diet", s, rules.QueryOptions{}), s)
-		assert.Equal(t, map[tilekit.Verdict]int{tilekit.No: 1}, answer("dragon-diet", s, rules.QueryOptions{AsOf: "2015-02"}), s)
+		assert.Equal(t, map[tilekit.Verdict]int{tilekit.No: 1}, answer("dragon-diet", s, rules.QueryOptions{AsOf: asOf(t, "2015-02")}), s)
 	}
 	// The teacher: safe from the red dragon, eaten by the Black Dragon.
 	assert.Equal(t, map[tilekit.Verdict]int{tilekit.No: 1}, answer("dragon-diet", "teacher", rules.QueryOptions{}))
@@ -94,4 +94,21 @@ func TestBuiltinTables(t *testing.T) {
 		}
 	}
 	require.NotNil(t, open, "the every-lap question is recorded as open with two readings")
+}
+
+func asOf(t *testing.T, s string) rules.Month {
+	m, err := rules.ParseMonth(s)
+	require.NoError(t, err)
+	return m
+}
+
+// TestVolcanoRuleFitsItsQuestion checks that the volcano table's rule of
+// thumb answers no piece (a land tile is not deployed).
+func TestVolcanoRuleFitsItsQuestion(t *testing.T) {
+	cat := builtin(t)
+	r, err := rules.Query(cat, "volcano-deploy", "", rules.QueryOptions{Selection: rules.SelectAll()})
+	require.NoError(t, err)
+	for _, a := range r.Answers {
+		assert.False(t, a.Row == nil && a.Subject.Kind == "piece", "%s answered by the rule of thumb", a.Subject.ID)
+	}
 }

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"container/heap"
-	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -194,14 +193,4 @@ func (q *stepQueue) Pop() any {
 	x := q.ids[len(q.ids)-1]
 	q.ids = q.ids[:len(q.ids)-1]
 	return x
-}
-
-// PublisherByName reads a --variant value: hig, rgg or zmg.
-func PublisherByName(name string) (tilekit.Publisher, error) {
-	for _, p := range tilekit.Publishers {
-		if string(p) == name {
-			return p, nil
-		}
-	}
-	return "", fmt.Errorf("unknown variant %q (want hig, rgg or zmg)", name)
 }

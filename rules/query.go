@@ -10,16 +10,16 @@ import (
 // QueryOptions says how to answer a table's question.
 type QueryOptions struct {
 	// Selection is the expansions played with; subjects of others are left
-	// out.
+	// out. The zero Selection is the base game alone.
 	Selection Selection
 	// Publisher keeps only rows that hold for this publisher's rules; empty
 	// keeps all.
 	Publisher tilekit.Publisher
 	// History adds the rows that were superseded.
 	History bool
-	// AsOf, a month as YYYY-MM, answers as the rules stood then: later rows
-	// are left out and rows they superseded are in force again.
-	AsOf string
+	// AsOf, unless zero, answers as the rules stood in that month: later
+	// rows are left out and rows they superseded are in force again.
+	AsOf Month
 }
 
 // Answer is one answer to a table's question: an explicit row, or the
@@ -36,8 +36,9 @@ type Answer struct {
 	// Scope names the editions and publishers the answer holds for; empty
 	// for all.
 	Scope string
-	// SupersededBy is set on a superseded row shown with History.
-	SupersededBy string
+	// SupersededBy is set on a superseded row shown with History: the row
+	// in force that overturned it.
+	SupersededBy *tilekit.Row
 	// Notes are the notes on timing and side effects that go with it.
 	Notes []*tilekit.Note
 }
@@ -46,12 +47,35 @@ type Answer struct {
 type TableAnswers struct {
 	Table   *tilekit.Table
 	Answers []Answer
+	// Unanswered lists the subjects asked about that neither a row nor the
+	// table's rule of thumb answers: the questions still open.
+	Unanswered []tilekit.Subject
 	// Notes are the notes about the table as a whole.
 	Notes []*tilekit.Note
 }
 
-// Query answers a table's question for every selected subject, or for one
-// subject when subjectID is not empty.
+// AllNotes returns every note of the answers and of the table, each once,
+// in the order they first come: the answers' in answer order, then the
+// table's.
+func (r *TableAnswers) AllNotes() []*tilekit.Note {
+	var out []*tilekit.Note
+	add := func(ns []*tilekit.Note) {
+		for _, n := range ns {
+			if !slices.Contains(out, n) {
+				out = append(out, n)
+			}
+		}
+	}
+	for _, a := range r.Answers {
+		add(a.Notes)
+	}
+	add(r.Notes)
+	return out
+}
+
+// Query answers a table's question for every selected subject, or for the
+// subjects with an id when subjectID is not empty (a figure and a location
+// may share one).
 func Query(cat *tilekit.Catalog, tableID, subjectID string, opt QueryOptions) (*TableAnswers, error) {
 	t := cat.Table(tableID)
 	if t == nil {
@@ -74,25 +98,26 @@ func Query(cat *tilekit.Catalog, tableID, subjectID string, opt QueryOptions) (*
 	for _, s := range subjects {
 		answered := false
 		for _, r := range visible {
-			if r.row.Subject != s.ID || (!r.live && !opt.History) {
+			if !r.row.About(s) || (r.successor != nil && !opt.History) {
 				continue
 			}
-			answered = answered || r.live
-			a := Answer{
+			answered = answered || r.successor == nil
+			res.Answers = append(res.Answers, Answer{
 				Subject: s, Row: r.row, Verdict: r.row.Verdict, Condition: r.row.Condition,
 				Source: r.row.Source, Explanation: r.row.Explanation, Scope: r.row.Scope(),
-				Notes: notesFor(cat, opt.Selection, t.ID, s.ID, r.row.Notes...),
-			}
-			if !r.live {
-				a.SupersededBy = r.row.SupersededBy
-			}
-			res.Answers = append(res.Answers, a)
+				SupersededBy: r.successor, Notes: notesFor(cat, opt.Selection, t.ID, s.ID, r.row.Notes...),
+			})
 		}
-		if v, ok := t.Rule.Answer(s); ok && !answered {
+		if answered {
+			continue
+		}
+		if v, ok := t.Rule.Answer(s); ok {
 			res.Answers = append(res.Answers, Answer{
 				Subject: s, Verdict: v, Explanation: ruleExplanation(t.Rule, s), Source: t.Rule.Source,
 				Notes: notesFor(cat, opt.Selection, t.ID, s.ID),
 			})
+		} else {
+			res.Unanswered = append(res.Unanswered, s)
 		}
 	}
 	return res, nil
@@ -131,28 +156,44 @@ func kinds(ks []tilekit.SubjectKind) string {
 
 // visibleRow is a row of a table as seen under some options.
 type visibleRow struct {
-	row  *tilekit.Row
-	live bool
+	row *tilekit.Row
+	// successor is the visible row that supersedes this one, or nil when
+	// the row is in force.
+	successor *tilekit.Row
 }
 
 // visibleRows returns the table's rows that hold for the options'
-// publisher and were written by their date, each marked live unless a row
-// also visible supersedes it.
+// publisher and were written by their month, each with the visible row
+// that supersedes it, if any.
 func visibleRows(cat *tilekit.Catalog, tableID string, opt QueryOptions) []visibleRow {
-	seen := map[string]bool{}
+	byID := map[string]*tilekit.Row{}
 	var out []visibleRow
 	for i := range cat.Rows {
 		r := &cat.Rows[i]
-		if r.Table != tableID || !r.HoldsFor(opt.Publisher) || (opt.AsOf != "" && r.Source.Date > opt.AsOf) {
+		if r.Table != tableID || !r.HoldsFor(opt.Publisher) || later(r.Source.Date, opt.AsOf) {
 			continue
 		}
-		seen[r.ID] = true
+		if _, dup := byID[r.ID]; !dup {
+			byID[r.ID] = r
+		}
 		out = append(out, visibleRow{row: r})
 	}
 	for i := range out {
-		out[i].live = out[i].row.SupersededBy == "" || !seen[out[i].row.SupersededBy]
+		if id := out[i].row.SupersededBy; id != "" {
+			out[i].successor = byID[id]
+		}
 	}
 	return out
+}
+
+// later reports whether a citation's date (YYYY-MM, or empty when unknown)
+// comes after an as-of month; an undated row and a zero month never do.
+func later(date string, asOf Month) bool {
+	if asOf.IsZero() || date == "" {
+		return false
+	}
+	m, err := ParseMonth(date)
+	return err == nil && asOf.Before(m)
 }
 
 // notesFor returns the notes that apply to the selection and are about a
@@ -179,34 +220,62 @@ func notesFor(cat *tilekit.Catalog, sel Selection, tableID, subjectID string, na
 	return out
 }
 
-// Gap is a subject of a selected expansion that a table has no answer for.
+// Gap is a rules question no row answers: a table asked about a subject.
 type Gap struct {
 	Table   *tilekit.Table
 	Subject tilekit.Subject
+	// SharedID is true when the table covers another subject with the
+	// same id (a figure and a location, say), so that the subject's entry
+	// kind tells the two questions apart.
+	SharedID bool
 	// RuleOfThumb is what the table's rule of thumb would answer, if it
 	// speaks for the subject; empty otherwise.
 	RuleOfThumb tilekit.Verdict
 }
 
-// Gaps returns, for every table of the selection, the selected subjects it
-// covers that no row answers, in table and subject order: the rules
-// questions still to be answered.
-func Gaps(cat *tilekit.Catalog, sel Selection) []Gap {
-	answered := map[string]bool{}
+// Gaps returns the rules questions no row answers, in table and subject
+// order. Every table of the selection is asked about every selected
+// subject it covers.
+//
+// The expansions in own (an author's fan expansions, by id) ask more,
+// since a fan expansion may be played with any other: every table of any
+// expansion, selected or not, is asked about their subjects of the kinds
+// it covers, and their own tables are asked about every selected subject
+// even when the tables' expansion is not selected.
+func Gaps(cat *tilekit.Catalog, sel Selection, own ...string) []Gap {
+	isOwn := func(id string) bool { return slices.Contains(own, tilekit.ParentExpansion(id)) }
+	type key struct {
+		table, subject string
+		kind           tilekit.EntryKind
+	}
+	answered := map[key]bool{}
 	for _, r := range cat.Rows {
-		answered[r.Table+"\x00"+r.Subject] = true
+		if r.Kind != "" {
+			answered[key{r.Table, r.Subject, r.Kind}] = true
+			continue
+		}
+		for _, k := range []tilekit.EntryKind{tilekit.FigureEntry, tilekit.LocationEntry, tilekit.ActionEntry} {
+			answered[key{r.Table, r.Subject, k}] = true
+		}
 	}
 	var out []Gap
 	subjects := cat.Subjects()
 	for i := range cat.Tables {
 		t := &cat.Tables[i]
-		if !sel.Has(t.Expansion) {
-			continue
+		asks := sel.Has(t.Expansion) || isOwn(t.Expansion)
+		covered := map[string]int{}
+		for _, s := range subjects {
+			if t.Covers(s.Kind) {
+				covered[s.ID]++
+			}
 		}
 		for _, s := range subjects {
-			if t.Covers(s.Kind) && sel.Has(s.Expansion) && !answered[t.ID+"\x00"+s.ID] {
+			if !t.Covers(s.Kind) || answered[key{t.ID, s.ID, s.Kind.Entry()}] {
+				continue
+			}
+			if isOwn(s.Expansion) || (asks && sel.Has(s.Expansion)) {
 				v, _ := t.Rule.Answer(s)
-				out = append(out, Gap{Table: t, Subject: s, RuleOfThumb: v})
+				out = append(out, Gap{Table: t, Subject: s, SharedID: covered[s.ID] > 1, RuleOfThumb: v})
 			}
 		}
 	}

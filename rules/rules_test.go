@@ -60,15 +60,14 @@ func TestSelect(t *testing.T) {
 	sel, err = Select(cat, []string{"pd"})
 	require.NoError(t, err)
 	assert.True(t, sel.Has("pd/dragon"), "a whole expansion has all its parts")
-	all, _ := Select(cat, nil)
-	assert.True(t, all.Has("bd"))
+	assert.True(t, SelectAll().Has("bd"))
 }
 
 func verdicts(r *TableAnswers) map[string]tilekit.Verdict {
 	out := map[string]tilekit.Verdict{}
 	for _, a := range r.Answers {
 		key := a.Subject.ID
-		if a.SupersededBy != "" {
+		if a.SupersededBy != nil {
 			key += " (superseded)"
 		}
 		out[key] = a.Verdict
@@ -103,10 +102,10 @@ func TestQuery(t *testing.T) {
 	r, err = Query(cat, "diet", "mage", QueryOptions{Selection: SelectAll(), History: true})
 	require.NoError(t, err)
 	assert.Equal(t, map[string]tilekit.Verdict{"mage": tilekit.Yes, "mage (superseded)": tilekit.No}, verdicts(r))
-	r, err = Query(cat, "diet", "mage", QueryOptions{Selection: SelectAll(), AsOf: "2014-12"})
+	r, err = Query(cat, "diet", "mage", QueryOptions{Selection: SelectAll(), AsOf: month(t, "2014-12")})
 	require.NoError(t, err)
 	assert.Equal(t, map[string]tilekit.Verdict{"mage": tilekit.No}, verdicts(r), "before 2015-03 the old ruling was in force")
-	r, err = Query(cat, "diet", "mage", QueryOptions{Selection: SelectAll(), AsOf: "2015-03"})
+	r, err = Query(cat, "diet", "mage", QueryOptions{Selection: SelectAll(), AsOf: month(t, "2015-03")})
 	require.NoError(t, err)
 	assert.Equal(t, map[string]tilekit.Verdict{"mage": tilekit.Yes}, verdicts(r))
 
@@ -184,10 +183,75 @@ func TestOrder(t *testing.T) {
 	assert.Equal(t, []string{"p", "q", "p"}, ce.Cycle)
 }
 
-func TestPublisherByName(t *testing.T) {
-	p, err := PublisherByName("rgg")
+func month(t *testing.T, s string) Month {
+	m, err := ParseMonth(s)
 	require.NoError(t, err)
-	assert.Equal(t, tilekit.RioGrande, p)
-	_, err = PublisherByName("xyz")
-	assert.Error(t, err)
+	return m
+}
+
+func TestParseMonth(t *testing.T) {
+	m, err := ParseMonth("2015-03")
+	require.NoError(t, err)
+	assert.Equal(t, "2015-03", m.String())
+	assert.True(t, m.Before(month(t, "2015-04")))
+	for _, bad := range []string{"2015-13", "2015-00", "2015", "15-03", "2015-3", ""} {
+		_, err := ParseMonth(bad)
+		assert.Error(t, err, bad)
+	}
+}
+
+// TestZeroSelection checks that the zero Selection is the base game alone
+// and that SelectAll is the wide one.
+func TestZeroSelection(t *testing.T) {
+	var zero Selection
+	assert.True(t, zero.Has("base"))
+	assert.False(t, zero.Has("pd"))
+	assert.Equal(t, []string{"base"}, zero.IDs())
+	assert.True(t, SelectAll().Has("pd/fairy"))
+	cat := smallCatalog()
+	sel, err := Select(cat, nil)
+	require.NoError(t, err)
+	assert.False(t, sel.Has("bd"), "no ids select the base game alone")
+	_, err = Select(cat, []string{"nope"})
+	assert.NotContains(t, err.Error(), "tilekit", "rules names no command")
+}
+
+// TestGapsForOwnExpansions checks that an author's own subjects are asked
+// about by every table, selected or not, and an author's table about every
+// selected subject.
+func TestGapsForOwnExpansions(t *testing.T) {
+	cat := smallCatalog()
+	sel, _ := Select(cat, []string{"bd"})
+	assert.Empty(t, Gaps(cat, sel), "the dragon's table is not selected")
+	gaps := Gaps(cat, sel, "bd")
+	require.Len(t, gaps, 0, "the mage has rows")
+	cat.Figures = append(cat.Figures, tilekit.Figure{ID: "wolf", Expansion: "bd", Category: tilekit.Neutral, Living: true})
+	cat = tilekit.NewCatalog(cat.Data)
+	gaps = Gaps(cat, sel, "bd")
+	require.Len(t, gaps, 1)
+	assert.Equal(t, "wolf", gaps[0].Subject.ID)
+	assert.Equal(t, "diet", gaps[0].Table.ID)
+}
+
+// TestQueryUnansweredAndNotesOnce checks that a subject without a ruling
+// is listed as unanswered and that a note shared by answers is listed once.
+func TestQueryUnansweredAndNotesOnce(t *testing.T) {
+	cat := smallCatalog()
+	cat.Tables[0].Rule = nil
+	cat.Notes = append(cat.Notes, tilekit.Note{ID: "shared", Expansions: []string{"base"}, Tables: []string{"diet"}, Subjects: []string{"mage", "fairy"}})
+	cat = tilekit.NewCatalog(cat.Data)
+	r, err := Query(cat, "diet", "barn", QueryOptions{Selection: SelectAll()})
+	require.NoError(t, err)
+	assert.Empty(t, r.Answers)
+	require.Len(t, r.Unanswered, 1)
+	assert.Equal(t, "barn", r.Unanswered[0].ID)
+	r, err = Query(cat, "diet", "", QueryOptions{Selection: SelectAll()})
+	require.NoError(t, err)
+	count := 0
+	for _, n := range r.AllNotes() {
+		if n.ID == "shared" {
+			count++
+		}
+	}
+	assert.Equal(t, 1, count)
 }

@@ -8,22 +8,22 @@ import (
 	"github.com/tilekit/tilekit"
 )
 
-// Selection is the set of expansions and parts a game is played with.
+// Selection is the set of expansions and parts a game is played with. The
+// base game is always in; the zero Selection is the base game alone, and
+// SelectAll selects every expansion.
 type Selection struct {
 	all   bool
 	whole map[string]bool // expansions selected with all their parts
 	parts map[string]bool // parts selected one by one
 }
 
-// SelectAll selects every expansion.
+// SelectAll selects every expansion, loaded or not.
 func SelectAll() Selection { return Selection{all: true} }
 
-// Select reads a selection of expansion and part ids; none means all. The
-// base game is always in. An unknown id is an error.
+// Select reads a selection of expansion and part ids; the base game is
+// always in, so no ids select the base game alone. An unknown id is an
+// error that lists every unknown one.
 func Select(cat *tilekit.Catalog, ids []string) (Selection, error) {
-	if len(ids) == 0 {
-		return SelectAll(), nil
-	}
 	s := Selection{whole: map[string]bool{"base": true}, parts: map[string]bool{}}
 	var unknown []string
 	for _, id := range ids {
@@ -39,7 +39,7 @@ func Select(cat *tilekit.Catalog, ids []string) (Selection, error) {
 		}
 	}
 	if len(unknown) > 0 {
-		return Selection{}, fmt.Errorf("unknown expansion or part %s (see tilekit order --help)", strings.Join(unknown, ", "))
+		return Selection{}, fmt.Errorf("unknown expansion or part %s", strings.Join(unknown, ", "))
 	}
 	return s, nil
 }
@@ -52,7 +52,7 @@ func (s Selection) Has(id string) bool {
 		return true
 	}
 	exp := tilekit.ParentExpansion(id)
-	if s.whole[exp] {
+	if exp == "base" || s.whole[exp] {
 		return true
 	}
 	if exp == id {
@@ -76,12 +76,16 @@ func (s Selection) HasAll(ids []string) bool {
 	return true
 }
 
-// IDs lists the selection, sorted; "all" when everything is selected.
+// IDs lists the selection, sorted, the base game included; "all" when
+// everything is selected.
 func (s Selection) IDs() []string {
 	if s.all {
 		return []string{"all"}
 	}
-	var out []string
+	out := []string{}
+	if !s.whole["base"] {
+		out = append(out, "base")
+	}
 	for id := range s.whole {
 		out = append(out, id)
 	}

@@ -10,9 +10,13 @@
 // middle of each side it lists: between two sides it is straight or curved,
 // and a road that lists one side runs to the centre, where a cloister, a
 // city, a junction or a dead end closes it, or to the gate of the city its
-// drawbridge leads to. Fields are the ground everything else is drawn on.
-// Symbols (volcano, dragon, magic portal, garden) are placed on the first
-// spot of a fixed list that no city, road or cloister covers; pennants and
-// the princess sit inside their city. The whole picture is then turned by the
-// requested rotation, point by point, so that text stays upright.
+// drawbridge leads to, on the wall that faces the road. Fields are the
+// ground everything else is drawn on. Symbols (volcano, dragon, magic
+// portal, garden) are placed on the first spot of a fixed list where the
+// emblem lies wholly inside one feature, clear of walls, roads, hedges and
+// other marks; pennants and the princess sit inside their city. The whole
+// picture is then turned by the requested rotation, point by point, so that
+// text stays upright: the PROVISIONAL label of an unchecked layout goes
+// along the bottom or the top, or small in a corner, wherever it covers no
+// road, drawbridge or mark.
 package site

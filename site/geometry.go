@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/tilekit/tilekit"
 )
 
 // pt is a point on the tile, in a 100 by 100 square with y growing south.
@@ -11,7 +13,7 @@ type pt struct{ X, Y float64 }
 
 // turn rotates the point clockwise about the tile centre by quarter turns.
 func (p pt) turn(quarters int) pt {
-	for i := 0; i < (quarters%4+4)%4; i++ {
+	for range tilekit.Quarters(quarters) {
 		p = pt{100 - p.Y, p.X}
 	}
 	return p
@@ -79,6 +81,30 @@ func (s shape) path(closed bool) string {
 	return b.String()
 }
 
+// endTangent returns, when p is an end of the shape, the direction in which
+// the shape leaves p.
+func (s shape) endTangent(p pt) (pt, bool) {
+	if len(s) < 2 {
+		return pt{}, false
+	}
+	if dist(s[0].To, p) < 0.01 {
+		next := s[1].To
+		if s[1].Ctrl != nil {
+			next = *s[1].Ctrl
+		}
+		return next.add(p.scale(-1)), true
+	}
+	last := s[len(s)-1]
+	if dist(last.To, p) < 0.01 {
+		prev := s[len(s)-2].To
+		if last.Ctrl != nil {
+			prev = *last.Ctrl
+		}
+		return prev.add(p.scale(-1)), true
+	}
+	return pt{}, false
+}
+
 // points samples the shape into a polyline, eight points per segment.
 func (s shape) points() []pt {
 	var out []pt
@@ -127,6 +153,7 @@ func (s shape) distance(p pt) float64 {
 	return best
 }
 
+// segmentDistance returns how far p is from the segment ab.
 func segmentDistance(p, a, b pt) float64 {
 	dx, dy := b.X-a.X, b.Y-a.Y
 	l2 := dx*dx + dy*dy

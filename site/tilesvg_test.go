@@ -92,7 +92,7 @@ func TestTilePicturesAreWellFormed(t *testing.T) {
 	cat := builtinCatalog(t)
 	for i := range cat.Tiles {
 		tile := &cat.Tiles[i]
-		for _, r := range Rotations {
+		for _, r := range tilekit.Rotations {
 			svg, err := TileSVG(tile, r)
 			require.NoError(t, err)
 			again, _ := TileSVG(tile, r)

@@ -47,14 +47,6 @@ func integer(v any) int {
 	return 0
 }
 
-func editions(names []string) []tilekit.Edition {
-	out := make([]tilekit.Edition, len(names))
-	for i, n := range names {
-		out[i] = tilekit.Edition(n)
-	}
-	return out
-}
-
 // buildEntry adds one schema-valid entry of a file of a data folder to d.
 func buildEntry(folder, key string, m map[string]any, at tilekit.Origin, d *tilekit.Data) {
 	switch folder + "/" + key {
@@ -101,6 +93,17 @@ func dropped(kind string, v any) droppedEntry {
 	return e
 }
 
+// typedStrs reads a list of strings of a key as values of a string type,
+// such as editions or publishers.
+func typedStrs[T ~string](m map[string]any, key string) []T {
+	names := strs(m, key)
+	out := make([]T, len(names))
+	for i, n := range names {
+		out[i] = T(n)
+	}
+	return out
+}
+
 func table(m map[string]any, key string) map[string]any {
 	t, _ := m[key].(map[string]any)
 	return t
@@ -117,7 +120,7 @@ func buildExpansion(m map[string]any, at tilekit.Origin) tilekit.Expansion {
 		Name:     str(m, "name"),
 		Kind:     tilekit.ExpansionKind(str(m, "kind")),
 		Label:    str(m, "label"),
-		Editions: editions(strs(m, "editions")),
+		Editions: typedStrs[tilekit.Edition](m, "editions"),
 		Origin:   at,
 	}
 	for _, p := range list(m["part"]) {
@@ -146,39 +149,24 @@ func buildAction(m map[string]any, at tilekit.Origin) tilekit.Action {
 	return tilekit.Action{ID: str(m, "id"), Name: str(m, "name"), Expansion: str(m, "expansion"), Description: str(m, "description"), Origin: at}
 }
 
-func buildSource(m map[string]any) tilekit.Citation {
+// buildCitation turns a source table into a citation.
+func buildCitation(m map[string]any) tilekit.Citation {
 	return tilekit.Citation{
-		Kind: tilekit.CitationKind(str(m, "kind")), Publisher: tilekit.Publisher(str(m, "publisher")),
-		Date: str(m, "date"), Page: str(m, "page"), Ref: str(m, "ref"),
+		Kind: tilekit.CitationKind(str(m, "kind")), Title: str(m, "title"), Section: str(m, "section"),
+		URL: str(m, "url"), Date: str(m, "date"), Publisher: tilekit.Publisher(str(m, "publisher")),
 	}
-}
-
-func subjectKinds(names []string) []tilekit.SubjectKind {
-	out := make([]tilekit.SubjectKind, len(names))
-	for i, n := range names {
-		out[i] = tilekit.SubjectKind(n)
-	}
-	return out
-}
-
-func publishers(names []string) []tilekit.Publisher {
-	out := make([]tilekit.Publisher, len(names))
-	for i, n := range names {
-		out[i] = tilekit.Publisher(n)
-	}
-	return out
 }
 
 func buildTable(m map[string]any, at tilekit.Origin) tilekit.Table {
 	t := tilekit.Table{
 		ID: str(m, "id"), Name: str(m, "name"), Question: str(m, "question"), Expansion: str(m, "expansion"),
-		Subjects: subjectKinds(strs(m, "subjects")), Description: str(m, "description"), Origin: at,
+		Subjects: typedStrs[tilekit.SubjectKind](m, "subjects"), Description: str(m, "description"), Origin: at,
 	}
 	if r := table(m, "rule"); r != nil {
 		when := table(r, "when")
 		rule := &tilekit.Rule{
 			Text: str(r, "text"), Verdict: tilekit.Verdict(str(r, "verdict")), Otherwise: tilekit.Verdict(str(r, "otherwise")),
-			AppliesTo: subjectKinds(strs(r, "applies_to")), Source: buildSource(table(r, "source")),
+			AppliesTo: typedStrs[tilekit.SubjectKind](r, "applies_to"), Source: buildCitation(table(r, "source")),
 			When: tilekit.Match{Footprint: tilekit.Footprint(str(when, "footprint")), Category: tilekit.FigureCategory(str(when, "category")), Owner: str(when, "owner")},
 		}
 		if living, ok := when["living"].(bool); ok {
@@ -191,10 +179,10 @@ func buildTable(m map[string]any, at tilekit.Origin) tilekit.Table {
 
 func buildRow(m map[string]any, at tilekit.Origin) tilekit.Row {
 	r := tilekit.Row{
-		Table: str(m, "table"), Subject: str(m, "subject"), ID: str(m, "id"),
+		Table: str(m, "table"), Subject: str(m, "subject"), Kind: tilekit.EntryKind(str(m, "kind")), ID: str(m, "id"),
 		Verdict: tilekit.Verdict(str(m, "verdict")), Condition: str(m, "condition"),
-		Source: buildSource(table(m, "source")), Editions: editions(strs(m, "editions")),
-		Publishers: publishers(strs(m, "publishers")), Explanation: str(m, "explanation"),
+		Source: buildCitation(table(m, "source")), Editions: typedStrs[tilekit.Edition](m, "editions"),
+		Publishers: typedStrs[tilekit.Publisher](m, "publishers"), Explanation: str(m, "explanation"),
 		SupersededBy: str(m, "superseded_by"), Exception: boolean(m, "exception"), Notes: strs(m, "notes"), Origin: at,
 	}
 	if r.ID == "" {
@@ -205,7 +193,7 @@ func buildRow(m map[string]any, at tilekit.Origin) tilekit.Row {
 
 func buildNote(m map[string]any, at tilekit.Origin) tilekit.Note {
 	n := tilekit.Note{
-		ID: str(m, "id"), Title: str(m, "title"), Text: str(m, "text"), Source: buildSource(table(m, "source")),
+		ID: str(m, "id"), Title: str(m, "title"), Text: str(m, "text"), Source: buildCitation(table(m, "source")),
 		Expansions: strs(m, "expansions"), Tables: strs(m, "tables"), Subjects: strs(m, "subjects"), Steps: strs(m, "steps"),
 		Open: boolean(m, "open"), Origin: at,
 	}
@@ -218,13 +206,13 @@ func buildNote(m map[string]any, at tilekit.Origin) tilekit.Note {
 func buildStep(m map[string]any, at tilekit.Origin) tilekit.Step {
 	s := tilekit.Step{
 		ID: str(m, "id"), Name: str(m, "name"), Expansion: str(m, "expansion"), Phase: integer(m["phase"]),
-		After: strs(m, "after"), Before: strs(m, "before"), Source: buildSource(table(m, "source")),
+		After: strs(m, "after"), Before: strs(m, "before"), Source: buildCitation(table(m, "source")),
 		Explanation: str(m, "explanation"), Notes: strs(m, "notes"), Origin: at,
 	}
 	for i, v := range list(m["variant"]) {
 		s.Variants = append(s.Variants, tilekit.StepVariant{
-			Publishers: publishers(strs(v, "publishers")), After: strs(v, "after"), Before: strs(v, "before"),
-			Source: buildSource(table(v, "source")), Explanation: str(v, "explanation"), Origin: at.At("variant", strconv.Itoa(i)),
+			Publishers: typedStrs[tilekit.Publisher](v, "publishers"), After: strs(v, "after"), Before: strs(v, "before"),
+			Source: buildCitation(table(v, "source")), Explanation: str(v, "explanation"), Origin: at.At("variant", strconv.Itoa(i)),
 		})
 	}
 	return s
@@ -235,7 +223,7 @@ func buildTile(m map[string]any, at tilekit.Origin) tilekit.Tile {
 		ID:          str(m, "id"),
 		Name:        str(m, "name"),
 		Counts:      map[tilekit.Edition]int{},
-		Start:       editions(strs(m, "start")),
+		Start:       typedStrs[tilekit.Edition](m, "start"),
 		Note:        str(m, "note"),
 		Provisional: boolean(m, "provisional"),
 		Origin:      at,

@@ -52,9 +52,9 @@ func singleFile(t *testing.T, name string) fs.FS {
 // TestBaseGameFacts checks the base game data against the facts of the
 // rulebook: 72 tiles in each edition, 10 pennant copies, one start tile.
 func TestBaseGameFacts(t *testing.T) {
-	res, err := Validate(BuiltinFolder())
+	cat, err := BuiltinCatalog()
 	require.NoError(t, err)
-	base := res.Catalog.TilesOf("base")
+	base := cat.TilesOf("base")
 	letters := 0
 	for _, tile := range base {
 		if !strings.Contains(strings.TrimPrefix(tile.ID, "base/"), "-") {
@@ -95,7 +95,7 @@ func TestBaseGameFacts(t *testing.T) {
 	}
 	// Spot-check derived edges against the rulebook's N E S W column.
 	for id, want := range map[string]string{"base/A": "FFRF", "base/D": "CRFR", "base/S": "CCRC", "base/X": "RRRR"} {
-		tile := res.Catalog.Tile(id)
+		tile := cat.Tile(id)
 		require.NotNil(t, tile, id)
 		var got strings.Builder
 		for _, e := range tile.Edges() {
@@ -109,9 +109,9 @@ func TestBaseGameFacts(t *testing.T) {
 // 30 tiles in each of the 1st and 2nd editions, 6 volcano, 12 dragon, 6
 // magic portal and 6 princess tiles, 29 layouts, two garden swaps in C2.
 func TestPrincessDragonFacts(t *testing.T) {
-	res, err := Validate(BuiltinFolder())
+	cat, err := BuiltinCatalog()
 	require.NoError(t, err)
-	tiles := res.Catalog.TilesOf("princess-dragon")
+	tiles := cat.TilesOf("princess-dragon")
 	layouts := 0
 	for _, tile := range tiles {
 		if !strings.HasSuffix(tile.ID, "-garden") {
@@ -152,9 +152,9 @@ func TestPrincessDragonFacts(t *testing.T) {
 // rules name: a road passing a gate and going on, a road joining two cities
 // through two drawbridges.
 func TestDrawbridgesFacts(t *testing.T) {
-	res, err := Validate(BuiltinFolder())
+	cat, err := BuiltinCatalog()
 	require.NoError(t, err)
-	tiles := res.Catalog.TilesOf("drawbridges")
+	tiles := cat.TilesOf("drawbridges")
 	require.Len(t, tiles, 12)
 	var passing, joining bool
 	for _, tile := range tiles {
@@ -174,4 +174,25 @@ func TestDrawbridgesFacts(t *testing.T) {
 	}
 	assert.True(t, passing, "a road that passes a gate and goes on")
 	assert.True(t, joining, "a road joining two cities through two drawbridges")
+}
+
+// TestSubfoldersMatchTheEmbeddedData keeps the list of data sub-folders
+// the one place it is written: the embed line of the root package must
+// embed exactly these folders (and the schemas), and each has its schema.
+func TestSubfoldersMatchTheEmbeddedData(t *testing.T) {
+	entries, err := fs.ReadDir(tilekit.Builtin(), ".")
+	require.NoError(t, err)
+	var embedded []string
+	for _, e := range entries {
+		if e.IsDir() && e.Name() != "schema" {
+			embedded = append(embedded, e.Name())
+		}
+	}
+	var listed []string
+	for _, sub := range Subfolders {
+		listed = append(listed, sub.Name)
+		_, err := fs.Stat(tilekit.Schemas(), sub.Schema)
+		assert.NoError(t, err, "the schema of %s/", sub.Name)
+	}
+	assert.ElementsMatch(t, listed, embedded, "data.go's go:embed line and validator.Subfolders")
 }

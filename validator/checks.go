@@ -2,6 +2,7 @@ package validator
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,6 +32,7 @@ var TileCodes = []Code{
 	{"too-many-values", "A data file has more than 400,000 values before an [[entry]] header (it is parsed in pieces cut before such headers)."},
 	{"nesting-too-deep", "A data file nests tables, keys or arrays more than 32 levels deep."},
 	{"more-problems", "More diagnostics of one code than tilekit lists (100); this one counts the rest."},
+	{"wrong-folder", "A file holds entries of another sub-folder, such as [[tile]] entries in a file below expansions/; the message says where they go."},
 	{"toml-syntax", "The file is not valid TOML."},
 	{"toml-nonfinite", "A number is nan or inf, which no data value may be."},
 	{"toml-1.1", "A warning: TOML 1.1 syntax (a multi-line inline table, a trailing comma in one, the \\e or \\xHH escape, a time without seconds) that Taplo and other TOML 1.0 tools reject."},
@@ -50,6 +52,7 @@ var TileCodes = []Code{
 	{"attribute-not-allowed", "A feature carries an attribute its kind cannot have, such as a pennant on a road."},
 	{"position-not-side", "A city or road lists a half; cities cover whole sides and roads meet a side at its middle."},
 	{"position-not-half", "A field lists a whole side; fields touch side-halves only."},
+	{"feature-without-sides", "A city, or a road that joins no drawbridges, lists no side, so it would touch nothing."},
 	{"position-on-inner-feature", "A feature that stays inside the tile, such as a cloister, lists sides."},
 	{"edge-uncovered", "A side-half or side-middle belongs to no feature."},
 	{"edge-overlap", "A side-half or side-middle belongs to more than one feature."},
@@ -79,6 +82,7 @@ func (l *loader) checkTiles(cat *tilekit.Catalog) {
 			t := &tiles[i]
 			sub.checkTileExpansion(cat, t)
 			sub.checkFeatures(t)
+			sub.checkSidesListed(t)
 			sub.checkGeometry(t)
 		}
 		sinks[b] = sub.sink
@@ -130,7 +134,7 @@ func (l *loader) checkTileExpansion(cat *tilekit.Catalog, t *tilekit.Tile) {
 		if l.wasDroppedExpansion(t.Expansion()) {
 			return
 		}
-		l.report(t.Origin.At("id"), "unknown-expansion", Error, "tile %s belongs to expansion %q, which no loaded file defines", t.ID, t.Expansion())
+		l.report(t.Origin.At("id"), "unknown-expansion", Error, "tile %s belongs to expansion %q, which no loaded file defines%s", t.ID, t.Expansion(), l.nearest(cat, "expansion", t.Expansion()))
 		return
 	}
 	for _, e := range tilekit.Editions {
@@ -219,7 +223,7 @@ func (l *loader) checkCityRefs(t *tilekit.Tile, f *tilekit.Feature, byID map[str
 			city := byID[id]
 			switch {
 			case city == nil:
-				l.report(at, ref.unknown, Error, "tile %s has no feature with id %q", t.ID, id)
+				l.report(at, ref.unknown, Error, "tile %s has no feature with id %q%s", t.ID, id, suggest(id, slices.Collect(maps.Keys(byID))))
 			case city.Kind != tilekit.City:
 				l.report(at, ref.notCity, Error, "feature %q is a %s, not a city", id, city.Kind)
 			case ref.key == "cities" && len(f.Sides) > 0 && !sharesCorner(f, city):
@@ -315,7 +319,7 @@ func (l *loader) checkGeometry(t *tilekit.Tile) {
 				owners[halfSlot(p.Half)] = append(owners[halfSlot(p.Half)], i)
 			case touch == tilekit.TouchSides:
 				owners[middleSlot(p.Side)] = append(owners[middleSlot(p.Side)], i)
-				for _, h := range sideHalves(p.Side) {
+				for _, h := range p.Side.Halves() {
 					owners[halfSlot(h)] = append(owners[halfSlot(h)], i)
 				}
 			default:
@@ -340,7 +344,7 @@ func (l *loader) checkGeometry(t *tilekit.Tile) {
 		if len(owners[middleSlot(side)]) > 0 {
 			continue
 		}
-		h := sideHalves(side)
+		h := side.Halves()
 		a, b := owners[halfSlot(h[0])], owners[halfSlot(h[1])]
 		if len(a) == 1 && len(b) == 1 && a[0] != b[0] {
 			l.report(t.Features[b[0]].Origin.At("sides"), "side-split", Error,
@@ -355,10 +359,6 @@ func touchPhrase(t tilekit.Touch) string {
 		return "covers whole sides"
 	}
 	return "meets a side at its middle"
-}
-
-func sideHalves(s tilekit.Side) [2]tilekit.Half {
-	return [2]tilekit.Half{tilekit.Half(2 * s), tilekit.Half(2*s + 1)}
 }
 
 func describe(t *tilekit.Tile, who []int) string {

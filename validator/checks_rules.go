@@ -81,20 +81,22 @@ func (l *loader) catalogEntry(cat *tilekit.Catalog, seen map[string]tilekit.Orig
 // expansionRef checks a reference to an expansion or a part.
 func (l *loader) expansionRef(cat *tilekit.Catalog, id string, at tilekit.Origin) {
 	if !cat.HasExpansionOrPart(id) && !l.wasDroppedExpansion(id) {
-		l.report(at, "unknown-expansion", Error, "no loaded file defines the expansion or part %q", id)
+		l.report(at, "unknown-expansion", Error, "no loaded file defines the expansion or part %q%s", id, l.nearest(cat, "expansion", id))
 	}
 }
 
+// checkSource checks a citation beyond its schema: an official FAQ is
+// dated, so that --as-of can place it.
 func (l *loader) checkSource(s tilekit.Citation, at tilekit.Origin) {
-	if (s.Kind == tilekit.FAQ || s.Kind == tilekit.Clarification) && s.Date == "" {
-		l.report(at, "source-undated", Error, "an official %s needs its date (YYYY-MM)", map[tilekit.CitationKind]string{tilekit.FAQ: "FAQ", tilekit.Clarification: "clarification"}[s.Kind])
+	if s.Kind == tilekit.FAQ && s.Date == "" {
+		l.report(at, "source-undated", Error, "an official FAQ needs its date (YYYY-MM)")
 	}
 }
 
 func (l *loader) noteRefs(cat *tilekit.Catalog, ids []string, at tilekit.Origin) {
 	for j, id := range ids {
 		if cat.Note(id) == nil && !l.wasDropped("note", id) {
-			l.report(at.At(strconv.Itoa(j)), "unknown-note", Error, "no loaded file defines the note %q", id)
+			l.report(at.At(strconv.Itoa(j)), "unknown-note", Error, "no loaded file defines the note %q%s", id, l.nearest(cat, "note", id))
 		}
 	}
 }
@@ -102,7 +104,7 @@ func (l *loader) noteRefs(cat *tilekit.Catalog, ids []string, at tilekit.Origin)
 func (l *loader) stepRefs(cat *tilekit.Catalog, ids []string, at tilekit.Origin) {
 	for j, id := range ids {
 		if cat.Step(id) == nil && !l.wasDropped("step", id) {
-			l.report(at.At(strconv.Itoa(j)), "unknown-step", Error, "no loaded file defines the step %q", id)
+			l.report(at.At(strconv.Itoa(j)), "unknown-step", Error, "no loaded file defines the step %q%s", id, l.nearest(cat, "step", id))
 		}
 	}
 }
@@ -115,12 +117,12 @@ func (l *loader) checkNote(cat *tilekit.Catalog, n *tilekit.Note) {
 	}
 	for j, id := range n.Tables {
 		if cat.Table(id) == nil && !l.wasDropped("table", id) {
-			l.report(n.Origin.At("tables", strconv.Itoa(j)), "unknown-table", Error, "no loaded file defines the table %q", id)
+			l.report(n.Origin.At("tables", strconv.Itoa(j)), "unknown-table", Error, "no loaded file defines the table %q%s", id, l.nearest(cat, "table", id))
 		}
 	}
 	for j, id := range n.Subjects {
 		if len(cat.SubjectsNamed(id)) == 0 && !l.wasDroppedSubject(id) {
-			l.report(n.Origin.At("subjects", strconv.Itoa(j)), "unknown-subject", Error, "no loaded file defines a figure, location or action %q", id)
+			l.report(n.Origin.At("subjects", strconv.Itoa(j)), "unknown-subject", Error, "no loaded file defines a figure, location or action %q%s", id, l.nearest(cat, "subject", id))
 		}
 	}
 	l.stepRefs(cat, n.Steps, n.Origin.At("steps"))
@@ -177,21 +179,27 @@ func (l *loader) checkRow(cat *tilekit.Catalog, seen map[string]tilekit.Origin, 
 	t := cat.Table(r.Table)
 	if t == nil {
 		if !l.wasDropped("table", r.Table) {
-			l.report(r.Origin.At("table"), "unknown-table", Error, "no loaded file defines the table %q", r.Table)
+			l.report(r.Origin.At("table"), "unknown-table", Error, "no loaded file defines the table %q%s", r.Table, l.nearest(cat, "table", r.Table))
 		}
 		return
 	}
 	subjects := cat.TableSubject(t, r.Subject)
+	if r.Kind != "" {
+		subjects = slices.DeleteFunc(subjects, func(s tilekit.Subject) bool { return s.Kind.Entry() != r.Kind })
+	}
 	switch {
 	case len(subjects) > 1:
-		l.report(r.Origin.At("subject"), "ambiguous-subject", Error, "%s names both a %s and a %s, and table %s covers both", r.Subject, subjects[0].Kind, subjects[1].Kind, t.ID)
+		l.report(r.Origin.At("subject"), "ambiguous-subject", Error, "%s names both a %s and a %s, and table %s covers both; say which with kind = %q or %q",
+			r.Subject, subjects[0].Kind.Entry(), subjects[1].Kind.Entry(), t.ID, subjects[0].Kind.Entry(), subjects[1].Kind.Entry())
 	case len(subjects) == 1:
+	case r.Kind != "" && len(cat.TableSubject(t, r.Subject)) > 0:
+		l.report(r.Origin.At("kind"), "subject-not-covered", Error, "%s is no %s that table %s answers for", r.Subject, r.Kind, t.ID)
 	case l.wasDroppedSubject(r.Subject):
 	default:
 		if kind := subjectKindOf(cat, r.Subject); kind != "" {
 			l.report(r.Origin.At("subject"), "subject-not-covered", Error, "%s is a %s; table %s answers for %s", r.Subject, kind, t.ID, kindList(t.Subjects))
 		} else {
-			l.report(r.Origin.At("subject"), "unknown-subject", Error, "no loaded file defines a figure, location or action %q", r.Subject)
+			l.report(r.Origin.At("subject"), "unknown-subject", Error, "no loaded file defines a figure, location or action %q%s", r.Subject, l.nearest(cat, "subject", r.Subject))
 		}
 	}
 }

@@ -175,3 +175,16 @@ func plural(n int, word string) string {
 	}
 	return fmt.Sprintf("%d %ss", n, word)
 }
+
+// BuiltinCatalog returns the catalog of the built-in data alone, or an
+// error when it has problems (it never has: a test proves it).
+func BuiltinCatalog() (*tilekit.Catalog, error) {
+	res, err := Validate(BuiltinFolder())
+	if err != nil {
+		return nil, err
+	}
+	if res.Diagnostics.HasErrors() {
+		return nil, fmt.Errorf("the built-in data has problems: %s", res.Diagnostics[0])
+	}
+	return res.Catalog, nil
+}

@@ -15,6 +15,10 @@ type problem struct {
 	code    string
 	message string
 	rank    problemRank
+	// suggests is, for an unknown key, the key it is probably a
+	// misspelling of; missing lists, for a missing required key, the keys.
+	suggests string
+	missing  []string
 }
 
 // problemRank orders the problems found at one data path: only those of

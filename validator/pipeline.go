@@ -223,6 +223,14 @@ func (f *fileLoad) load(j int) (r chunkResult) {
 			items = v
 			r.inline = append(r.inline, k)
 		}
+		if items != nil && !isEntryKey(f.schema, k) {
+			if folder := entryFolder(k); folder != "" {
+				// Entries of another sub-folder: say where they go, once.
+				r.diags.add(newDiagnostic(root.At(k), "wrong-folder", Error,
+					"[[%s]] entries go in a file below %s/, not %s/: move them there", k, folder, f.folder))
+				continue
+			}
+		}
 		if items == nil || !isEntryKey(f.schema, k) {
 			top[k] = v
 			continue

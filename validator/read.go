@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -126,13 +127,36 @@ func (r *reader) checkTopLevel(src Folder) {
 	if err != nil {
 		return
 	}
+	var names []string
+	for _, sub := range Subfolders {
+		names = append(names, sub.Name)
+	}
 	for _, e := range entries {
 		n := e.Name()
-		if strings.HasPrefix(n, ".") || !(isDataFileName(n) || nearDataFileName(n)) {
-			continue
+		switch {
+		case strings.HasPrefix(n, "."):
+		case e.IsDir() && !slices.Contains(names, n):
+			r.checkOtherFolder(src, n, names)
+		case isDataFileName(n) || nearDataFileName(n):
+			r.skip(filePath(src.Name, n), "file-skipped", Warning, "not read: data files go below tiles/, expansions/ or interactions/, not at the top of the folder")
 		}
-		r.skip(filePath(src.Name, n), "file-skipped", Warning, "not read: data files go below tiles/, expansions/ or interactions/, not at the top of the folder")
 	}
+}
+
+// checkOtherFolder tells about the data files in a folder at the top of a
+// source that is not one of its sub-folders, such as tile/ for tiles/.
+func (r *reader) checkOtherFolder(src Folder, dir string, names []string) {
+	where := "tiles/, expansions/ or interactions/"
+	if near := nearestWord(strings.ToLower(dir), names); near != "" {
+		where = near + "/"
+	}
+	_ = fs.WalkDir(src.FS, dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !(isDataFileName(d.Name()) || nearDataFileName(d.Name())) {
+			return nil
+		}
+		r.skip(filePath(src.Name, p), "file-skipped", Warning, "not read: %s/ is not a data folder; move the file to %s", dir, where)
+		return nil
+	})
 }
 
 // readFile reads one data file, refusing anything that is not a regular

@@ -206,3 +206,23 @@ func TestDataSizeCountsWhatIsRead(t *testing.T) {
 	assert.Greater(t, builtin, int64(100_000), "the built-in data counts its embedded size")
 	assert.Equal(t, builtin+DataSize(src), DataSize(BuiltinFolder(), src))
 }
+
+func TestReadTellsAboutOtherFolders(t *testing.T) {
+	dir := folder(t, map[string]string{
+		"expansions/fan.toml": goodExpansion,
+		"tile/a.toml":         "[[tile]]\n",
+		"Expansion/b.toml":    "[[expansion]]\n",
+		"notes/c.toml":        "x = 1\n",
+		"docs/readme.md":      "not data",
+	})
+	res := validateDir(t, dir)
+	var got []string
+	for _, d := range res.Diagnostics {
+		got = append(got, d.File+": "+d.Message)
+	}
+	assert.Equal(t, []string{
+		"fan/Expansion/b.toml: not read: Expansion/ is not a data folder; move the file to expansions/",
+		"fan/notes/c.toml: not read: notes/ is not a data folder; move the file to tiles/, expansions/ or interactions/",
+		"fan/tile/a.toml: not read: tile/ is not a data folder; move the file to tiles/",
+	}, got)
+}

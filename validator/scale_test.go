@@ -26,7 +26,7 @@ func subjectRows(table, subject string, n int, row func(i int) string) string {
 	for i := 0; i < n; i++ {
 		fmt.Fprintf(&b, "[[row]]\ntable = %q\nsubject = %q\n", table, subject)
 		b.WriteString(row(i))
-		b.WriteString("source = { kind = \"house-rule\", page = \"rules-notes\" }\nexplanation = \"A test.\"\n\n")
+		b.WriteString("source = { kind = \"house-rule\", title = \"Our house rules\" }\nexplanation = \"A test.\"\n\n")
 	}
 	return b.String()
 }

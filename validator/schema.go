@@ -5,10 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
+	"regexp/syntax"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 	"github.com/tilekit/tilekit"
@@ -104,6 +108,17 @@ func inlineRefs(v, root any, depth int) any {
 	return v
 }
 
+// entryFolder returns the sub-folder whose files hold [[key]] entries, or
+// "" when none does.
+func entryFolder(key string) string {
+	for _, sub := range Subfolders {
+		if isEntryKey(sub.Schema, key) {
+			return sub.Name
+		}
+	}
+	return ""
+}
+
 // isEntryKey reports whether key is, in files checked by the named schema,
 // an array of tables whose elements are entries checked one by one.
 func isEntryKey(schemaName, key string) bool {
@@ -118,19 +133,11 @@ func isEntryKey(schemaName, key string) bool {
 // gives the "id" property), or nil.
 func schemaNode(absLocation string) map[string]any {
 	url, ptr, _ := strings.Cut(absLocation, "#")
-	node := schemaDocs[url]
 	segs := splitPointer(ptr)
 	if len(segs) == 0 {
 		return nil
 	}
-	for _, seg := range segs[:len(segs)-1] {
-		m, ok := node.(map[string]any)
-		if !ok {
-			return nil
-		}
-		node = m[seg]
-	}
-	m, _ := node.(map[string]any)
+	m, _ := valueAt(schemaDocs[url], segs[:len(segs)-1]).(map[string]any)
 	return m
 }
 
@@ -225,7 +232,42 @@ func validateSchema(name, key string, doc any, explain func(code string) bool) [
 		out = append(out, schemaProblem(e, doc, explain))
 	}
 	walk(ve)
+	out = explainMisspelt(out)
 	sort.SliceStable(out, func(i, j int) bool { return pathKey(out[i].path) < pathKey(out[j].path) })
+	return out
+}
+
+// explainMisspelt drops a missing required key that an unknown key beside
+// it is a misspelling of: "count" for "counts" is one fault, reported once,
+// as the unknown key with its suggestion.
+func explainMisspelt(ps []problem) []problem {
+	meant := map[string]bool{} // parent path and key an unknown key suggests
+	for _, p := range ps {
+		if p.code == "schema-additionalProperties" && p.suggests != "" && len(p.path) > 0 {
+			meant[pathKey(append(slices.Clone(p.path[:len(p.path)-1]), p.suggests))] = true
+		}
+	}
+	if len(meant) == 0 {
+		return ps
+	}
+	out := ps[:0]
+	for _, p := range ps {
+		if p.code == "schema-required" {
+			var still []string
+			for _, k := range p.missing {
+				if !meant[pathKey(append(slices.Clone(p.path), k))] {
+					still = append(still, k)
+				}
+			}
+			if len(still) == 0 {
+				continue
+			}
+			if len(still) < len(p.missing) {
+				p.message = fmt.Sprintf("missing required key %s", strings.Join(quoteAll(still), ", "))
+			}
+		}
+		out = append(out, p)
+	}
 	return out
 }
 
@@ -244,18 +286,34 @@ func schemaProblem(e *jsonschema.ValidationError, doc any, explain func(code str
 		node := schemaNode(e.AbsoluteKeywordLocation)
 		title, _ := node["title"].(string)
 		desc, _ := node["description"].(string)
+		pattern, _ := node["pattern"].(string)
 		if value, ok := valueAt(doc, p.path).(string); ok && title != "" {
-			p.message = fmt.Sprintf("%s %q is not valid: %s", strings.ToLower(title[:1])+title[1:], value, desc)
+			p.message = fmt.Sprintf("%s %q is not valid: %s", lowerFirst(title), value, desc)
+			if why := patternFault(pattern, value); why != "" {
+				p.message = fmt.Sprintf("%s %q is not valid: %s (%s)", lowerFirst(title), value, why, strings.TrimSuffix(desc, "."))
+			}
+		}
+	case "uniqueItems":
+		// Named by its key, in the singular: "side EL is listed twice".
+		if items, ok := valueAt(doc, p.path).([]any); ok && len(p.path) > 0 {
+			if dup, ok := firstRepeated(items); ok {
+				what := strings.TrimSuffix(strings.ReplaceAll(p.path[len(p.path)-1], "_", " "), "s")
+				p.message = fmt.Sprintf("%s %v is listed twice", what, dup)
+			}
 		}
 	case "additionalProperties":
 		// The keys are read from the data, not from the message, which
 		// quotes them without escaping.
-		if names := unknownKeys(valueAt(doc, p.path), schemaNode(e.AbsoluteKeywordLocation)); len(names) > 0 {
+		node := schemaNode(e.AbsoluteKeywordLocation)
+		if names := unknownKeys(valueAt(doc, p.path), node); len(names) > 0 {
 			p.path = append(p.path, names[0])
-			p.message = fmt.Sprintf("unknown key %s", strings.Join(quoteAll(names), ", "))
+			props, _ := node["properties"].(map[string]any)
+			p.suggests = nearestWord(names[0], slices.Collect(maps.Keys(props)))
+			p.message = fmt.Sprintf("unknown key %s%s", strings.Join(quoteAll(names), ", "), didYouMean(p.suggests))
 		}
 	case "required":
 		if names := missingKeys(valueAt(doc, p.path), schemaNode(e.AbsoluteKeywordLocation)); len(names) > 0 {
+			p.missing = names
 			p.message = fmt.Sprintf("missing required key %s", strings.Join(quoteAll(names), ", "))
 		}
 	}
@@ -276,6 +334,86 @@ func missingKeys(value any, schema map[string]any) []string {
 		}
 	}
 	return out
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// firstRepeated returns the first item of a list that an earlier one
+// equals.
+func firstRepeated(items []any) (any, bool) {
+	for i, x := range items {
+		for _, y := range items[:i] {
+			if fmt.Sprint(x) == fmt.Sprint(y) {
+				return x, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// patternFault says, in a reader's words, what is wrong with a value that
+// does not match an id pattern of the schemas: a character the pattern
+// never allows, a missing slash, a dash out of place. It returns "" when it
+// cannot tell, and the pattern's description says the rest.
+func patternFault(pattern, value string) string {
+	if !strings.HasPrefix(pattern, "^") || !strings.HasSuffix(pattern, "$") || strings.ContainsAny(pattern, ".\\") || strings.Contains(pattern, "[^") {
+		return "" // not an id pattern: its description says it all
+	}
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil {
+		return ""
+	}
+	allowed := map[rune]bool{}
+	var collect func(r *syntax.Regexp)
+	collect = func(r *syntax.Regexp) {
+		switch r.Op {
+		case syntax.OpLiteral:
+			for _, c := range r.Rune {
+				allowed[c] = true
+			}
+		case syntax.OpCharClass:
+			for i := 0; i+1 < len(r.Rune); i += 2 {
+				for c := r.Rune[i]; c <= r.Rune[i+1] && c-r.Rune[i] < 128; c++ {
+					allowed[c] = true
+				}
+			}
+		}
+		for _, sub := range r.Sub {
+			collect(sub)
+		}
+	}
+	collect(re)
+	switch {
+	case value == "":
+		return "it is empty"
+	case strings.Contains(pattern, ")*/") && !strings.Contains(value, "/"):
+		return "the slash between the expansion id and the name is missing"
+	}
+	for _, c := range value {
+		if !allowed[c] {
+			if allowed['a'] && !allowed['A'] && unicode.IsUpper(c) {
+				return fmt.Sprintf("%q is upper-case; write it in lower case", string(c))
+			}
+			return fmt.Sprintf("the character %q is not allowed here", string(c))
+		}
+	}
+	for _, part := range strings.Split(value, "/") {
+		switch {
+		case part == "":
+			return "a part between slashes is empty"
+		case strings.HasPrefix(part, "-") || strings.HasSuffix(part, "-") || strings.Contains(part, "--"):
+			return "a dash joins two words: it cannot start or end a name, or stand twice"
+		}
+	}
+	if strings.Count(value, "/") > strings.Count(pattern, "/") {
+		return "it has more slashes than the expansion id and the name need"
+	}
+	return ""
 }
 
 // unknownKeys returns, sorted, the keys of an object value that its

@@ -18,10 +18,19 @@ func (d *dataFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringArrayVar(&d.dirs, "data", nil, "load a data folder (with tiles/, expansions/, interactions/) on top of the built-in data; repeatable")
 }
 
-// sources returns the built-in data followed by each user folder.
+// sources returns the built-in data followed by each user folder. A
+// folder given twice, under any name (./goblins and goblins/, or a link to
+// it), is loaded once, where it first appears: loading it again would
+// report each of its entries as a duplicate of itself.
 func (d *dataFlags) sources(extra ...string) ([]validator.Folder, error) {
 	sources := []validator.Folder{validator.BuiltinFolder()}
+	seen := map[string]bool{}
 	for _, dir := range append(append([]string{}, d.dirs...), extra...) {
+		key := folderKey(dir)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
 		src, err := folderSource(dir)
 		if err != nil {
 			return nil, err
@@ -61,6 +70,20 @@ func folderSource(dir string) (validator.Folder, error) {
 	return validator.Folder{Name: filepath.ToSlash(name), FS: os.DirFS(dir)}, nil
 }
 
+// folderKey names a folder by its cleaned absolute path with every link
+// resolved, so that two names for one folder have the same key. A path
+// that cannot be resolved is its own key (folderSource then reports it).
+func folderKey(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return filepath.Clean(dir)
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		return real
+	}
+	return abs
+}
+
 func unwrapPathError(err error) error {
 	if pe, ok := err.(*os.PathError); ok {
 		return pe.Err
@@ -79,9 +102,12 @@ func load(sources []validator.Folder) (*validator.Result, error) {
 	return res, nil
 }
 
-// loadClean loads data for a command that needs it free of errors: it
-// prints the problems to stderr and fails with errProblems when there are
-// errors.
+// loadClean loads data for a command that works on the catalog: when the
+// data has errors it prints them to stderr (the diagnostics and the
+// summary line) and the command still runs on what loaded cleanly, so
+// that an author can list and draw the rest, and even the tile being fixed
+// when its entry loaded; the run then exits 1 after the command's output
+// (see deferProblems). Outside run, it fails with errProblems instead.
 func loadClean(cmd *cobra.Command, d *dataFlags) (*validator.Result, error) {
 	sources, err := d.sources()
 	if err != nil {
@@ -93,7 +119,9 @@ func loadClean(cmd *cobra.Command, d *dataFlags) (*validator.Result, error) {
 	}
 	if res.Diagnostics.HasErrors() {
 		printProblems(cmd.ErrOrStderr(), res)
-		return nil, errProblems
+		if !deferProblems(cmd) {
+			return nil, errProblems
+		}
 	}
 	return res, nil
 }

@@ -36,6 +36,7 @@ func TestExitCodes(t *testing.T) {
 	writeFile(t, filepath.Join(good, "expansions", "fan.toml"), "[[expansion]]\nid = \"fan\"\nname = \"Fan\"\nkind = \"fan\"\neditions = [\"C3\"]\n")
 	writeFile(t, filepath.Join(bad, "tiles", "t.toml"), "[[tile]]\nid = \"base/A\"\n")
 	writeFile(t, filepath.Join(dir, "plain.txt"), "x")
+	writeFile(t, filepath.Join(dir, "edited", ".taplo.toml"), "# mine\n")
 	for _, tc := range []struct {
 		args []string
 		want int
@@ -46,6 +47,13 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"validate", bad}, exitProblems},
 		{[]string{"validate", "--format", "sarif", bad}, exitProblems},
 		{[]string{"tiles", "--data", bad}, exitProblems},
+		{[]string{"tiles", "--expansions", "base,princess-dragon/fairy"}, exitOK},
+		{[]string{"tiles", "--expansions", "nope"}, exitUsage},
+		{[]string{"list", "expansions"}, exitOK},
+		{[]string{"list", "figures", "--data", bad}, exitProblems},
+		{[]string{"list", "meeples"}, exitUsage},
+		{[]string{"list"}, exitUsage},
+		{[]string{"validate", good, "--data", good}, exitOK},
 		{[]string{"validate", filepath.Join(dir, "missing")}, exitUsage},
 		{[]string{"validate", filepath.Join(dir, "plain.txt")}, exitUsage},
 		{[]string{"validate", dir}, exitUsage},
@@ -69,6 +77,8 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"render", "base/A", "--data", bad}, exitProblems},
 		{[]string{"new", "expansion", "Bad_Id", filepath.Join(dir, "x")}, exitUsage},
 		{[]string{"schema", "export", filepath.Join(dir, "schemas")}, exitOK},
+		{[]string{"schema", "export", filepath.Join(dir, "edited")}, exitOK},          // a changed .taplo.toml is kept with a warning
+		{[]string{"new", "expansion", "inner", filepath.Join(good, "inner")}, exitOK}, // inside a data folder: a warning
 	} {
 		var stdout, stderr bytes.Buffer
 		got := run(tc.args, &stdout, &stderr)

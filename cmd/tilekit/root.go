@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -46,13 +47,43 @@ func Main() int {
 	return run(os.Args[1:], os.Stdout, os.Stderr)
 }
 
+// runState is what a command leaves for run to decide the exit code.
+type runState struct {
+	// problems is set when the data had errors, already reported, and the
+	// command went on with what loaded: the run exits 1 at the end.
+	problems bool
+}
+
+type runStateKey struct{}
+
+// deferProblems records that the data had errors, already reported, so
+// that the run exits 1 after the command finishes. It reports false when
+// the command does not run under run (a test executing a command alone),
+// where the caller must fail at once instead.
+func deferProblems(cmd *cobra.Command) bool {
+	ctx := cmd.Context()
+	if ctx == nil {
+		return false
+	}
+	st, ok := ctx.Value(runStateKey{}).(*runState)
+	if !ok {
+		return false
+	}
+	st.problems = true
+	return true
+}
+
 // run executes one command line; every error is printed here, once.
 func run(args []string, stdout, stderr io.Writer) int {
 	root := newRootCmd()
 	root.SetArgs(args)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.Execute()
+	st := &runState{}
+	err := root.ExecuteContext(context.WithValue(context.Background(), runStateKey{}, st))
+	if err == nil && st.problems {
+		err = errProblems
+	}
 	switch {
 	case err == nil:
 		return exitOK
@@ -74,15 +105,19 @@ func newRootCmd() *cobra.Command {
 		Long: `tilekit turns the rules of Carcassonne and its expansions into data that
 can be checked, executed and published. The built-in data (tiles,
 expansions, interaction tables) is part of the binary; add your own data
-folders with --data.`,
+folders with --data. "tilekit list" shows the ids of expansions, figures,
+tables, tiles and steps.`,
 		Example: `  tilekit validate
   tilekit validate ./my-expansion
-  tilekit tiles --expansion base --format json`,
+  tilekit list expansions
+  tilekit tiles --expansions base --format json`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(newValidateCmd(), newTilesCmd(), newRenderCmd(), newQueryCmd(), newGapsCmd(), newOrderCmd(), newNewCmd(), newSchemaCmd(), newVersionCmd())
+	root.AddCommand(newValidateCmd(), newListCmd(), newTilesCmd(), newRenderCmd(), newQueryCmd(), newGapsCmd(), newOrderCmd(), newNewCmd(), newSchemaCmd(), newVersionCmd())
+	registerCompletions(root)
+	flagNotesToStderr(root)
 	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {
 		if c.Name() == "completion" {
@@ -107,6 +142,27 @@ folders with --data.`,
 	}
 	return root
 }
+
+// flagNotesToStderr sends what the flag parser prints, such as the note
+// that a deprecated flag was used, to the command's stderr: cobra prints it
+// to the output writer, where it would spoil the command's output (JSON,
+// SVG).
+func flagNotesToStderr(root *cobra.Command) {
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		c.Flags().SetOutput(stderrWriter{c})
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+}
+
+// stderrWriter writes to a command's stderr as it is when written to, set
+// or not when the writer was made.
+type stderrWriter struct{ cmd *cobra.Command }
+
+func (w stderrWriter) Write(p []byte) (int, error) { return w.cmd.ErrOrStderr().Write(p) }
 
 // checkFormat returns a usage error unless format is one of allowed.
 func checkFormat(format string, allowed ...string) error {

@@ -17,16 +17,30 @@ import (
 	"github.com/tilekit/tilekit/validator"
 )
 
-// taploCLI returns the Taplo CLI installed by `make taplo`, or skips.
+// requireTaplo names the environment variable that makes a missing Taplo
+// CLI a test failure instead of a skip; .ci/run sets it, so that CI always
+// runs the Taplo test.
+const requireTaplo = "TILEKIT_REQUIRE_TAPLO"
+
+// taploCLI returns the Taplo CLI installed by `make taplo`. Without it, the
+// test is skipped with the reason, or fails when TILEKIT_REQUIRE_TAPLO is
+// set.
 func taploCLI(t *testing.T) []string {
 	cli, err := filepath.Abs(filepath.Join("..", "..", "testdata", "taplo", "node_modules", "@taplo", "cli", "dist", "cli.js"))
 	require.NoError(t, err)
+	missing := func(why string) {
+		t.Helper()
+		if os.Getenv(requireTaplo) != "" {
+			t.Fatalf("%s (%s is set, so the Taplo test must run)", why, requireTaplo)
+		}
+		t.Skip(why)
+	}
 	if _, err := os.Stat(cli); err != nil {
-		t.Skip("Taplo's CLI is not installed: `make taplo` installs it where npm is present")
+		missing("Taplo's CLI is not installed: `make taplo` installs it with npm, which is missing here or could not reach its registry")
 	}
 	node, err := exec.LookPath("node")
 	if err != nil {
-		t.Skip("node is not installed, so Taplo's CLI cannot run")
+		missing("node is not installed, so Taplo's CLI cannot run")
 	}
 	return []string{node, cli}
 }

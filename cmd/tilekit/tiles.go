@@ -11,49 +11,77 @@ import (
 	"github.com/tilekit/tilekit"
 )
 
+// tilesOptions holds what "tilekit tiles" was asked for.
+type tilesOptions struct {
+	data   dataFlags
+	filter expansionFilter
+	format string
+	// expansion is the deprecated --expansion, read as one more id of
+	// --expansions.
+	expansion string
+}
+
+// editionsHelp explains the edition codes, for the help of the commands
+// that show copies per edition.
+const editionsHelp = `The editions are C1, the 1st edition (2000, Hans im Glück), C2, the 2nd
+edition (2014/2015, the new artwork), and C3, the 3rd edition
+(2021).`
+
 func newTilesCmd() *cobra.Command {
-	var (
-		data      dataFlags
-		format    string
-		expansion string
-	)
+	opts := &tilesOptions{}
 	cmd := &cobra.Command{
 		Use:   "tiles",
 		Short: "List tiles with their edges, copies and symbols",
 		Long: `tiles lists the tiles of the built-in data and of any --data folders: id,
 edges at rotation 0 (N E S W; C city, R road, F field), copies per edition,
 marks (symbols, start tile, PROVISIONAL for a layout not checked against the
-printed tile, note for a tile with a note to read) and name. --format json gives every tile with its features.`,
+printed tile, note for a tile with a note to read) and name. --format json
+gives every tile with its features. --expansions lists only the tiles of
+some expansions ("tilekit list expansions" shows the ids).
+
+` + editionsHelp + `
+
+When some data has errors, they are printed to stderr and the tiles that
+loaded are still listed; the exit status is then 1.`,
 		Example: `  tilekit tiles
-  tilekit tiles --expansion base --format json
-  tilekit tiles --data ./my-expansion --expansion my-expansion`,
+  tilekit tiles --expansions base --format json
+  tilekit tiles --data ./my-expansion --expansions my-expansion`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			res, err := loadFormatted(cmd, &data, format, "text", "json")
-			if err != nil {
-				return err
-			}
-			tiles := make([]*tilekit.Tile, 0, len(res.Catalog.Tiles))
-			if expansion != "" {
-				if res.Catalog.Expansion(expansion) == nil {
-					return usagef("unknown expansion %q (see tilekit tiles for the ids)", expansion)
-				}
-				tiles = res.Catalog.TilesOf(expansion)
-			} else {
-				for i := range res.Catalog.Tiles {
-					tiles = append(tiles, &res.Catalog.Tiles[i])
-				}
-			}
-			if format == "json" {
-				return writeTilesJSON(cmd.OutOrStdout(), tiles)
-			}
-			return writeTilesText(cmd.OutOrStdout(), tiles)
+			return runTiles(cmd, opts)
 		},
 	}
-	data.register(cmd)
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
-	cmd.Flags().StringVar(&expansion, "expansion", "", "list only the tiles of this expansion id")
+	opts.data.register(cmd)
+	opts.filter.register(cmd)
+	cmd.Flags().StringVar(&opts.format, "format", "text", "output format: text or json")
+	cmd.Flags().StringVar(&opts.expansion, "expansion", "", "list only the tiles of this expansion id")
+	_ = cmd.Flags().MarkDeprecated("expansion", "use --expansions, which takes a comma-separated list")
 	return cmd
+}
+
+// runTiles lists the tiles of the selected expansions.
+func runTiles(cmd *cobra.Command, opts *tilesOptions) error {
+	res, err := loadFormatted(cmd, &opts.data, opts.format, "text", "json")
+	if err != nil {
+		return err
+	}
+	if opts.expansion != "" {
+		opts.filter.expansions = append(opts.filter.expansions, opts.expansion)
+	}
+	has, err := opts.filter.resolve(res.Catalog)
+	if err != nil {
+		return err
+	}
+	tiles := make([]*tilekit.Tile, 0, len(res.Catalog.Tiles))
+	for i := range res.Catalog.Tiles {
+		if t := &res.Catalog.Tiles[i]; has(t.Expansion()) {
+			tiles = append(tiles, t)
+		}
+	}
+	if opts.format == "json" {
+		return writeTilesJSON(cmd.OutOrStdout(), tiles)
+	}
+	return writeTilesText(cmd.OutOrStdout(), tiles)
 }
 
 func edgeLetters(t *tilekit.Tile) string {

@@ -7,11 +7,15 @@ import (
 	"github.com/tilekit/tilekit/validator"
 )
 
+// validateOptions holds what "tilekit validate" was asked for.
+type validateOptions struct {
+	data   dataFlags
+	format string
+	dirs   []string // the folders given as arguments, read as --data
+}
+
 func newValidateCmd() *cobra.Command {
-	var (
-		data   dataFlags
-		format string
-	)
+	opts := &validateOptions{}
 	cmd := &cobra.Command{
 		Use:   "validate [DIR...]",
 		Short: "Check the built-in data and your data folders",
@@ -21,34 +25,41 @@ file:line:col: severity: path: message [code]. A one-line summary goes to
 stderr. It exits 0 when there are no errors, 1 when there are, and 2 when
 it was called wrongly or a folder cannot be read.
 
-"validate DIR" is the same as "validate --data DIR".`,
+"validate DIR" is the same as "validate --data DIR"; a folder given twice,
+under any name, is checked once.`,
 		Example: `  tilekit validate
   tilekit validate ./my-expansion
   tilekit validate --format github ./my-expansion
   tilekit validate --format sarif > tilekit.sarif`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, validator.Formats...); err != nil {
-				return err
-			}
-			sources, err := data.sources(args...)
-			if err != nil {
-				return err
-			}
-			res, err := load(sources)
-			if err != nil {
-				return err
-			}
-			if err := validator.Write(cmd.OutOrStdout(), format, res.Diagnostics); err != nil {
-				return err
-			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "tilekit: %s\n", res.Stats())
-			if res.Diagnostics.HasErrors() {
-				return errProblems
-			}
-			return nil
+			opts.dirs = args
+			return runValidate(cmd, opts)
 		},
 	}
-	data.register(cmd)
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json, github or sarif")
+	opts.data.register(cmd)
+	cmd.Flags().StringVar(&opts.format, "format", "text", "output format: text, json, github or sarif")
 	return cmd
+}
+
+// runValidate checks the data and reports every problem.
+func runValidate(cmd *cobra.Command, opts *validateOptions) error {
+	if err := checkFormat(opts.format, validator.Formats...); err != nil {
+		return err
+	}
+	sources, err := opts.data.sources(opts.dirs...)
+	if err != nil {
+		return err
+	}
+	res, err := load(sources)
+	if err != nil {
+		return err
+	}
+	if err := validator.Write(cmd.OutOrStdout(), opts.format, res.Diagnostics); err != nil {
+		return err
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "tilekit: %s\n", res.Stats())
+	if res.Diagnostics.HasErrors() {
+		return errProblems
+	}
+	return nil
 }

@@ -23,15 +23,25 @@ func versionString() string {
 	return fmt.Sprintf("tilekit %s %s/%s %s", v, runtime.GOOS, runtime.GOARCH, runtime.Version())
 }
 
+// versionOptions holds what "tilekit version" was asked for: nothing yet,
+// kept so that every command has the same shape.
+type versionOptions struct{}
+
 func newVersionCmd() *cobra.Command {
+	opts := &versionOptions{}
 	return &cobra.Command{
 		Use:     "version",
 		Short:   "Print the version of tilekit",
 		Example: "  tilekit version",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			_, err := fmt.Fprintln(cmd.OutOrStdout(), versionString())
-			return err
+			return runVersion(cmd, opts)
 		},
 	}
+}
+
+// runVersion prints the version line.
+func runVersion(cmd *cobra.Command, _ *versionOptions) error {
+	_, err := fmt.Fprintln(cmd.OutOrStdout(), versionString())
+	return err
 }

@@ -157,21 +157,29 @@ func raceNewExpansion(t *testing.T, rounds, runs int, newExpansion func(id, dir 
 	}
 }
 
-func TestSchemaExportRefusesBeforeWriting(t *testing.T) {
+// TestSchemaExportKeepsChangedTaploConfig: a .taplo.toml someone changed
+// is kept, with a warning and exit status 0, while the schemas are still
+// written; --force replaces it.
+func TestSchemaExportKeepsChangedTaploConfig(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, ".taplo.toml"), "# my own settings\n")
 	writeFile(t, filepath.Join(dir, "schema", "tiles.schema.json"), "{\"mine\": true}\n")
 	writeFile(t, filepath.Join(dir, "notes.txt"), "keep me\n")
 	before := snapshot(t, dir)
 	code, _, stderr := tilekitRun("schema", "export", dir)
-	assert.Equal(t, exitUsage, code)
-	assert.Contains(t, stderr, "differs from tilekit's and was kept; use --force to replace it")
-	assert.Equal(t, before, snapshot(t, dir), "nothing in the folder changed")
+	assert.Equal(t, exitOK, code, stderr)
+	assert.Equal(t, "tilekit: warning: "+filepath.Join(dir, ".taplo.toml")+" differs from tilekit's and was kept; use --force to replace it\n"+
+		"tilekit: wrote 3 schemas to "+dir+"\n", stderr)
+	kept := snapshot(t, dir)
+	assert.Equal(t, before[".taplo.toml"], kept[".taplo.toml"], "the changed .taplo.toml is kept")
+	assert.Equal(t, before["notes.txt"], kept["notes.txt"])
+	assert.NotEqual(t, before["schema/tiles.schema.json"], kept["schema/tiles.schema.json"], "the schemas are written")
+	assert.Len(t, kept, 7, "., .taplo.toml, notes.txt, schema/ and three schemas: %v", keys(kept))
 
 	code, _, stderr = tilekitRun("schema", "export", "--force", dir)
 	require.Equal(t, exitOK, code, stderr)
 	after := snapshot(t, dir)
-	assert.NotEqual(t, before["schema/tiles.schema.json"], after["schema/tiles.schema.json"])
+	assert.NotEqual(t, before[".taplo.toml"], after[".taplo.toml"], "--force replaces it")
 	assert.Equal(t, before["notes.txt"], after["notes.txt"])
 	assert.Len(t, after, 7, "., .taplo.toml, notes.txt, schema/ and three schemas: %v", keys(after))
 }

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/tilekit/tilekit/validator"
+)
+
+// uncomment turns the commented examples of a scaffolded file into data,
+// as an author copying them does: from the first commented [[header]] on,
+// a leading "# " is removed (a "# # x" line stays a comment) and a lone
+// "#" becomes an empty line.
+func uncomment(src string) string {
+	lines := strings.Split(src, "\n")
+	on := false
+	for i, l := range lines {
+		if strings.HasPrefix(l, "# [[") {
+			on = true
+		}
+		switch {
+		case !on:
+		case l == "#":
+			lines[i] = ""
+		case strings.HasPrefix(l, "# "):
+			lines[i] = l[2:]
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// TestScaffoldExamplesAreData proves that the commented examples in a new
+// expansion's files are data that validates clean once uncommented: one
+// tile of the new expansion and two figures.
+func TestScaffoldExamplesAreData(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "moats")
+	require.NoError(t, scaffold(dir, "moats"))
+	folder := validator.Folder{Name: "moats", FS: os.DirFS(dir)}
+	res, err := validator.Validate(validator.BuiltinFolder(), folder)
+	require.NoError(t, err)
+	assert.Empty(t, res.Diagnostics, "the scaffold validates clean")
+	assert.Empty(t, res.Catalog.TilesOf("moats"), "the example tile is commented out")
+
+	for _, name := range []string{"tiles/moats.toml", "expansions/moats.toml"} {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(uncomment(string(data))), 0o644))
+	}
+	res, err = validator.Validate(validator.BuiltinFolder(), folder)
+	require.NoError(t, err)
+	assert.Empty(t, res.Diagnostics, "the uncommented examples validate clean")
+	assert.Len(t, res.Catalog.TilesOf("moats"), 1)
+	assert.NotNil(t, res.Catalog.Tile("moats/example"))
+	assert.NotNil(t, res.Catalog.Figure("moats-knight"))
+	assert.NotNil(t, res.Catalog.Figure("moats-stone"))
+}

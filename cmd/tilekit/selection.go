@@ -1,0 +1,138 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/rules"
+	"github.com/tilekit/tilekit/validator"
+)
+
+// selectionFlags are the flags that choose the expansions and the
+// publisher's rules a rules question is asked for.
+type selectionFlags struct {
+	expansions []string
+	variant    string
+}
+
+func (f *selectionFlags) register(cmd *cobra.Command, variant bool) {
+	cmd.Flags().StringSliceVar(&f.expansions, "expansions", nil, "expansion or part ids played with, comma-separated (default all; the base game is always in)")
+	if variant {
+		cmd.Flags().StringVar(&f.variant, "variant", "", "a publisher's rules: hig (Hans im Glück), rgg (Rio Grande Games) or zmg (Z-Man Games)")
+	}
+}
+
+// resolve reads the flags: no --expansions selects every expansion, and
+// --variant names a publisher. A mistake is a usage error.
+func (f *selectionFlags) resolve(cat *tilekit.Catalog) (rules.Selection, tilekit.Publisher, error) {
+	sel := rules.SelectAll()
+	if len(f.expansions) > 0 {
+		var err error
+		if sel, err = rules.Select(cat, f.expansions); err != nil {
+			return sel, "", usageError{err}
+		}
+	}
+	var p tilekit.Publisher
+	if f.variant != "" {
+		var err error
+		if p, err = publisherByName(f.variant); err != nil {
+			return sel, "", usageError{err}
+		}
+	}
+	return sel, p, nil
+}
+
+// publisherByName reads a --variant value: hig, rgg or zmg.
+func publisherByName(name string) (tilekit.Publisher, error) {
+	for _, p := range tilekit.Publishers {
+		if string(p) == name {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("unknown variant %q (want hig, rgg or zmg)", name)
+}
+
+// load checks the format, loads the data free of errors and resolves the
+// selection, for the commands that answer rules questions.
+func (f *selectionFlags) load(cmd *cobra.Command, data *dataFlags, format string) (*validator.Result, rules.Selection, tilekit.Publisher, error) {
+	res, err := loadFormatted(cmd, data, format, "text", "json")
+	if err != nil {
+		return nil, rules.Selection{}, "", err
+	}
+	s, p, err := f.resolve(res.Catalog)
+	return res, s, p, err
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+// citationJSON is a citation as the JSON outputs write it.
+type citationJSON struct {
+	Kind      string `json:"kind"`
+	Title     string `json:"title"`
+	Section   string `json:"section,omitempty"`
+	URL       string `json:"url,omitempty"`
+	Date      string `json:"date,omitempty"`
+	Publisher string `json:"publisher,omitempty"`
+	// Text is the citation as the text output prints it.
+	Text string `json:"text"`
+}
+
+func newCitationJSON(s tilekit.Citation) citationJSON {
+	return citationJSON{string(s.Kind), s.Title, s.Section, s.URL, s.Date, string(s.Publisher), s.String()}
+}
+
+type noteJSON struct {
+	ID     string       `json:"id"`
+	Title  string       `json:"title"`
+	Text   string       `json:"text"`
+	Source citationJSON `json:"source"`
+	Open   bool         `json:"open,omitempty"`
+}
+
+func notesJSON(notes []*tilekit.Note) []noteJSON {
+	out := []noteJSON{}
+	for _, n := range notes {
+		out = append(out, noteJSON{n.ID, n.Title, n.Text, newCitationJSON(n.Source), n.Open})
+	}
+	return out
+}
+
+func noteIDs(notes []*tilekit.Note) []string {
+	out := []string{}
+	for _, n := range notes {
+		out = append(out, n.ID)
+	}
+	return out
+}
+
+// expansionName names an expansion or part for a reader.
+func expansionName(cat *tilekit.Catalog, id string) string {
+	if x := cat.Expansion(id); x != nil {
+		return x.Name
+	}
+	if p := cat.Part(id); p != nil {
+		if x := cat.Expansion(tilekit.ParentExpansion(id)); x != nil {
+			return x.Name + ": " + p.Name
+		}
+		return p.Name
+	}
+	return id
+}
+
+// sentence ends a title with a full stop unless it has its own.
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if strings.HasSuffix(s, ".") || strings.HasSuffix(s, "?") || strings.HasSuffix(s, "!") {
+		return s
+	}
+	return s + "."
+}
