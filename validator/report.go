@@ -30,7 +30,7 @@ func Write(w io.Writer, format string, ds Diagnostics) error {
 		if ds == nil {
 			ds = Diagnostics{}
 		}
-		return writeJSON(w, ds)
+		return WriteJSON(w, ds)
 	case "github":
 		return writeGitHub(w, ds)
 	case "sarif":
@@ -39,7 +39,9 @@ func Write(w io.Writer, format string, ds Diagnostics) error {
 	return fmt.Errorf("unknown format %q (want one of %s)", format, strings.Join(Formats, ", "))
 }
 
-func writeJSON(w io.Writer, v any) error {
+// WriteJSON writes v as indented JSON, without escaping HTML characters,
+// followed by a newline: the form of every JSON output of tilekit.
+func WriteJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
@@ -172,7 +174,7 @@ func writeSARIF(w io.Writer, ds Diagnostics) error {
 			}}},
 		})
 	}
-	return writeJSON(w, sarifLog{
+	return WriteJSON(w, sarifLog{
 		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
 		Version: "2.1.0",
 		Runs: []sarifRun{{

@@ -90,7 +90,7 @@ func runGaps(cmd *cobra.Command, opts *gapsOptions) error {
 		for _, g := range gaps {
 			out = append(out, gapJSON{g.Table.ID, g.Subject.ID, string(g.Subject.Kind), string(g.Subject.Kind.Entry()), g.Subject.Expansion, string(g.RuleOfThumb)})
 		}
-		return writeJSON(cmd.OutOrStdout(), out)
+		return validator.WriteJSON(cmd.OutOrStdout(), out)
 	}
 	w := cmd.OutOrStdout()
 	var last *tilekit.Table

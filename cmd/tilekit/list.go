@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/validator"
 )
 
 // listKinds are the kinds of ids "tilekit list" shows, in the order its
@@ -88,7 +89,7 @@ func runList(cmd *cobra.Command, opts *listOptions) error {
 		}
 	}
 	if opts.format == "json" {
-		return writeJSON(cmd.OutOrStdout(), out)
+		return validator.WriteJSON(cmd.OutOrStdout(), out)
 	}
 	return writeListText(cmd.OutOrStdout(), out)
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/tilekit/tilekit"
 	"github.com/tilekit/tilekit/rules"
+	"github.com/tilekit/tilekit/validator"
 )
 
 // orderOptions are what tilekit order is asked: the flags.
@@ -51,7 +52,7 @@ func runOrder(cmd *cobra.Command, opts *orderOptions) error {
 		return errProblems
 	}
 	if opts.format == "json" {
-		return writeJSON(cmd.OutOrStdout(), orderJSON(s, p, steps))
+		return validator.WriteJSON(cmd.OutOrStdout(), orderJSON(s, p, steps))
 	}
 	return writeOrderText(cmd.OutOrStdout(), res.Catalog, s, p, steps)
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/tilekit/tilekit"
 	"github.com/tilekit/tilekit/rules"
+	"github.com/tilekit/tilekit/validator"
 )
 
 // queryOptions are what tilekit query is asked: the flags and arguments.
@@ -84,7 +85,7 @@ func runQuery(cmd *cobra.Command, opts *queryOptions) error {
 		return usageError{err}
 	}
 	if opts.format == "json" {
-		return writeJSON(cmd.OutOrStdout(), queryJSON(result, p))
+		return validator.WriteJSON(cmd.OutOrStdout(), queryJSON(result, p))
 	}
 	return writeQueryText(cmd.OutOrStdout(), cat, result, p)
 }
@@ -106,7 +107,7 @@ func listTables(w io.Writer, cat *tilekit.Catalog, format string) error {
 		out = append(out, tableJSON{t.ID, t.Name, t.Question, t.Expansion, kinds})
 	}
 	if format == "json" {
-		return writeJSON(w, out)
+		return validator.WriteJSON(w, out)
 	}
 	for _, t := range out {
 		fmt.Fprintf(w, "%-24s %s\n", t.ID, t.Question)

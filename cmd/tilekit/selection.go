@@ -1,9 +1,7 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -65,13 +63,6 @@ func (f *selectionFlags) load(cmd *cobra.Command, data *dataFlags, format string
 	}
 	s, p, err := f.resolve(res.Catalog)
 	return res, s, p, err
-}
-
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
 }
 
 // citationJSON is a citation as the JSON outputs write it.

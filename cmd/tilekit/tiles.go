@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/validator"
 )
 
 // tilesOptions holds what "tilekit tiles" was asked for.
@@ -202,5 +203,5 @@ func writeTilesJSON(w io.Writer, tiles []*tilekit.Tile) error {
 	for _, t := range tiles {
 		out = append(out, newTileJSON(t))
 	}
-	return writeJSON(w, out)
+	return validator.WriteJSON(w, out)
 }
