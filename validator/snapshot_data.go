@@ -6,7 +6,7 @@ import "github.com/tilekit/tilekit"
 
 // snapshotDigest is the digest (see digestFS) of the embedded files this
 // snapshot was made from.
-const snapshotDigest = "807780c03b7503297dfa0decc7d3a4fedaeabbe537ffad5c2cf03fb580e4bb53"
+const snapshotDigest = "f84314486bcb5dd8d8117539163cbd850d478193e0cd8e59a1498167f5f3923e"
 
 // snapshotFiles lists the built-in data files, in loading order.
 var snapshotFiles = []string{
