@@ -23,17 +23,17 @@ var update = flag.Bool("update", false, "rewrite testdata/golden from the curren
 var (
 	catalogOnce sync.Once
 	catalog     *tilekit.Catalog
+	catalogErr  error
 )
 
 // builtinCatalog loads the built-in data once for all tests.
 func builtinCatalog(t testing.TB) *tilekit.Catalog {
 	catalogOnce.Do(func() {
-		res, err := validator.Validate(validator.BuiltinFolder())
-		if err != nil || res.Diagnostics.HasErrors() {
-			panic(fmt.Sprint(err, res.Diagnostics))
-		}
-		catalog = res.Catalog
+		catalog, catalogErr = validator.BuiltinCatalog()
 	})
+	if catalogErr != nil {
+		t.Fatal(catalogErr)
+	}
 	return catalog
 }
 

@@ -82,6 +82,33 @@ func schemas() (map[string]*jsonschema.Schema, error) {
 	return compiled, compileErr
 }
 
+// mergeSingleAllOf merges into a schema object the one schema of its
+// allOf, as a property written {title, description, allOf: [{$ref}]} is
+// after inlining, so that the validator checks the value in one pass; it
+// keeps the allOf when a keyword other than an annotation would clash.
+func mergeSingleAllOf(obj map[string]any) map[string]any {
+	all, _ := obj["allOf"].([]any)
+	if len(all) != 1 {
+		return obj
+	}
+	sub, ok := all[0].(map[string]any)
+	if !ok {
+		return obj
+	}
+	for k := range sub {
+		if _, clash := obj[k]; clash && k != "title" && k != "description" && k != "examples" {
+			return obj
+		}
+	}
+	delete(obj, "allOf")
+	for k, x := range sub {
+		if _, has := obj[k]; !has {
+			obj[k] = x
+		}
+	}
+	return obj
+}
+
 // inlineRefs returns v with every {"$ref": "#/definitions/x"} replaced by a
 // copy of definition x of root, itself inlined; depth guards against a
 // definition that refers to itself, which is left as a reference.
@@ -97,7 +124,7 @@ func inlineRefs(v, root any, depth int) any {
 		for k, x := range v {
 			out[k] = inlineRefs(x, root, depth)
 		}
-		return out
+		return mergeSingleAllOf(out)
 	case []any:
 		out := make([]any, len(v))
 		for i, x := range v {

@@ -2,6 +2,7 @@ package validator
 
 import (
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"sort"
 	"strings"
@@ -166,5 +167,32 @@ func TestCompiledSchemasInlineTheirDefinitions(t *testing.T) {
 		inlined, err := json.Marshal(schemaDocs[schemaURL+name])
 		require.NoError(t, err)
 		assert.NotContains(t, string(inlined), `"$ref"`, "%s: the compiled schema has a reference left", name)
+	}
+}
+
+// TestCompiledSchemasHaveNoSingleAllOf checks that a property written as
+// annotations beside allOf: [{$ref}] is compiled as one schema, which the
+// validator checks in one pass.
+func TestCompiledSchemasHaveNoSingleAllOf(t *testing.T) {
+	_, err := schemas()
+	require.NoError(t, err)
+	for _, name := range schemaNames(t) {
+		var walk func(v any, at string)
+		walk = func(v any, at string) {
+			switch v := v.(type) {
+			case map[string]any:
+				if all, ok := v["allOf"].([]any); ok && len(all) == 1 {
+					t.Errorf("%s %s: an allOf of one schema left after inlining", name, at)
+				}
+				for k, x := range v {
+					walk(x, at+"/"+k)
+				}
+			case []any:
+				for i, x := range v {
+					walk(x, fmt.Sprintf("%s/%d", at, i))
+				}
+			}
+		}
+		walk(schemaDocs[schemaURL+name], "")
 	}
 }

@@ -6,7 +6,7 @@ import "github.com/tilekit/tilekit"
 
 // snapshotDigest is the digest (see digestFS) of the embedded files this
 // snapshot was made from.
-const snapshotDigest = "f84314486bcb5dd8d8117539163cbd850d478193e0cd8e59a1498167f5f3923e"
+const snapshotDigest = "f5383f903bccb4bc654b93e675e3e5ebefcf2f2beb1c610604d6cfb40a14d1f4"
 
 // snapshotFiles lists the built-in data files, in loading order.
 var snapshotFiles = []string{
