@@ -187,34 +187,6 @@ func valueAt(doc any, path []string) any {
 	return doc
 }
 
-// CompileSchemas compiles every *.schema.json file of fsys as Draft-07 and
-// returns them by file name.
-func CompileSchemas(fsys fs.FS) (map[string]*jsonschema.Schema, error) {
-	c := newCompiler()
-	names, err := fs.Glob(fsys, "*.schema.json")
-	if err != nil {
-		return nil, err
-	}
-	for _, name := range names {
-		data, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return nil, err
-		}
-		if err := c.AddResource(schemaURL+name, strings.NewReader(string(data))); err != nil {
-			return nil, fmt.Errorf("schema %s: %w", name, err)
-		}
-	}
-	out := map[string]*jsonschema.Schema{}
-	for _, name := range names {
-		s, err := c.Compile(schemaURL + name)
-		if err != nil {
-			return nil, fmt.Errorf("schema %s: %w", name, err)
-		}
-		out[name] = s
-	}
-	return out, nil
-}
-
 func newCompiler() *jsonschema.Compiler {
 	c := jsonschema.NewCompiler()
 	c.Draft = jsonschema.Draft7
