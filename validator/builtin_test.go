@@ -2,6 +2,7 @@ package validator
 
 import (
 	"io/fs"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -195,4 +196,47 @@ func TestSubfoldersMatchTheEmbeddedData(t *testing.T) {
 		assert.NoError(t, err, "the schema of %s/", sub.Name)
 	}
 	assert.ElementsMatch(t, listed, embedded, "data.go's go:embed line and validator.Subfolders")
+}
+
+// TestBuiltinCitationsCanBeFollowed checks that every statement of the
+// built-in data cites a document a reader can find (a title, and for a
+// page or an FAQ where it is published), and that no data file, schema or
+// scaffold names the project's private notes.
+func TestBuiltinCitationsCanBeFollowed(t *testing.T) {
+	cat, err := BuiltinCatalog()
+	require.NoError(t, err)
+	check := func(what string, c tilekit.Citation) {
+		assert.NotEmpty(t, c.Title, "%s: a citation names its document", what)
+		if c.Kind == tilekit.Rulebook || c.Kind == tilekit.FAQ || c.Kind == tilekit.FanRules {
+			assert.True(t, strings.HasPrefix(c.URL, "https://"), "%s: %s says where it is published", what, c)
+		}
+	}
+	for _, tb := range cat.Tables {
+		if tb.Rule != nil {
+			check("table "+tb.ID, tb.Rule.Source)
+		}
+	}
+	for _, r := range cat.Rows {
+		check("row "+r.Table+"/"+r.ID, r.Source)
+	}
+	for _, n := range cat.Notes {
+		check("note "+n.ID, n.Source)
+	}
+	for _, s := range cat.Steps {
+		check("step "+s.ID, s.Source)
+	}
+	private := regexp.MustCompile(`(?i)\bseed\b|rules-notes|research notes|shared/`)
+	for _, root := range []string{"tiles", "expansions", "interactions", "schema"} {
+		require.NoError(t, fs.WalkDir(tilekit.Builtin(), root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			data, err := fs.ReadFile(tilekit.Builtin(), p)
+			require.NoError(t, err)
+			for i, line := range strings.Split(string(data), "\n") {
+				assert.False(t, private.MatchString(line), "%s:%d cites a private note: %s", p, i+1, line)
+			}
+			return nil
+		}))
+	}
 }

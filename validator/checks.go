@@ -223,7 +223,7 @@ func (l *loader) checkCityRefs(t *tilekit.Tile, f *tilekit.Feature, byID map[str
 			city := byID[id]
 			switch {
 			case city == nil:
-				l.report(at, ref.unknown, Error, "tile %s has no feature with id %q%s", t.ID, id, suggest(id, slices.Collect(maps.Keys(byID))))
+				l.report(at, ref.unknown, Error, "tile %s has no feature with id %q%s", t.ID, id, Suggest(id, slices.Collect(maps.Keys(byID))))
 			case city.Kind != tilekit.City:
 				l.report(at, ref.notCity, Error, "feature %q is a %s, not a city", id, city.Kind)
 			case ref.key == "cities" && len(f.Sides) > 0 && !sharesCorner(f, city):

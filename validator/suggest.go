@@ -7,11 +7,11 @@ import (
 	"github.com/tilekit/tilekit"
 )
 
-// suggest returns "; did you mean X?" for the candidate nearest to word, or
+// Suggest returns "; did you mean X?" for the candidate nearest to word, or
 // "" when none is near: at most one edit for short words, a third of the
 // word's length for longer ones. Ties go to the candidate first in sorted
 // order, so the answer is the same every time.
-func suggest(word string, candidates []string) string {
+func Suggest(word string, candidates []string) string {
 	return didYouMean(nearestWord(word, candidates))
 }
 
@@ -78,7 +78,7 @@ func editDistance(a, b string, limit int) int {
 // nearest suggests, for an id no loaded file defines, the nearest id of the
 // kind that one does: expansion (parts too), table, subject, note or step.
 func (l *loader) nearest(cat *tilekit.Catalog, kind, id string) string {
-	return suggest(id, knownIDs(cat, kind))
+	return Suggest(id, knownIDs(cat, kind))
 }
 
 // knownIDs lists the ids of a kind in the catalog.

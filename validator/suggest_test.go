@@ -22,11 +22,11 @@ func TestEditDistance(t *testing.T) {
 
 func TestSuggest(t *testing.T) {
 	keys := []string{"id", "name", "counts", "feature", "start", "symbols"}
-	assert.Equal(t, `; did you mean "feature"?`, suggest("features", keys))
-	assert.Equal(t, `; did you mean "counts"?`, suggest("count", keys))
-	assert.Equal(t, "", suggest("colour", keys), "nothing near")
-	assert.Equal(t, `; did you mean "dragon-diet"?`, suggest("dragon-deit", []string{"dragon-diet", "fairy-companions"}))
-	assert.Equal(t, "", suggest("id", keys), "the word itself is no suggestion")
+	assert.Equal(t, `; did you mean "feature"?`, Suggest("features", keys))
+	assert.Equal(t, `; did you mean "counts"?`, Suggest("count", keys))
+	assert.Equal(t, "", Suggest("colour", keys), "nothing near")
+	assert.Equal(t, `; did you mean "dragon-diet"?`, Suggest("dragon-deit", []string{"dragon-diet", "fairy-companions"}))
+	assert.Equal(t, "", Suggest("id", keys), "the word itself is no suggestion")
 }
 
 func TestPatternFault(t *testing.T) {

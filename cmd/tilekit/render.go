@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/tilekit/tilekit"
 	"github.com/tilekit/tilekit/site"
+	"github.com/tilekit/tilekit/validator"
 )
 
 // renderOptions are what the render command is asked to do, from its flags
@@ -103,7 +104,7 @@ func runRender(cmd *cobra.Command, opts *renderOptions) error {
 	}
 	t := res.Catalog.Tile(opts.tile)
 	if t == nil {
-		return usagef("unknown tile %q (see tilekit tiles for the ids)", opts.tile)
+		return usagef("unknown tile %q%s (tilekit list tiles lists the ids)", opts.tile, validator.Suggest(opts.tile, tileIDs(res.Catalog)))
 	}
 	svg, err := site.TileSVG(t, opts.rotation)
 	if err != nil {
@@ -157,4 +158,13 @@ func renderAll(tiles []*tilekit.Tile, rotation int, dir string) error {
 		}
 	}
 	return files.commit()
+}
+
+// tileIDs lists the ids of the tiles of a catalog.
+func tileIDs(cat *tilekit.Catalog) []string {
+	ids := make([]string, len(cat.Tiles))
+	for i, t := range cat.Tiles {
+		ids[i] = t.ID
+	}
+	return ids
 }
