@@ -30,6 +30,9 @@ type Expansion struct {
 	Editions []Edition
 	// Parts lists the parts that can be chosen one by one.
 	Parts []Part
+	// Published is the month the expansion was first published, as
+	// YYYY-MM; empty when unknown. Before it, its subjects did not exist.
+	Published string
 	// Origin says where the expansion was defined.
 	Origin Origin
 }

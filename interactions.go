@@ -291,6 +291,63 @@ type Rule struct {
 	Otherwise Verdict // when it does not
 	AppliesTo []SubjectKind
 	Source    Citation
+	// Variants are publishers' wordings of the rule: for a subject that
+	// matches, they answer in place of the rule's own verdict.
+	Variants []RuleVariant
+}
+
+// RuleVariant is a publisher's version of a rule of thumb: under those
+// publishers' rules a subject that matches When gets its verdict.
+type RuleVariant struct {
+	Publishers []Publisher
+	Text       string
+	Verdict    Verdict
+	Condition  string // of a conditional Verdict
+	Source     Citation
+	Origin     Origin
+}
+
+// Variant returns the rule's variant for a publisher, or nil for the
+// rule's own wording (and for the empty publisher).
+func (r *Rule) Variant(p Publisher) *RuleVariant {
+	if r == nil || p == "" {
+		return nil
+	}
+	for i := range r.Variants {
+		if slices.Contains(r.Variants[i].Publishers, p) {
+			return &r.Variants[i]
+		}
+	}
+	return nil
+}
+
+// OwnPublishers returns the publishers the rule's own wording holds for:
+// every publisher no variant names, or nil (all) when it has no variants.
+func (r *Rule) OwnPublishers() []Publisher {
+	if r == nil || len(r.Variants) == 0 {
+		return nil
+	}
+	var out []Publisher
+	for _, p := range Publishers {
+		if r.Variant(p) == nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// AnswerFor returns the verdict and condition of the rule for a subject
+// under a publisher's rules (the rule's own for the empty publisher); ok
+// is false when the rule does not speak for subjects of that kind.
+func (r *Rule) AnswerFor(s Subject, p Publisher) (v Verdict, condition string, ok bool) {
+	v, ok = r.Answer(s)
+	if !ok || !r.When.Matches(s) {
+		return v, "", ok
+	}
+	if vr := r.Variant(p); vr != nil {
+		return vr.Verdict, vr.Condition, true
+	}
+	return v, "", true
 }
 
 // Answer returns the rule's verdict for a subject; ok is false when the rule
@@ -357,6 +414,12 @@ func (r *Row) HoldsFor(p Publisher) bool {
 	return p == "" || len(r.Publishers) == 0 || slices.Contains(r.Publishers, p)
 }
 
+// HoldsForEdition reports whether the row's scope includes an edition; an
+// empty edition matches every row.
+func (r *Row) HoldsForEdition(e Edition) bool {
+	return e == "" || len(r.Editions) == 0 || slices.Contains(r.Editions, e)
+}
+
 // Overlaps reports whether two rows' scopes (editions and publishers) share
 // a case.
 func (r *Row) Overlaps(o *Row) bool {
@@ -417,10 +480,15 @@ type Step struct {
 	Origin      Origin
 }
 
-// StepVariant is a publisher's rules that move a step: its After and
-// Before replace the step's own.
+// StepVariant is a publisher's or an edition's rules for a step: its After
+// and Before replace the step's own (a variant written without either keeps
+// the step's place and only says how the step differs).
 type StepVariant struct {
+	// Publishers and Editions say whose rules these are: a variant applies
+	// when each list it gives names the publisher, or the edition, asked
+	// for. At least one is given.
 	Publishers  []Publisher
+	Editions    []Edition
 	After       []string
 	Before      []string
 	Source      Citation
@@ -428,12 +496,35 @@ type StepVariant struct {
 	Origin      Origin
 }
 
+// AppliesTo reports whether the variant holds for a publisher and an
+// edition: each of its lists that is given names the one asked for.
+func (v *StepVariant) AppliesTo(p Publisher, e Edition) bool {
+	if len(v.Publishers) == 0 && len(v.Editions) == 0 {
+		return false
+	}
+	return (len(v.Publishers) == 0 || slices.Contains(v.Publishers, p)) &&
+		(len(v.Editions) == 0 || slices.Contains(v.Editions, e))
+}
+
+// Scope describes the variant's publishers and editions, such as "C2, C3"
+// or "Rio Grande Games, Z-Man Games".
+func (v *StepVariant) Scope() string {
+	var parts []string
+	for _, e := range v.Editions {
+		parts = append(parts, string(e))
+	}
+	for _, p := range v.Publishers {
+		parts = append(parts, p.Name())
+	}
+	return strings.Join(parts, ", ")
+}
+
 // Constraints returns the steps this one comes after and before under a
-// publisher's rules (the step's own when no variant names the publisher),
-// and the variant used, if any.
-func (s *Step) Constraints(p Publisher) (after, before []string, variant *StepVariant) {
+// publisher's rules in an edition (the step's own when no variant applies),
+// and the variant used, if any: the first that applies.
+func (s *Step) Constraints(p Publisher, e Edition) (after, before []string, variant *StepVariant) {
 	for i := range s.Variants {
-		if v := &s.Variants[i]; slices.Contains(v.Publishers, p) {
+		if v := &s.Variants[i]; v.AppliesTo(p, e) {
 			return v.After, v.Before, v
 		}
 	}

@@ -47,7 +47,7 @@ func BenchmarkOrder(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := rules.Order(cat, rules.SelectAll(), tilekit.RioGrande); err != nil {
+		if _, err := rules.Order(cat, rules.SelectAll(), rules.OrderOptions{Publisher: tilekit.RioGrande}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -22,7 +22,7 @@ func positions(steps []rules.PlayedStep) map[string]int {
 func TestBuiltinOrderOfPlay(t *testing.T) {
 	cat := builtin(t)
 	for _, p := range []tilekit.Publisher{"", tilekit.HansImGlueck, tilekit.ZMan} {
-		steps, err := rules.Order(cat, rules.SelectAll(), p)
+		steps, err := rules.Order(cat, rules.SelectAll(), rules.OrderOptions{Publisher: p})
 		require.NoError(t, err)
 		pos := positions(steps)
 		for _, pair := range [][2]string{
@@ -44,7 +44,7 @@ func TestBuiltinOrderOfPlay(t *testing.T) {
 	// Rio Grande's text moves the dragon after scoring.
 	sel, err := rules.Select(cat, []string{"princess-dragon"})
 	require.NoError(t, err)
-	steps, err := rules.Order(cat, sel, tilekit.RioGrande)
+	steps, err := rules.Order(cat, sel, rules.OrderOptions{Publisher: tilekit.RioGrande})
 	require.NoError(t, err)
 	pos := positions(steps)
 	assert.Less(t, pos["score-features"], pos["dragon-move"])

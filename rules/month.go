@@ -3,6 +3,8 @@ package rules
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/tilekit/tilekit"
 )
 
 // Month is a calendar month, such as the month a ruling was published or
@@ -40,4 +42,33 @@ func (m Month) String() string {
 		return ""
 	}
 	return fmt.Sprintf("%04d-%02d", m.year, m.month)
+}
+
+// Published returns the month an expansion (or the expansion of a part)
+// was first published, "" when unknown, and whether it existed by an
+// as-of month: always for a zero month, an unknown date or an expansion
+// not loaded.
+func Published(cat *tilekit.Catalog, id string, asOf Month) (month string, exists bool) {
+	x := cat.Expansion(tilekit.ParentExpansion(id))
+	if x == nil || x.Published == "" {
+		return "", true
+	}
+	return x.Published, !later(x.Published, asOf)
+}
+
+// inForce reports whether a note was in force in an as-of month: its
+// source is not dated later and every expansion it is about existed.
+func inForce(cat *tilekit.Catalog, n *tilekit.Note, asOf Month) bool {
+	if asOf.IsZero() {
+		return true
+	}
+	if later(n.Source.Date, asOf) {
+		return false
+	}
+	for _, id := range n.Expansions {
+		if _, exists := Published(cat, id, asOf); !exists {
+			return false
+		}
+	}
+	return true
 }

@@ -9,9 +9,35 @@ import (
 	"github.com/tilekit/tilekit"
 )
 
-// OrderGraph returns, under a publisher's rules (empty for the steps' own),
-// for each step id the ids of the steps that must come after it.
-func OrderGraph(steps []tilekit.Step, p tilekit.Publisher) map[string][]string {
+// OrderOptions says whose rules the order of play follows.
+type OrderOptions struct {
+	// Publisher follows a publisher's rules where a variant moves a step;
+	// empty for the steps' own.
+	Publisher tilekit.Publisher
+	// Edition follows an edition's rules where a variant names it; empty
+	// for the steps' own.
+	Edition tilekit.Edition
+	// AsOf, unless zero, composes the turn as the rules stood in that
+	// month: a step or variant whose source is dated later is not in force,
+	// nor a step of an expansion published later.
+	AsOf Month
+}
+
+// StepConstraints returns the steps a step comes after and before under
+// the options, and the variant used, if any: the first that applies and
+// was in force by the options' month.
+func StepConstraints(s *tilekit.Step, opt OrderOptions) (after, before []string, variant *tilekit.StepVariant) {
+	for i := range s.Variants {
+		if v := &s.Variants[i]; v.AppliesTo(opt.Publisher, opt.Edition) && !later(v.Source.Date, opt.AsOf) {
+			return v.After, v.Before, v
+		}
+	}
+	return s.After, s.Before, nil
+}
+
+// OrderGraph returns, under the options' rules, for each step id the ids
+// of the steps that must come after it.
+func OrderGraph(steps []tilekit.Step, opt OrderOptions) map[string][]string {
 	known := map[string]bool{}
 	for _, s := range steps {
 		known[s.ID] = true
@@ -25,7 +51,7 @@ func OrderGraph(steps []tilekit.Step, p tilekit.Publisher) map[string][]string {
 		}
 	}
 	for i := range steps {
-		after, before, _ := steps[i].Constraints(p)
+		after, before, _ := StepConstraints(&steps[i], opt)
 		for _, a := range after {
 			add(a, steps[i].ID)
 		}
@@ -99,16 +125,20 @@ func (e *CycleError) Error() string {
 	return "the steps' ordering constraints form a cycle: " + strings.Join(e.Cycle, " → ")
 }
 
-// Order composes the turn for a selection under a publisher's rules (empty
-// for the steps' own). Every constraint between selected steps holds, also
-// one that passes through steps left out; steps not ordered by any
-// constraint come by phase, then in the order they were written.
-func Order(cat *tilekit.Catalog, sel Selection, p tilekit.Publisher) ([]PlayedStep, error) {
-	full := OrderGraph(cat.Steps, p)
+// Order composes the turn for a selection under the options' rules. Every
+// constraint between selected steps holds, also one that passes through
+// steps left out (those of other expansions, and those not in force by the
+// options' month); steps not ordered by any constraint come by phase, then
+// in the order they were written.
+func Order(cat *tilekit.Catalog, sel Selection, opt OrderOptions) ([]PlayedStep, error) {
+	full := OrderGraph(cat.Steps, opt)
 	index := map[string]int{}
 	var chosen []string
 	for i, s := range cat.Steps {
-		if _, dup := index[s.ID]; dup || !sel.Has(s.Expansion) {
+		if _, dup := index[s.ID]; dup || !sel.Has(s.Expansion) || later(s.Source.Date, opt.AsOf) {
+			continue
+		}
+		if _, exists := Published(cat, s.Expansion, opt.AsOf); !exists {
 			continue
 		}
 		index[s.ID] = i
@@ -145,8 +175,8 @@ func Order(cat *tilekit.Catalog, sel Selection, p tilekit.Publisher) ([]PlayedSt
 	for q.Len() > 0 {
 		id := heap.Pop(q).(string)
 		s := &cat.Steps[index[id]]
-		_, _, variant := s.Constraints(p)
-		out = append(out, PlayedStep{Step: s, Variant: variant, Notes: stepNotes(cat, sel, s)})
+		_, _, variant := StepConstraints(s, opt)
+		out = append(out, PlayedStep{Step: s, Variant: variant, Notes: stepNotes(cat, sel, s, opt.AsOf)})
 		for _, n := range next[id] {
 			if indegree[n]--; indegree[n] == 0 {
 				heap.Push(q, n)
@@ -161,11 +191,11 @@ func Order(cat *tilekit.Catalog, sel Selection, p tilekit.Publisher) ([]PlayedSt
 
 // stepNotes returns the selection's notes about a step: those it names and
 // those that name it.
-func stepNotes(cat *tilekit.Catalog, sel Selection, s *tilekit.Step) []*tilekit.Note {
+func stepNotes(cat *tilekit.Catalog, sel Selection, s *tilekit.Step, asOf Month) []*tilekit.Note {
 	var out []*tilekit.Note
 	for i := range cat.Notes {
 		n := &cat.Notes[i]
-		if sel.HasAll(n.Expansions) && (slices.Contains(s.Notes, n.ID) || slices.Contains(n.Steps, s.ID)) {
+		if sel.HasAll(n.Expansions) && inForce(cat, n, asOf) && (slices.Contains(s.Notes, n.ID) || slices.Contains(n.Steps, s.ID)) {
 			out = append(out, n)
 		}
 	}

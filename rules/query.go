@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/tilekit/tilekit"
 )
@@ -12,13 +13,17 @@ type QueryOptions struct {
 	// Selection is the expansions played with; subjects of others are left
 	// out. The zero Selection is the base game alone.
 	Selection Selection
-	// Publisher keeps only rows that hold for this publisher's rules; empty
-	// keeps all.
+	// Publisher keeps only rows (and the wording of a rule of thumb) that
+	// hold for this publisher's rules; empty keeps all.
 	Publisher tilekit.Publisher
+	// Edition keeps only rows that hold for this edition; empty keeps all.
+	Edition tilekit.Edition
 	// History adds the rows that were superseded.
 	History bool
 	// AsOf, unless zero, answers as the rules stood in that month: later
-	// rows are left out and rows they superseded are in force again.
+	// rows are left out and rows they superseded are in force again; a
+	// rule of thumb, rule variant or note dated later is not in force; and
+	// a subject of an expansion published later did not exist yet.
 	AsOf Month
 }
 
@@ -28,7 +33,10 @@ type Answer struct {
 	Subject tilekit.Subject
 	// Row is the explicit row, or nil for a rule-of-thumb answer, whose
 	// Source is the rule's.
-	Row         *tilekit.Row
+	Row *tilekit.Row
+	// RuleVariant is the publishers' wording of the rule of thumb that
+	// gave a rule-of-thumb answer, or nil for the rule's own.
+	RuleVariant *tilekit.RuleVariant
 	Verdict     tilekit.Verdict
 	Condition   string
 	Source      tilekit.Citation
@@ -50,8 +58,24 @@ type TableAnswers struct {
 	// Unanswered lists the subjects asked about that neither a row nor the
 	// table's rule of thumb answers: the questions still open.
 	Unanswered []tilekit.Subject
+	// NotYet lists the subjects asked about whose expansion was published
+	// after the as-of month: they did not exist yet, so nothing answers for
+	// them.
+	NotYet []Unpublished
+	// TableNotYet is set when the table's own expansion was published
+	// after the as-of month: the question did not exist yet.
+	TableNotYet *Unpublished
 	// Notes are the notes about the table as a whole.
 	Notes []*tilekit.Note
+}
+
+// Unpublished is a subject, or the expansion of a table, that did not
+// exist yet in the as-of month.
+type Unpublished struct {
+	Subject tilekit.Subject
+	// Expansion is the expansion (or part) id; Published is the month it
+	// was first published (YYYY-MM).
+	Expansion, Published string
 }
 
 // AllNotes returns every note of the answers and of the table, each once,
@@ -94,8 +118,20 @@ func Query(cat *tilekit.Catalog, tableID, subjectID string, opt QueryOptions) (*
 		return nil, subjectError(cat, t, subjectID)
 	}
 	visible := visibleRows(cat, t.ID, opt)
-	res := &TableAnswers{Table: t, Notes: notesFor(cat, opt.Selection, t.ID, "")}
+	res := &TableAnswers{Table: t, Notes: notesFor(cat, opt, t.ID, "")}
+	if month, exists := Published(cat, t.Expansion, opt.AsOf); !exists {
+		res.TableNotYet = &Unpublished{Expansion: t.Expansion, Published: month}
+		res.Notes = nil
+	}
+	rule := ruleInForce(t.Rule, opt.AsOf)
 	for _, s := range subjects {
+		if month, exists := Published(cat, s.Expansion, opt.AsOf); !exists || res.TableNotYet != nil {
+			if exists {
+				month = res.TableNotYet.Published
+			}
+			res.NotYet = append(res.NotYet, Unpublished{Subject: s, Expansion: s.Expansion, Published: month})
+			continue
+		}
 		answered := false
 		for _, r := range visible {
 			if !r.row.About(s) || (r.successor != nil && !opt.History) {
@@ -105,22 +141,79 @@ func Query(cat *tilekit.Catalog, tableID, subjectID string, opt QueryOptions) (*
 			res.Answers = append(res.Answers, Answer{
 				Subject: s, Row: r.row, Verdict: r.row.Verdict, Condition: r.row.Condition,
 				Source: r.row.Source, Explanation: r.row.Explanation, Scope: r.row.Scope(),
-				SupersededBy: r.successor, Notes: notesFor(cat, opt.Selection, t.ID, s.ID, r.row.Notes...),
+				SupersededBy: r.successor, Notes: notesFor(cat, opt, t.ID, s.ID, r.row.Notes...),
 			})
 		}
 		if answered {
 			continue
 		}
-		if v, ok := t.Rule.Answer(s); ok {
-			res.Answers = append(res.Answers, Answer{
-				Subject: s, Verdict: v, Explanation: ruleExplanation(t.Rule, s), Source: t.Rule.Source,
-				Notes: notesFor(cat, opt.Selection, t.ID, s.ID),
-			})
+		if as := ruleAnswers(rule, s, opt.Publisher); len(as) > 0 {
+			notes := notesFor(cat, opt, t.ID, s.ID)
+			for _, a := range as {
+				a.Notes = notes
+				res.Answers = append(res.Answers, a)
+			}
 		} else {
 			res.Unanswered = append(res.Unanswered, s)
 		}
 	}
 	return res, nil
+}
+
+// ruleInForce returns the rule of thumb as it stood in a month: nil when
+// its source is dated later, and without the variants dated later.
+func ruleInForce(r *tilekit.Rule, asOf Month) *tilekit.Rule {
+	if r == nil || later(r.Source.Date, asOf) {
+		return nil
+	}
+	if asOf.IsZero() || len(r.Variants) == 0 {
+		return r
+	}
+	cp := *r
+	cp.Variants = slices.DeleteFunc(slices.Clone(r.Variants), func(v tilekit.RuleVariant) bool { return later(v.Source.Date, asOf) })
+	return &cp
+}
+
+// ruleAnswers returns the rule of thumb's answers for a subject: under a
+// publisher's rules one; for every publisher the rule's own answer and, for
+// a subject it matches, one for each publishers' variant, each with the
+// publishers it holds for.
+func ruleAnswers(r *tilekit.Rule, s tilekit.Subject, p tilekit.Publisher) []Answer {
+	v, cond, ok := r.AnswerFor(s, p)
+	if !ok {
+		return nil
+	}
+	own := Answer{Subject: s, Verdict: v, Condition: cond, Explanation: ruleExplanation(r, s), Source: r.Source}
+	if vr := r.Variant(p); vr != nil && r.When.Matches(s) {
+		own.RuleVariant, own.Source = vr, vr.Source
+		own.Explanation = fmt.Sprintf("No explicit ruling; the rule of thumb applies (%s), as %s word it: %s", r.When, publisherList(vr.Publishers), vr.Text)
+		own.Scope = publisherList(vr.Publishers)
+		return []Answer{own}
+	}
+	if p != "" || !r.When.Matches(s) || len(r.Variants) == 0 {
+		return []Answer{own}
+	}
+	own.Scope = publisherList(r.OwnPublishers())
+	out := []Answer{own}
+	for i := range r.Variants {
+		vr := &r.Variants[i]
+		out = append(out, Answer{
+			Subject: s, RuleVariant: vr, Verdict: vr.Verdict, Condition: vr.Condition, Source: vr.Source,
+			Scope:       publisherList(vr.Publishers),
+			Explanation: fmt.Sprintf("No explicit ruling; the rule of thumb applies (%s), as %s word it: %s", r.When, publisherList(vr.Publishers), vr.Text),
+		})
+	}
+	return out
+}
+
+// publisherList names publishers for a reader, such as "Rio Grande Games,
+// Z-Man Games".
+func publisherList(ps []tilekit.Publisher) string {
+	var names []string
+	for _, p := range ps {
+		names = append(names, p.Name())
+	}
+	return strings.Join(names, ", ")
 }
 
 func ruleExplanation(r *tilekit.Rule, s tilekit.Subject) string {
@@ -170,7 +263,7 @@ func visibleRows(cat *tilekit.Catalog, tableID string, opt QueryOptions) []visib
 	var out []visibleRow
 	for i := range cat.Rows {
 		r := &cat.Rows[i]
-		if r.Table != tableID || !r.HoldsFor(opt.Publisher) || later(r.Source.Date, opt.AsOf) {
+		if r.Table != tableID || !r.HoldsFor(opt.Publisher) || !r.HoldsForEdition(opt.Edition) || later(r.Source.Date, opt.AsOf) {
 			continue
 		}
 		if _, dup := byID[r.ID]; !dup {
@@ -196,14 +289,15 @@ func later(date string, asOf Month) bool {
 	return err == nil && asOf.Before(m)
 }
 
-// notesFor returns the notes that apply to the selection and are about a
-// table's subject (or, with an empty subject, about the table as a whole),
-// together with the notes named explicitly.
-func notesFor(cat *tilekit.Catalog, sel Selection, tableID, subjectID string, named ...string) []*tilekit.Note {
+// notesFor returns the notes that apply to the selection, were in force by
+// the as-of month and are about a table's subject (or, with an empty
+// subject, about the table as a whole), together with the notes named
+// explicitly.
+func notesFor(cat *tilekit.Catalog, opt QueryOptions, tableID, subjectID string, named ...string) []*tilekit.Note {
 	var out []*tilekit.Note
 	for i := range cat.Notes {
 		n := &cat.Notes[i]
-		if !sel.HasAll(n.Expansions) {
+		if !opt.Selection.HasAll(n.Expansions) || !inForce(cat, n, opt.AsOf) {
 			continue
 		}
 		explicit := slices.Contains(named, n.ID)

@@ -155,13 +155,13 @@ func TestOrder(t *testing.T) {
 		step("c", 1, nil, nil, "base"),
 		step("d", 2, nil, nil, "base"),
 	)
-	got, err := Order(cat, SelectAll(), "")
+	got, err := Order(cat, SelectAll(), OrderOptions{})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"d", "a", "b", "c"}, ids(got))
 	assert.Equal(t, "n-step", got[2].Notes[0].ID)
 
 	sel, _ := Select(cat, []string{"pd"})
-	got, err = Order(cat, sel, "")
+	got, err = Order(cat, sel, OrderOptions{})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"d", "a", "c"}, ids(got), "a still comes before c without b")
 
@@ -169,15 +169,15 @@ func TestOrder(t *testing.T) {
 	s := step("x", 2, []string{"y"}, nil, "base")
 	s.Variants = []tilekit.StepVariant{{Publishers: []tilekit.Publisher{tilekit.RioGrande}, Before: []string{"y"}}}
 	cat = smallCatalog(step("y", 2, nil, nil, "base"), s)
-	got, _ = Order(cat, SelectAll(), "")
+	got, _ = Order(cat, SelectAll(), OrderOptions{})
 	assert.Equal(t, []string{"y", "x"}, ids(got))
-	got, _ = Order(cat, SelectAll(), tilekit.RioGrande)
+	got, _ = Order(cat, SelectAll(), OrderOptions{Publisher: tilekit.RioGrande})
 	assert.Equal(t, []string{"x", "y"}, ids(got))
 	assert.NotNil(t, got[0].Variant)
 
 	// A cycle is an error that names it.
 	cat = smallCatalog(step("p", 1, []string{"q"}, nil, "base"), step("q", 1, []string{"p"}, nil, "base"))
-	_, err = Order(cat, SelectAll(), "")
+	_, err = Order(cat, SelectAll(), OrderOptions{})
 	var ce *CycleError
 	require.ErrorAs(t, err, &ce)
 	assert.Equal(t, []string{"p", "q", "p"}, ce.Cycle)

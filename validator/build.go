@@ -116,12 +116,13 @@ func boolean(m map[string]any, key string) bool {
 
 func buildExpansion(m map[string]any, at tilekit.Origin) tilekit.Expansion {
 	x := tilekit.Expansion{
-		ID:       str(m, "id"),
-		Name:     str(m, "name"),
-		Kind:     tilekit.ExpansionKind(str(m, "kind")),
-		Label:    str(m, "label"),
-		Editions: typedStrs[tilekit.Edition](m, "editions"),
-		Origin:   at,
+		ID:        str(m, "id"),
+		Name:      str(m, "name"),
+		Kind:      tilekit.ExpansionKind(str(m, "kind")),
+		Label:     str(m, "label"),
+		Editions:  typedStrs[tilekit.Edition](m, "editions"),
+		Published: str(m, "published"),
+		Origin:    at,
 	}
 	for _, p := range list(m["part"]) {
 		x.Parts = append(x.Parts, tilekit.Part{ID: str(p, "id"), Name: str(p, "name")})
@@ -172,6 +173,13 @@ func buildTable(m map[string]any, at tilekit.Origin) tilekit.Table {
 		if living, ok := when["living"].(bool); ok {
 			rule.When.Living = &living
 		}
+		for i, v := range list(r["variant"]) {
+			rule.Variants = append(rule.Variants, tilekit.RuleVariant{
+				Publishers: typedStrs[tilekit.Publisher](v, "publishers"), Text: str(v, "text"),
+				Verdict: tilekit.Verdict(str(v, "verdict")), Condition: str(v, "condition"),
+				Source: buildCitation(table(v, "source")), Origin: at.At("rule", "variant", strconv.Itoa(i)),
+			})
+		}
 		t.Rule = rule
 	}
 	return t
@@ -210,10 +218,17 @@ func buildStep(m map[string]any, at tilekit.Origin) tilekit.Step {
 		Explanation: str(m, "explanation"), Notes: strs(m, "notes"), Origin: at,
 	}
 	for i, v := range list(m["variant"]) {
-		s.Variants = append(s.Variants, tilekit.StepVariant{
-			Publishers: typedStrs[tilekit.Publisher](v, "publishers"), After: strs(v, "after"), Before: strs(v, "before"),
+		sv := tilekit.StepVariant{
+			Publishers: typedStrs[tilekit.Publisher](v, "publishers"), Editions: typedStrs[tilekit.Edition](v, "editions"),
+			After: strs(v, "after"), Before: strs(v, "before"),
 			Source: buildCitation(table(v, "source")), Explanation: str(v, "explanation"), Origin: at.At("variant", strconv.Itoa(i)),
-		})
+		}
+		_, hasAfter := v["after"]
+		_, hasBefore := v["before"]
+		if !hasAfter && !hasBefore { // the variant keeps the step's place
+			sv.After, sv.Before = s.After, s.Before
+		}
+		s.Variants = append(s.Variants, sv)
 	}
 	return s
 }

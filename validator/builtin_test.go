@@ -177,6 +177,47 @@ func TestDrawbridgesFacts(t *testing.T) {
 	assert.True(t, joining, "a road joining two cities through two drawbridges")
 }
 
+// TestDoubtfulTilesSayWhy checks two tiles whose layout is in doubt: each is
+// provisional and its note says what the doubt is.
+func TestDoubtfulTilesSayWhy(t *testing.T) {
+	cat, err := BuiltinCatalog()
+	require.NoError(t, err)
+
+	// Drawbridges Tile 10: a road between two cities, each with a drawbridge,
+	// modelled as a one-tile road touching no side, which the page never says.
+	tile := cat.Tile("drawbridges/road-between-cities")
+	require.NotNil(t, tile)
+	assert.True(t, tile.Provisional)
+	var road *tilekit.Feature
+	for i := range tile.Features {
+		if tile.Features[i].Kind == tilekit.Road {
+			road = &tile.Features[i]
+		}
+	}
+	require.NotNil(t, road)
+	assert.Empty(t, road.Sides, "modelled as a road that touches no side")
+	assert.ElementsMatch(t, []string{"north", "south"}, road.Drawbridges)
+	assert.Len(t, tile.DrawbridgeCities(road), 2)
+	for _, want := range []string{"The Drawbridges", "Tile 10", "Assumed", "If the printed road reaches a side"} {
+		assert.Contains(t, tile.Note, want)
+	}
+
+	// The princess tile with two cities: which cities its west field borders
+	// is in doubt; the small inner field touches no side and borders both.
+	tile = cat.Tile("princess-dragon/princess-two-cities")
+	require.NotNil(t, tile)
+	assert.True(t, tile.Provisional)
+	assert.Contains(t, tile.Note, "north city only")
+	inner := 0
+	for _, f := range tile.Features {
+		if f.Kind == tilekit.Field && len(f.Sides) == 0 {
+			inner++
+			assert.ElementsMatch(t, []string{"north", "corner"}, f.Cities)
+		}
+	}
+	assert.Equal(t, 1, inner, "one inner field")
+}
+
 // TestSubfoldersMatchTheEmbeddedData keeps the list of data sub-folders
 // the one place it is written: the embed line of the root package must
 // embed exactly these folders (and the schemas), and each has its schema.

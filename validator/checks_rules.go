@@ -28,7 +28,7 @@ var RuleCodes = []Code{
 	{"needless-exception", "A row marked as an exception agrees with the rule of thumb, or its table has none."},
 	{"unknown-note", "A row or step names a note that no loaded file defines."},
 	{"unknown-step", "A step or note names a step that no loaded file defines."},
-	{"order-cycle", "Ordering constraints between steps form a cycle under some publisher's rules."},
+	{"order-cycle", "Ordering constraints between steps form a cycle under some publisher's or edition's rules."},
 }
 
 // checkRules runs the consistency checks of the rules data.
@@ -57,6 +57,10 @@ func (l *loader) checkRules(cat *tilekit.Catalog) {
 		l.catalogEntry(cat, seen, "table", t.ID, t.Expansion, t.Origin)
 		if t.Rule != nil {
 			l.checkSource(t.Rule.Source, t.Origin.At("rule", "source"))
+			for _, v := range t.Rule.Variants {
+				l.checkSource(v.Source, v.Origin.At("source"))
+				l.checkCondition(v.Verdict, v.Condition, v.Origin)
+			}
 		}
 	}
 	for _, n := range d.Notes {
@@ -128,16 +132,34 @@ func (l *loader) checkNote(cat *tilekit.Catalog, n *tilekit.Note) {
 	l.stepRefs(cat, n.Steps, n.Origin.At("steps"))
 }
 
+// checkCondition checks that a verdict has a condition when, and only
+// when, it is conditional; at is the entry holding both keys.
+func (l *loader) checkCondition(v tilekit.Verdict, condition string, at tilekit.Origin) {
+	switch {
+	case v == tilekit.Conditional && condition == "":
+		l.report(at.At("verdict"), "condition-mismatch", Error, "a conditional verdict needs its condition")
+	case v != tilekit.Conditional && condition != "":
+		l.report(at.At("condition"), "condition-mismatch", Error, "only a conditional verdict has a condition; this one is %s", v)
+	}
+}
+
 func (l *loader) checkStep(cat *tilekit.Catalog, s *tilekit.Step) {
 	l.expansionRef(cat, s.Expansion, s.Origin.At("expansion"))
 	l.checkSource(s.Source, s.Origin.At("source"))
 	l.stepRefs(cat, s.After, s.Origin.At("after"))
 	l.stepRefs(cat, s.Before, s.Origin.At("before"))
 	l.noteRefs(cat, s.Notes, s.Origin.At("notes"))
+	x := cat.Expansion(tilekit.ParentExpansion(s.Expansion))
 	for _, v := range s.Variants {
 		l.checkSource(v.Source, v.Origin.At("source"))
 		l.stepRefs(cat, v.After, v.Origin.At("after"))
 		l.stepRefs(cat, v.Before, v.Origin.At("before"))
+		for j, e := range v.Editions {
+			if x != nil && !x.HasEdition(e) {
+				l.report(v.Origin.At("editions", strconv.Itoa(j)), "edition-not-in-expansion", Error,
+					"step %s has a variant for %s, but %s was not published in %s", s.ID, e, x.ID, e)
+			}
+		}
 	}
 }
 
@@ -170,12 +192,7 @@ func (l *loader) checkRow(cat *tilekit.Catalog, seen map[string]tilekit.Origin, 
 	l.unique(seen, fmt.Sprintf("row %s of table %s", r.ID, r.Table), idAt)
 	l.checkSource(r.Source, r.Origin.At("source"))
 	l.noteRefs(cat, r.Notes, r.Origin.At("notes"))
-	switch {
-	case r.Verdict == tilekit.Conditional && r.Condition == "":
-		l.report(r.Origin.At("verdict"), "condition-mismatch", Error, "a conditional verdict needs its condition")
-	case r.Verdict != tilekit.Conditional && r.Condition != "":
-		l.report(r.Origin.At("condition"), "condition-mismatch", Error, "only a conditional verdict has a condition; this one is %s", r.Verdict)
-	}
+	l.checkCondition(r.Verdict, r.Condition, r.Origin)
 	t := cat.Table(r.Table)
 	if t == nil {
 		if !l.wasDropped("table", r.Table) {
@@ -389,7 +406,11 @@ func (l *loader) checkException(cat *tilekit.Catalog, r *tilekit.Row) {
 	if len(subjects) != 1 {
 		return
 	}
-	ruled, applies := t.Rule.Answer(subjects[0])
+	var p tilekit.Publisher // the wording of the rule the row is compared with
+	if len(r.Publishers) > 0 {
+		p = r.Publishers[0]
+	}
+	ruled, _, applies := t.Rule.AnswerFor(subjects[0], p)
 	definite := r.Verdict == tilekit.Yes || r.Verdict == tilekit.No
 	switch {
 	case applies && definite && ruled != r.Verdict && !r.Exception:
@@ -443,8 +464,9 @@ func (l *loader) checkOrderCycles() {
 		ids = append(ids, s.ID)
 	}
 	reported := map[string]bool{}
-	for _, p := range append([]tilekit.Publisher{""}, tilekit.Publishers...) {
-		cycle := rules.FindCycle(ids, rules.OrderGraph(l.data.Steps, p))
+	for _, opt := range ruleSets() {
+		p := opt.Publisher
+		cycle := rules.FindCycle(ids, rules.OrderGraph(l.data.Steps, opt))
 		if cycle == nil {
 			continue
 		}
@@ -455,17 +477,34 @@ func (l *loader) checkOrderCycles() {
 		}
 		reported[strings.Join(members, " ")] = true
 		whose := "the steps' own rules"
-		if p != "" {
+		switch {
+		case p != "" && opt.Edition != "":
+			whose = p.Name() + "'s rules for " + string(opt.Edition)
+		case p != "":
 			whose = p.Name() + "'s rules"
+		case opt.Edition != "":
+			whose = "the rules for " + string(opt.Edition)
 		}
-		l.report(l.cycleCloser(members, p), "order-cycle", Error, "under %s the steps form a cycle: %s", whose, strings.Join(cycle, " → "))
+		l.report(l.cycleCloser(members, opt), "order-cycle", Error, "under %s the steps form a cycle: %s", whose, strings.Join(cycle, " → "))
 	}
+}
+
+// ruleSets returns every set of rules a turn can follow: the steps' own,
+// each publisher's, each edition's and each publisher's in each edition.
+func ruleSets() []rules.OrderOptions {
+	var out []rules.OrderOptions
+	for _, p := range append([]tilekit.Publisher{""}, tilekit.Publishers...) {
+		for _, e := range append([]tilekit.Edition{""}, tilekit.Editions...) {
+			out = append(out, rules.OrderOptions{Publisher: p, Edition: e})
+		}
+	}
+	return out
 }
 
 // cycleCloser returns where to report a cycle of steps: at the constraint
 // of the step loaded last (a user's step, when the cycle runs through the
 // built-in data) that names another step of the cycle.
-func (l *loader) cycleCloser(members []string, p tilekit.Publisher) tilekit.Origin {
+func (l *loader) cycleCloser(members []string, opt rules.OrderOptions) tilekit.Origin {
 	var last *tilekit.Step
 	for i := range l.data.Steps {
 		if slices.Contains(members, l.data.Steps[i].ID) {
@@ -481,7 +520,7 @@ func (l *loader) cycleCloser(members []string, p tilekit.Publisher) tilekit.Orig
 		return at, false
 	}
 	for _, v := range last.Variants {
-		if slices.Contains(v.Publishers, p) {
+		if v.AppliesTo(opt.Publisher, opt.Edition) {
 			if at, ok := find(v.After, v.Origin.At("after")); ok {
 				return at
 			}

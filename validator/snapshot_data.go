@@ -6,7 +6,7 @@ import "github.com/tilekit/tilekit"
 
 // snapshotDigest is the digest (see digestFS) of the embedded files this
 // snapshot was made from.
-const snapshotDigest = "e46e2c49a08202bdb121b0f3f7c9b66950b09393934acd148ca953e9caae6dda"
+const snapshotDigest = "9e7b6ea4952b7c0e159ff6fe5da0ff96a61591fc480ee339ae0030b4ec899c63"
 
 // snapshotFiles lists the built-in data files, in loading order.
 var snapshotFiles = []string{
@@ -31,7 +31,7 @@ var snapshotFiles = []string{
 }
 
 // snapshotSize is the size of the built-in data files together, in bytes.
-const snapshotSize = 186856
+const snapshotSize = 194104
 
 // snapshotData returns, built afresh on each call, the data of the catalog
 // that the full validation of the built-in data builds.
@@ -50,7 +50,8 @@ func snapshotData() tilekit.Data {
 					{ID: "abbey-mayor/wagon", Name: "Wagon"},
 					{ID: "abbey-mayor/barn", Name: "Barn"},
 				},
-				Origin: tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "5"}},
+				Published: "2007-01",
+				Origin:    tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "5"}},
 			},
 			{
 				ID:       "abbot",
@@ -81,11 +82,12 @@ func snapshotData() tilekit.Data {
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "0"}},
 			},
 			{
-				ID:       "base",
-				Name:     "Base game",
-				Kind:     "major",
-				Editions: []tilekit.Edition{"C1", "C2", "C3"},
-				Origin:   tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "0"}},
+				ID:        "base",
+				Name:      "Base game",
+				Kind:      "major",
+				Editions:  []tilekit.Edition{"C1", "C2", "C3"},
+				Published: "2000-01",
+				Origin:    tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "0"}},
 			},
 			{
 				ID:       "besiegers",
@@ -126,7 +128,8 @@ func snapshotData() tilekit.Data {
 					{ID: "bridges-castles-bazaars/castles", Name: "Castles"},
 					{ID: "bridges-castles-bazaars/bazaars", Name: "Bazaars"},
 				},
-				Origin: tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "8"}},
+				Published: "2010-01",
+				Origin:    tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "8"}},
 			},
 			{
 				ID:       "castle-lords",
@@ -236,11 +239,12 @@ func snapshotData() tilekit.Data {
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "8"}},
 			},
 			{
-				ID:       "drawbridges",
-				Name:     "The Drawbridges",
-				Kind:     "minor",
-				Editions: []tilekit.Edition{"C3"},
-				Origin:   tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "44"}},
+				ID:        "drawbridges",
+				Name:      "The Drawbridges",
+				Kind:      "minor",
+				Editions:  []tilekit.Edition{"C3"},
+				Published: "2023-11",
+				Origin:    tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "44"}},
 			},
 			{
 				ID:       "easter",
@@ -257,12 +261,13 @@ func snapshotData() tilekit.Data {
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "9"}},
 			},
 			{
-				ID:       "ferries",
-				Name:     "The Ferries",
-				Kind:     "minor",
-				Label:    "Mini 3",
-				Editions: []tilekit.Edition{"C1", "C2", "C3"},
-				Origin:   tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "3"}},
+				ID:        "ferries",
+				Name:      "The Ferries",
+				Kind:      "minor",
+				Label:     "Mini 3",
+				Editions:  []tilekit.Edition{"C1", "C2", "C3"},
+				Published: "2012-01",
+				Origin:    tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "3"}},
 			},
 			{
 				ID:       "festival",
@@ -272,12 +277,13 @@ func snapshotData() tilekit.Data {
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "16"}},
 			},
 			{
-				ID:       "flier",
-				Name:     "The Flier",
-				Kind:     "minor",
-				Label:    "Mini 1",
-				Editions: []tilekit.Edition{"C1", "C2", "C3"},
-				Origin:   tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "1"}},
+				ID:        "flier",
+				Name:      "The Flier",
+				Kind:      "minor",
+				Label:     "Mini 1",
+				Editions:  []tilekit.Edition{"C1", "C2", "C3"},
+				Published: "2012-01",
+				Origin:    tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "1"}},
 			},
 			{
 				ID:       "flying-machines-2",
@@ -343,12 +349,13 @@ func snapshotData() tilekit.Data {
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/other.toml", Path: []string{"expansion", "5"}},
 			},
 			{
-				ID:       "goldmines",
-				Name:     "Goldmines",
-				Kind:     "minor",
-				Label:    "Mini 4",
-				Editions: []tilekit.Edition{"C1", "C2", "C3"},
-				Origin:   tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "4"}},
+				ID:        "goldmines",
+				Name:      "Goldmines",
+				Kind:      "minor",
+				Label:     "Mini 4",
+				Editions:  []tilekit.Edition{"C1", "C2", "C3"},
+				Published: "2012-01",
+				Origin:    tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "4"}},
 			},
 			{
 				ID:       "gq11",
@@ -389,7 +396,8 @@ func snapshotData() tilekit.Data {
 					{ID: "hills-sheep/shepherd", Name: "Shepherd"},
 					{ID: "hills-sheep/vineyards", Name: "Vineyards"},
 				},
-				Origin: tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "9"}},
+				Published: "2012-01",
+				Origin:    tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "9"}},
 			},
 			{
 				ID:       "inns-cathedrals",
@@ -402,7 +410,8 @@ func snapshotData() tilekit.Data {
 					{ID: "inns-cathedrals/cathedrals", Name: "Cathedrals"},
 					{ID: "inns-cathedrals/large-meeple", Name: "Large meeple"},
 				},
-				Origin: tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "1"}},
+				Published: "2002-01",
+				Origin:    tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "1"}},
 			},
 			{
 				ID:       "la-porxada",
@@ -447,13 +456,14 @@ func snapshotData() tilekit.Data {
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "18"}},
 			},
 			{
-				ID:       "mage-witch",
-				Name:     "Mage & Witch",
-				Kind:     "minor",
-				Label:    "Mini 5",
-				Editions: []tilekit.Edition{"C1", "C2", "C3"},
-				Parts:    []tilekit.Part{{ID: "mage-witch/mage", Name: "Mage"}, {ID: "mage-witch/witch", Name: "Witch"}},
-				Origin:   tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "5"}},
+				ID:        "mage-witch",
+				Name:      "Mage & Witch",
+				Kind:      "minor",
+				Label:     "Mini 5",
+				Editions:  []tilekit.Edition{"C1", "C2", "C3"},
+				Parts:     []tilekit.Part{{ID: "mage-witch/mage", Name: "Mage"}, {ID: "mage-witch/witch", Name: "Witch"}},
+				Published: "2012-01",
+				Origin:    tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "5"}},
 			},
 			{
 				ID:       "markets-of-leipzig",
@@ -463,12 +473,13 @@ func snapshotData() tilekit.Data {
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "31"}},
 			},
 			{
-				ID:       "messages",
-				Name:     "Dispatches (Messages)",
-				Kind:     "minor",
-				Label:    "Mini 2",
-				Editions: []tilekit.Edition{"C1", "C2", "C3"},
-				Origin:   tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "2"}},
+				ID:        "messages",
+				Name:      "Dispatches (Messages)",
+				Kind:      "minor",
+				Label:     "Mini 2",
+				Editions:  []tilekit.Edition{"C1", "C2", "C3"},
+				Published: "2012-01",
+				Origin:    tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "2"}},
 			},
 			{
 				ID:       "monasteries-in-germany",
@@ -517,7 +528,8 @@ func snapshotData() tilekit.Data {
 					{ID: "princess-dragon/fairy", Name: "Fairy"},
 					{ID: "princess-dragon/magic-portal", Name: "Magic portal"},
 				},
-				Origin: tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "3"}},
+				Published: "2005-01",
+				Origin:    tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "3"}},
 			},
 			{
 				ID:       "river",
@@ -534,12 +546,13 @@ func snapshotData() tilekit.Data {
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "9"}},
 			},
 			{
-				ID:       "robbers",
-				Name:     "Robbers",
-				Kind:     "minor",
-				Label:    "Mini 6",
-				Editions: []tilekit.Edition{"C1", "C2", "C3"},
-				Origin:   tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "6"}},
+				ID:        "robbers",
+				Name:      "Robbers",
+				Kind:      "minor",
+				Label:     "Mini 6",
+				Editions:  []tilekit.Edition{"C1", "C2", "C3"},
+				Published: "2012-01",
+				Origin:    tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "6"}},
 			},
 			{
 				ID:       "robbers-son",
@@ -612,12 +625,13 @@ func snapshotData() tilekit.Data {
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "35"}},
 			},
 			{
-				ID:       "tower",
-				Name:     "The Tower",
-				Kind:     "major",
-				Label:    "Exp. 4",
-				Editions: []tilekit.Edition{"C1", "C2"},
-				Origin:   tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "4"}},
+				ID:        "tower",
+				Name:      "The Tower",
+				Kind:      "major",
+				Label:     "Exp. 4",
+				Editions:  []tilekit.Edition{"C1", "C2"},
+				Published: "2006-01",
+				Origin:    tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "4"}},
 			},
 			{
 				ID:       "traders-builders",
@@ -630,7 +644,8 @@ func snapshotData() tilekit.Data {
 					{ID: "traders-builders/builder", Name: "Builder"},
 					{ID: "traders-builders/pig", Name: "Pig"},
 				},
-				Origin: tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "2"}},
+				Published: "2003-01",
+				Origin:    tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "2"}},
 			},
 			{
 				ID:       "tunnel",
@@ -2381,7 +2396,7 @@ func snapshotData() tilekit.Data {
 						Origin:      tilekit.Origin{File: "<builtin>/tiles/drawbridges.toml", Path: []string{"tile", "11", "feature", "4"}},
 					},
 				},
-				Note:        "Layout not checked against the printed tile: the Wikicarpedia page The Drawbridges shows the tiles only as images. The rules say one tile has a road that leads to two separate cities, each with a drawbridge; modelled as cities on N and S joined by a short road from one drawbridge to the other that touches no side, so the road is complete as soon as the tile is placed. It was not given a side because a road that reached a side would have to pass a gate and continue, which the rules describe for a different tile.",
+				Note:        "Doubtful, not checked against the printed tile. The Wikicarpedia page The Drawbridges (section New land tiles, the caption of Tile 10) only says: This road leads to 2 separate cities, each with a drawbridge; the tile itself is shown only as an image. Assumed here, and said nowhere on the page: the cities are on N and S and the road runs from one drawbridge to the other without reaching any side, so it is a one-tile road that is complete, and scored, as soon as the tile is placed (1 point, then the road's meeple may move into either city while it is incomplete). If the printed road reaches a side (for example running E-W past both gates, or leaving the tile from one gate), the tile's edges change from city-field-city-field to ones with road, it joins the neighbouring roads, it is not complete on placement, and it scores and sends meeples through its drawbridges only when the whole road is closed.",
 				Provisional: true,
 				Origin:      tilekit.Origin{File: "<builtin>/tiles/drawbridges.toml", Path: []string{"tile", "11"}},
 			},
@@ -3472,8 +3487,9 @@ func snapshotData() tilekit.Data {
 						Origin:      tilekit.Origin{File: "<builtin>/tiles/princess-dragon.toml", Path: []string{"tile", "30", "feature", "3"}},
 					},
 				},
-				Note:   "Uncertain: the layout is not confirmed against the printed tile, in particular the small inner field that touches no side (listed as beside both cities). The west field WL+WR is listed as beside both cities because WL shares the south-west corner with the E-S city; the fact sheet names only the north city for it.",
-				Origin: tilekit.Origin{File: "<builtin>/tiles/princess-dragon.toml", Path: []string{"tile", "30"}},
+				Note:        "Uncertain, not checked against the printed tile. The west field WL+WR most likely borders the north city only, not both: JCloisterZone lists it beside the north city alone, and its outlines of this tile (traced from the picture) show the north city as a band from the north-east corner down to the west edge just above the south-west corner, with the small inner field between it and the E-S city; the west field lies between the west edge and the north city, cut off from the E-S city. Listing both rested only on WL ending at the south-west corner, where the E-S city begins, and a shared corner point is not a border in farm scoring. The data still lists both because the validator warns (city-not-listed) about any field that shares a corner with a city it does not name, and the built-in data must be clean; change cities to north alone once the format can say so. Until then a farmer on this west field wrongly also scores the E-S city (3 points once complete).",
+				Provisional: true,
+				Origin:      tilekit.Origin{File: "<builtin>/tiles/princess-dragon.toml", Path: []string{"tile", "30"}},
 			},
 			{
 				ID:      "princess-dragon/volcano-city-cap",
@@ -4339,18 +4355,16 @@ func snapshotData() tilekit.Data {
 				Expansion: "princess-dragon/dragon",
 				Subjects:  []tilekit.SubjectKind{"location"},
 				Rule: &tilekit.Rule{
-					Text:      "Figures on a single land tile are within the dragon's reach; places off the tiles or across several tiles are safe.",
+					Text:      "The 2015 FAQ lists five safe places (the land tile with the fairy, inside the City of Carcassonne, in a castle, inside the Wheel of Fortune, inside the school) and gives no general rule; the page's notes say a castle protects because it is not on a single tile and the dragon only affects figures on a single tile. Read from them: figures on a single land tile are within the dragon's reach; places off the tiles or across several tiles are safe.",
 					When:      tilekit.Match{Footprint: "tile"},
 					Verdict:   "no",
 					Otherwise: "yes",
 					AppliesTo: []tilekit.SubjectKind{"location"},
 					Source: tilekit.Citation{
-						Kind:      "faq",
-						Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-						Section:   "2015 FAQ: Speiseplan des Drachen, protection from dragons",
-						URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-						Date:      "2015-03",
-						Publisher: "hig",
+						Kind:    "community",
+						Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+						Section: "2015 FAQ: Speiseplan des Drachen, protection from dragons (a list of five places, no general rule; the rule of thumb is inferred from it and from the notes on castles and the barn)",
+						URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
 					},
 				},
 				Description: "Places where figures cannot be eaten by the red dragon.",
@@ -4372,7 +4386,7 @@ func snapshotData() tilekit.Data {
 				Expansion: "princess-dragon/fairy",
 				Subjects:  []tilekit.SubjectKind{"follower", "special"},
 				Rule: &tilekit.Rule{
-					Text:      "The fairy can only stand next to a follower.",
+					Text:      "The fairy can only stand next to a follower (Hans im Glück: next to one follower).",
 					When:      tilekit.Match{Category: "follower"},
 					Verdict:   "yes",
 					Otherwise: "no",
@@ -4382,6 +4396,22 @@ func snapshotData() tilekit.Data {
 						Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
 						Section: "Other Expansions: Die Fee (Traders & Builders)",
 						URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+					},
+					Variants: []tilekit.RuleVariant{
+						{
+							Publishers: []tilekit.Publisher{"rgg", "zmg"},
+							Text:       "The fairy is placed on the tile of one of the player's followers, not next to one follower.",
+							Verdict:    "conditional",
+							Condition:  "it stands on the tile where the fairy is put: the fairy goes on a tile with one of the player's followers rather than beside one follower, so every follower on that tile counts as being with it",
+							Source: tilekit.Citation{
+								Kind:    "publisher-difference",
+								Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+								Section: "Die Fee, footnotes on the RGG and ZMG wording (updated 5/2013)",
+								URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+								Date:    "2013-05",
+							},
+							Origin: tilekit.Origin{File: "<builtin>/interactions/fairy.toml", Path: []string{"table", "0", "rule", "variant", "0"}},
+						},
 					},
 				},
 				Description: "A player who deploys no figure may move the fairy next to one of their own followers.",
@@ -4418,6 +4448,44 @@ func snapshotData() tilekit.Data {
 				},
 				Description: "A magic portal lets its player deploy a follower to a tile already in play; special figures cannot use it.",
 				Origin:      tilekit.Origin{File: "<builtin>/interactions/magic-portal.toml", Path: []string{"table", "0"}},
+			},
+			{
+				ID:        "princess-obligation",
+				Name:      "Must the princess send a knight home?",
+				Question:  "Must the player remove it (or another knight of its city) when their princess tile extends that city?",
+				Expansion: "princess-dragon/princess",
+				Subjects:  []tilekit.SubjectKind{"follower"},
+				Rule: &tilekit.Rule{
+					Text:      "A player who extends an occupied city with a princess tile must remove one knight from it, their own included (the original rules, kept by Rio Grande and Z-Man).",
+					When:      tilekit.Match{Category: "follower"},
+					Verdict:   "yes",
+					Otherwise: "no",
+					AppliesTo: []tilekit.SubjectKind{"follower"},
+					Source: tilekit.Citation{
+						Kind:    "publisher-difference",
+						Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+						Section: "Das Burgfräulein, footnote: the original rules, kept by the RGG and ZMG editions (updated 12/2013)",
+						URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+					},
+					Variants: []tilekit.RuleVariant{
+						{
+							Publishers: []tilekit.Publisher{"hig"},
+							Text:       "Since Big Box 2, a player who extends an occupied city with a princess tile may remove one knight from it; one who does not may deploy a follower as normal.",
+							Verdict:    "no",
+							Source: tilekit.Citation{
+								Kind:      "publisher-difference",
+								Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+								Section:   "Das Burgfräulein, footnote: a change first seen in Big Box 2 (updated 12/2013)",
+								URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+								Date:      "2013-12",
+								Publisher: "hig",
+							},
+							Origin: tilekit.Origin{File: "<builtin>/interactions/princess.toml", Path: []string{"table", "1", "rule", "variant", "0"}},
+						},
+					},
+				},
+				Description: "Yes: the removal is compulsory (must); no: the player may choose not to remove a knight (may), and then deploys a follower as normal.",
+				Origin:      tilekit.Origin{File: "<builtin>/interactions/princess.toml", Path: []string{"table", "1"}},
 			},
 			{
 				ID:        "princess-removal",
@@ -4777,14 +4845,14 @@ func snapshotData() tilekit.Data {
 				ID:      "count",
 				Verdict: "no",
 				Source: tilekit.Citation{
-					Kind:    "fan-rules",
+					Kind:    "community",
 					Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
-					Section: "Protection against the Black Dragon (Count, King & Robber)",
+					Section: "Figures eaten by Black Dragon (the Count is not listed); Protection against the Black Dragon (Count, King & Robber: the interior of the City of Carcassonne); the No is inferred from the two",
 					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
-				Explanation: "The Count is not in the table of figures eaten; it always stands in the interior of the City of Carcassonne, which the protection table lists as safe.",
+				Explanation: "The page does not rule on the Count. It is not in the table of figures eaten, and it always stands in the interior of the City of Carcassonne, which the protection table lists as safe; so it is read as not eaten.",
 				Exception:   true,
 				Notes:       []string{},
 				Origin:      tilekit.Origin{File: "<builtin>/interactions/black-dragon.toml", Path: []string{"row", "18"}},
@@ -5394,9 +5462,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "faq",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Other Expansions: Der Drache, neutral figures across two tiles; The School (4/2015)",
+					Section: "Other Expansions: Der Drache, The School (4/2015); the list of neutral figures across two tiles (3/2015) refers to it",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2015-03",
+					Date:    "2015-04",
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
@@ -7952,7 +8020,39 @@ func snapshotData() tilekit.Data {
 				},
 				Explanation: "Instead of placing a figure, a player who extends an occupied city with a princess tile may (Hans im Glück since Big Box 2) or must (Rio Grande, Z-Man) remove one knight from it, their own included; then no other figure is placed or moved.",
 				Notes:       []string{"princess-may-or-must"},
-				Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "4"}},
+				Variants: []tilekit.StepVariant{
+					{
+						Publishers: []tilekit.Publisher{"hig"},
+						Editions:   []tilekit.Edition{},
+						After:      []string{"place-tile"},
+						Before:     []string{"dragon-move"},
+						Source: tilekit.Citation{
+							Kind:      "publisher-difference",
+							Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+							Section:   "Das Burgfräulein, footnote: a change first seen in Big Box 2 (updated 12/2013)",
+							URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+							Date:      "2013-12",
+							Publisher: "hig",
+						},
+						Explanation: "Hans im Glück (since Big Box 2): the player may remove one knight; one who does not may deploy a follower as normal.",
+						Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "4", "variant", "0"}},
+					},
+					{
+						Publishers: []tilekit.Publisher{"rgg", "zmg"},
+						Editions:   []tilekit.Edition{},
+						After:      []string{"place-tile"},
+						Before:     []string{"dragon-move"},
+						Source: tilekit.Citation{
+							Kind:    "publisher-difference",
+							Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+							Section: "Das Burgfräulein, footnote: the RGG and ZMG editions keep the original rules (updated 12/2013)",
+							URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+						},
+						Explanation: "Rio Grande and Z-Man (the original rules): the player must remove one knight.",
+						Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "4", "variant", "1"}},
+					},
+				},
+				Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "4"}},
 			},
 			{
 				ID:        "fairy-move",
@@ -8030,6 +8130,7 @@ func snapshotData() tilekit.Data {
 				Variants: []tilekit.StepVariant{
 					{
 						Publishers: []tilekit.Publisher{"rgg"},
+						Editions:   []tilekit.Edition{},
 						After:      []string{"score-features"},
 						Before:     []string{},
 						Source: tilekit.Citation{
@@ -8042,6 +8143,20 @@ func snapshotData() tilekit.Data {
 						},
 						Explanation: "The Rio Grande Big Box text scores completed features first and then moves the dragon; its own turn table says before scoring, so this is thought to be an editing error. With the Black Dragon, which moves at the beginning of scoring, this order moves the Black Dragon before the red dragon, against the Black Dragon page (see the open note).",
 						Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "8", "variant", "0"}},
+					},
+					{
+						Publishers: []tilekit.Publisher{},
+						Editions:   []tilekit.Edition{"C2", "C3"},
+						After:      []string{"place-figure"},
+						Before:     []string{"score-features", "black-dragon-move"},
+						Source: tilekit.Citation{
+							Kind:    "publisher-difference",
+							Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+							Section: "Expansion selector, 2.3. Filters tab: Preferred Edition",
+							URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+						},
+						Explanation: "Wikicarpedia's order of play shows the dragon's movement in a different step for the new edition (C2+C3) than for the 1st edition (C1); the page does not say which, so the place given here, the 1st edition's, is unconfirmed for C2 and C3.",
+						Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "8", "variant", "1"}},
 					},
 				},
 				Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "8"}},

@@ -16,6 +16,7 @@ type orderOptions struct {
 	data   dataFlags
 	sel    selectionFlags
 	format string
+	asOf   string
 }
 
 func newOrderCmd() *cobra.Command {
@@ -25,11 +26,17 @@ func newOrderCmd() *cobra.Command {
 		Short: "Show the order of play for a selection of expansions",
 		Long: `order composes the steps of a turn from the steps each selected expansion
 adds, keeping every ordering constraint, with the timing notes that apply.
---variant follows a publisher's rules where they move a step: with rgg the
-dragon moves after scoring.`,
+--variant follows a publisher's rules where they move a step or word it
+differently: with rgg the dragon moves after scoring, and the princess
+must send a knight home. --edition follows an edition's rules (C1, C2, C3)
+where a step differs by edition. --as-of composes the turn as the rules
+stood in that month: a step, variant or note dated later, or a step of an
+expansion published later, is left out.`,
 		Example: `  tilekit order
   tilekit order --expansions princess-dragon,black-dragon,drawbridges
-  tilekit order --expansions princess-dragon --variant rgg --format json`,
+  tilekit order --expansions princess-dragon --variant rgg --format json
+  tilekit order --expansions princess-dragon --edition C2
+  tilekit order --as-of 2004-12`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runOrder(cmd, opts)
@@ -38,23 +45,33 @@ dragon moves after scoring.`,
 	opts.data.register(cmd)
 	opts.sel.register(cmd, true)
 	cmd.Flags().StringVar(&opts.format, "format", "text", "output format: text or json")
+	cmd.Flags().StringVar(&opts.asOf, "as-of", "", "compose the turn as the rules stood in this month (YYYY-MM)")
 	return cmd
 }
 
 func runOrder(cmd *cobra.Command, opts *orderOptions) error {
+	asOf, err := parseAsOf(opts.asOf)
+	if err != nil {
+		return err
+	}
+	e, err := opts.sel.editionFlag()
+	if err != nil {
+		return err
+	}
 	res, s, p, err := opts.sel.load(cmd, &opts.data, opts.format)
 	if err != nil {
 		return err
 	}
-	steps, err := rules.Order(res.Catalog, s, p)
+	opt := rules.OrderOptions{Publisher: p, Edition: e, AsOf: asOf}
+	steps, err := rules.Order(res.Catalog, s, opt)
 	if err != nil {
 		fmt.Fprintf(cmd.ErrOrStderr(), "tilekit: %v\n", err)
 		return errProblems
 	}
 	if opts.format == "json" {
-		return validator.WriteJSON(cmd.OutOrStdout(), orderJSON(s, p, steps))
+		return validator.WriteJSON(cmd.OutOrStdout(), orderJSON(s, opt, steps))
 	}
-	return writeOrderText(cmd.OutOrStdout(), res.Catalog, s, p, steps)
+	return writeOrderText(cmd.OutOrStdout(), res.Catalog, s, opt, steps)
 }
 
 type stepJSON struct {
@@ -65,28 +82,39 @@ type stepJSON struct {
 	Explanation string       `json:"explanation"`
 	Source      citationJSON `json:"source"`
 	Variant     string       `json:"variant,omitempty"`
-	Notes       []noteJSON   `json:"notes"`
+	// VariantScope names the publishers and editions of the variant.
+	VariantScope string     `json:"variant_scope,omitempty"`
+	Notes        []noteJSON `json:"notes"`
 }
 
 type orderResultJSON struct {
 	// Variant is the publisher whose rules were followed, or null for the
 	// standard rules.
-	Variant    *string    `json:"variant"`
+	Variant *string `json:"variant"`
+	// Edition is the edition whose rules were followed, or null.
+	Edition *string `json:"edition"`
+	// AsOf is the month the turn was composed as of, if any.
+	AsOf       string     `json:"as_of,omitempty"`
 	Expansions []string   `json:"expansions"`
 	Steps      []stepJSON `json:"steps"`
 }
 
-func orderJSON(sel rules.Selection, p tilekit.Publisher, steps []rules.PlayedStep) orderResultJSON {
-	out := orderResultJSON{Expansions: sel.IDs(), Steps: []stepJSON{}}
-	if p != "" {
-		v := string(p)
+func orderJSON(sel rules.Selection, opt rules.OrderOptions, steps []rules.PlayedStep) orderResultJSON {
+	out := orderResultJSON{Expansions: sel.IDs(), Steps: []stepJSON{}, AsOf: opt.AsOf.String()}
+	if opt.Publisher != "" {
+		v := string(opt.Publisher)
 		out.Variant = &v
+	}
+	if opt.Edition != "" {
+		e := string(opt.Edition)
+		out.Edition = &e
 	}
 	for _, ps := range steps {
 		j := stepJSON{ID: ps.Step.ID, Name: ps.Step.Name, Expansion: ps.Step.Expansion, Phase: ps.Step.Phase,
 			Explanation: ps.Step.Explanation, Source: newCitationJSON(ps.Step.Source), Notes: notesJSON(ps.Notes)}
 		if ps.Variant != nil {
 			j.Variant = ps.Variant.Explanation
+			j.VariantScope = ps.Variant.Scope()
 			j.Source = newCitationJSON(ps.Variant.Source)
 		}
 		out.Steps = append(out.Steps, j)
@@ -94,17 +122,23 @@ func orderJSON(sel rules.Selection, p tilekit.Publisher, steps []rules.PlayedSte
 	return out
 }
 
-func writeOrderText(w io.Writer, cat *tilekit.Catalog, sel rules.Selection, p tilekit.Publisher, steps []rules.PlayedStep) error {
+func writeOrderText(w io.Writer, cat *tilekit.Catalog, sel rules.Selection, opt rules.OrderOptions, steps []rules.PlayedStep) error {
 	whose := "the standard rules"
-	if p != "" {
-		whose = p.Possessive() + " rules"
+	if opt.Publisher != "" {
+		whose = opt.Publisher.Possessive() + " rules"
+	}
+	if opt.Edition != "" {
+		whose += " for " + string(opt.Edition)
+	}
+	if !opt.AsOf.IsZero() {
+		whose += " as of " + opt.AsOf.String()
 	}
 	fmt.Fprintf(w, "Order of play (%s) with: %s\n", whose, strings.Join(sel.IDs(), ", "))
 	for i, ps := range steps {
 		fmt.Fprintf(w, "\n%2d. %s [%s] (%s)\n", i+1, ps.Step.Name, ps.Step.ID, expansionName(cat, ps.Step.Expansion))
 		fmt.Fprintf(w, "    %s\n", strings.TrimSpace(ps.Step.Explanation))
 		if ps.Variant != nil {
-			fmt.Fprintf(w, "    %s\n", strings.TrimSpace(ps.Variant.Explanation))
+			fmt.Fprintf(w, "    %s: %s\n", ps.Variant.Scope(), strings.TrimSpace(ps.Variant.Explanation))
 		}
 		for _, n := range ps.Notes {
 			fmt.Fprintf(w, "    Note: %s\n", sentence(n.Title))

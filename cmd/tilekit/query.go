@@ -34,12 +34,17 @@ selected expansions, or for one SUBJECT, with where each answer comes from.
 Subjects without an explicit ruling are answered by the table's rule of
 thumb, and say so; those it does not reach are listed as having no ruling
 yet (tilekit gaps lists them all). Superseded rulings are left out unless
---history; --as-of answers as the rules stood in that month. Run
+--history; --as-of answers as the rules stood in that month (rulings,
+rules of thumb and notes dated later are not in force, and a subject of an
+expansion published later did not exist yet). --variant answers under a
+publisher's rules, --edition for one edition's (C1, C2, C3). Run
 "tilekit query" for the tables.`,
 		Example: `  tilekit query dragon-diet
   tilekit query black-dragon-diet teacher
   tilekit query dragon-diet mage --as-of 2014-12
   tilekit query fairy-companions --variant rgg --format json
+  tilekit query princess-obligation meeple --variant rgg
+  tilekit query dragon-diet meeple --as-of 2004-12
   tilekit query dragon-protection --expansions princess-dragon,count-king-robber --history`,
 		Args: cobra.RangeArgs(0, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -61,12 +66,13 @@ yet (tilekit gaps lists them all). Superseded rulings are left out unless
 }
 
 func runQuery(cmd *cobra.Command, opts *queryOptions) error {
-	var asOf rules.Month
-	if opts.asOf != "" {
-		var err error
-		if asOf, err = rules.ParseMonth(opts.asOf); err != nil {
-			return usagef("--as-of: %v", err)
-		}
+	asOf, err := parseAsOf(opts.asOf)
+	if err != nil {
+		return err
+	}
+	e, err := opts.sel.editionFlag()
+	if err != nil {
+		return err
 	}
 	res, err := loadFormatted(cmd, &opts.data, opts.format, "text", "json")
 	if err != nil {
@@ -80,14 +86,14 @@ func runQuery(cmd *cobra.Command, opts *queryOptions) error {
 	if err != nil {
 		return err
 	}
-	result, err := rules.Query(cat, opts.table, opts.subject, rules.QueryOptions{Selection: s, Publisher: p, History: opts.history, AsOf: asOf})
+	result, err := rules.Query(cat, opts.table, opts.subject, rules.QueryOptions{Selection: s, Publisher: p, Edition: e, History: opts.history, AsOf: asOf})
 	if err != nil {
 		return usageError{err}
 	}
 	if opts.format == "json" {
-		return validator.WriteJSON(cmd.OutOrStdout(), queryJSON(result, p))
+		return validator.WriteJSON(cmd.OutOrStdout(), queryJSON(result, p, e, asOf))
 	}
-	return writeQueryText(cmd.OutOrStdout(), cat, result, p)
+	return writeQueryText(cmd.OutOrStdout(), cat, result, p, e, asOf)
 }
 
 func listTables(w io.Writer, cat *tilekit.Catalog, format string) error {
@@ -142,25 +148,52 @@ type subjectJSON struct {
 	Expansion string `json:"expansion"`
 }
 
+// notYetJSON is a subject, or a table's expansion, that did not exist yet
+// in the as-of month.
+type notYetJSON struct {
+	Subject   string `json:"subject,omitempty"`
+	Kind      string `json:"kind,omitempty"`
+	Expansion string `json:"expansion"`
+	Published string `json:"published"`
+}
+
 type queryResultJSON struct {
 	Table    string `json:"table"`
 	Question string `json:"question"`
 	// Variant is the publisher whose rules were followed, or null for all.
-	Variant *string      `json:"variant"`
-	Rows    []answerJSON `json:"rows"`
+	Variant *string `json:"variant"`
+	// Edition is the edition whose rules were followed, or null for all.
+	Edition *string `json:"edition"`
+	// AsOf is the month answered as of, if any.
+	AsOf string       `json:"as_of,omitempty"`
+	Rows []answerJSON `json:"rows"`
 	// Unanswered lists the subjects asked about that have no ruling yet.
 	Unanswered []subjectJSON `json:"unanswered"`
+	// NotYet lists the subjects asked about that did not exist yet in the
+	// as-of month, and TableNotYet the table's expansion when it did not.
+	NotYet      []notYetJSON `json:"not_yet,omitempty"`
+	TableNotYet *notYetJSON  `json:"table_not_yet,omitempty"`
 	// Notes holds every note of the rows and of the table, each once.
 	Notes      []noteJSON `json:"notes"`
 	TableNotes []string   `json:"table_notes"`
 }
 
-func queryJSON(r *rules.TableAnswers, p tilekit.Publisher) queryResultJSON {
+func queryJSON(r *rules.TableAnswers, p tilekit.Publisher, e tilekit.Edition, asOf rules.Month) queryResultJSON {
 	out := queryResultJSON{Table: r.Table.ID, Question: r.Table.Question, Rows: []answerJSON{}, Unanswered: []subjectJSON{},
-		Notes: notesJSON(r.AllNotes()), TableNotes: noteIDs(r.Notes)}
+		Notes: notesJSON(r.AllNotes()), TableNotes: noteIDs(r.Notes), AsOf: asOf.String()}
 	if p != "" {
 		v := string(p)
 		out.Variant = &v
+	}
+	if e != "" {
+		v := string(e)
+		out.Edition = &v
+	}
+	if t := r.TableNotYet; t != nil {
+		out.TableNotYet = &notYetJSON{Expansion: t.Expansion, Published: t.Published}
+	}
+	for _, n := range r.NotYet {
+		out.NotYet = append(out.NotYet, notYetJSON{n.Subject.ID, string(n.Subject.Kind), n.Expansion, n.Published})
 	}
 	for _, a := range r.Answers {
 		j := answerJSON{
@@ -196,10 +229,26 @@ func verdictText(v tilekit.Verdict, condition string) string {
 	return string(v)
 }
 
-func writeQueryText(w io.Writer, cat *tilekit.Catalog, r *rules.TableAnswers, p tilekit.Publisher) error {
+func writeQueryText(w io.Writer, cat *tilekit.Catalog, r *rules.TableAnswers, p tilekit.Publisher, e tilekit.Edition, asOf rules.Month) error {
 	fmt.Fprintf(w, "%s\n", r.Table.Question)
-	if p != "" {
+	switch {
+	case p != "" && e != "":
+		fmt.Fprintf(w, "Under %s rules, %s.\n", p.Possessive(), e)
+	case p != "":
 		fmt.Fprintf(w, "Under %s rules.\n", p.Possessive())
+	case e != "":
+		fmt.Fprintf(w, "For %s.\n", e)
+	}
+	if !asOf.IsZero() {
+		fmt.Fprintf(w, "As the rules stood in %s.\n", asOf)
+	}
+	if t := r.TableNotYet; t != nil {
+		fmt.Fprintf(w, "\nNot yet: %s was first published in %s, so in %s this question did not exist yet.\n", expansionName(cat, t.Expansion), t.Published, asOf)
+	}
+	for _, n := range r.NotYet {
+		if r.TableNotYet == nil {
+			fmt.Fprintf(w, "\n%s (%s): did not exist yet: first published in %s\n", n.Subject.Name, expansionName(cat, n.Expansion), n.Published)
+		}
 	}
 	notes := r.AllNotes()
 	number := map[*tilekit.Note]int{}
@@ -235,7 +284,7 @@ func writeQueryText(w io.Writer, cat *tilekit.Catalog, r *rules.TableAnswers, p 
 		}
 		fmt.Fprintf(w, "\nNo ruling yet for %s (see tilekit gaps).\n", strings.Join(ids, ", "))
 	}
-	if len(r.Answers) == 0 && len(r.Unanswered) == 0 {
+	if len(r.Answers) == 0 && len(r.Unanswered) == 0 && len(r.NotYet) == 0 {
 		fmt.Fprintln(w, "\nNo subject of the selected expansions.")
 	}
 	if len(notes) > 0 {

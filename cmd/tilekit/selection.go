@@ -15,12 +15,14 @@ import (
 type selectionFlags struct {
 	expansions []string
 	variant    string
+	edition    string
 }
 
 func (f *selectionFlags) register(cmd *cobra.Command, variant bool) {
 	cmd.Flags().StringSliceVar(&f.expansions, "expansions", nil, "expansion or part ids played with, comma-separated (default all; the base game is always in)")
 	if variant {
 		cmd.Flags().StringVar(&f.variant, "variant", "", "a publisher's rules: hig (Hans im Glück), rgg (Rio Grande Games) or zmg (Z-Man Games)")
+		cmd.Flags().StringVar(&f.edition, "edition", "", "an edition's rules: C1 (1st edition), C2 (2nd edition) or C3 (3rd edition)")
 	}
 }
 
@@ -42,6 +44,31 @@ func (f *selectionFlags) resolve(cat *tilekit.Catalog) (rules.Selection, tilekit
 		}
 	}
 	return sel, p, nil
+}
+
+// editionFlag reads the --edition flag: C1, C2, C3 or nothing.
+func (f *selectionFlags) editionFlag() (tilekit.Edition, error) {
+	if f.edition == "" {
+		return "", nil
+	}
+	for _, e := range tilekit.Editions {
+		if string(e) == f.edition {
+			return e, nil
+		}
+	}
+	return "", usagef("unknown edition %q (want C1, C2 or C3)", f.edition)
+}
+
+// parseAsOf reads an --as-of month; empty is the zero month.
+func parseAsOf(s string) (rules.Month, error) {
+	if s == "" {
+		return rules.Month{}, nil
+	}
+	m, err := rules.ParseMonth(s)
+	if err != nil {
+		return m, usagef("--as-of: %v", err)
+	}
+	return m, nil
 }
 
 // publisherByName reads a --variant value: hig, rgg or zmg.

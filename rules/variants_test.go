@@ -1,0 +1,144 @@
+package rules_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/rules"
+)
+
+// answerOf asks one table about one subject of the built-in data and
+// returns its answers in force: verdicts, and whether the subject did not
+// exist yet.
+func answerOf(t *testing.T, table, subject string, opt rules.QueryOptions) (verdicts []tilekit.Verdict, notYet bool) {
+	t.Helper()
+	opt.Selection = rules.SelectAll()
+	r, err := rules.Query(builtin(t), table, subject, opt)
+	require.NoError(t, err)
+	for _, a := range r.Answers {
+		if a.SupersededBy == nil {
+			verdicts = append(verdicts, a.Verdict)
+		}
+	}
+	return verdicts, len(r.NotYet) > 0
+}
+
+// TestBuiltinQueryVariants checks answers that depend on the publisher, the
+// edition and the month: the princess's may or must, the fairy's "next to
+// one follower" or "on the tile" for every follower, and subjects that did
+// not exist yet.
+func TestBuiltinQueryVariants(t *testing.T) {
+	const (
+		y, n, c = tilekit.Yes, tilekit.No, tilekit.Conditional
+	)
+	for _, tc := range []struct {
+		name, table, subject string
+		opt                  rules.QueryOptions
+		want                 []tilekit.Verdict
+		notYet               bool
+	}{
+		{"princess may under hig", "princess-obligation", "meeple", rules.QueryOptions{Publisher: tilekit.HansImGlueck}, []tilekit.Verdict{n}, false},
+		{"princess must under rgg", "princess-obligation", "meeple", rules.QueryOptions{Publisher: tilekit.RioGrande}, []tilekit.Verdict{y}, false},
+		{"princess must under zmg", "princess-obligation", "mayor", rules.QueryOptions{Publisher: tilekit.ZMan}, []tilekit.Verdict{y}, false},
+		{"princess both without a variant", "princess-obligation", "wagon", rules.QueryOptions{}, []tilekit.Verdict{y, n}, false},
+		{"hig said must before its 2013-12 change", "princess-obligation", "meeple", rules.QueryOptions{Publisher: tilekit.HansImGlueck, AsOf: asOf(t, "2013-06")}, []tilekit.Verdict{y}, false},
+		{"princess before the expansion", "princess-obligation", "meeple", rules.QueryOptions{AsOf: asOf(t, "2004-12")}, nil, true},
+		{"fairy next to the mayor under hig", "fairy-companions", "mayor", rules.QueryOptions{Publisher: tilekit.HansImGlueck}, []tilekit.Verdict{y}, false},
+		{"fairy on the mayor's tile under rgg", "fairy-companions", "mayor", rules.QueryOptions{Publisher: tilekit.RioGrande}, []tilekit.Verdict{c}, false},
+		{"fairy on the wagon's tile under zmg", "fairy-companions", "wagon", rules.QueryOptions{Publisher: tilekit.ZMan}, []tilekit.Verdict{c}, false},
+		{"fairy meeple row under rgg", "fairy-companions", "meeple", rules.QueryOptions{Publisher: tilekit.RioGrande}, []tilekit.Verdict{c}, false},
+		{"fairy wording before 2013-05", "fairy-companions", "mayor", rules.QueryOptions{Publisher: tilekit.RioGrande, AsOf: asOf(t, "2013-04")}, []tilekit.Verdict{y}, false},
+		{"fairy builder is no follower", "fairy-companions", "builder", rules.QueryOptions{Publisher: tilekit.RioGrande}, []tilekit.Verdict{n}, false},
+		{"mage eaten since 2015-03", "dragon-diet", "mage", rules.QueryOptions{}, []tilekit.Verdict{y}, false},
+		{"mage not eaten in 2014-12", "dragon-diet", "mage", rules.QueryOptions{AsOf: asOf(t, "2014-12")}, []tilekit.Verdict{n}, false},
+		{"mage did not exist in 2011", "dragon-diet", "mage", rules.QueryOptions{AsOf: asOf(t, "2011-06")}, nil, true},
+		{"the rule of thumb is dated 2015-03", "dragon-diet", "courier", rules.QueryOptions{AsOf: asOf(t, "2014-12")}, nil, false},
+		{"mage for C1", "dragon-diet", "mage", rules.QueryOptions{Edition: tilekit.C1}, []tilekit.Verdict{y}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, notYet := answerOf(t, tc.table, tc.subject, tc.opt)
+			assert.ElementsMatch(t, tc.want, got)
+			assert.Equal(t, tc.notYet, notYet)
+		})
+	}
+}
+
+// TestQueryEditions checks that --edition keeps the rows of that edition.
+func TestQueryEditions(t *testing.T) {
+	cat := tilekit.NewCatalog(tilekit.Data{
+		Expansions: []tilekit.Expansion{{ID: "base", Editions: tilekit.Editions, Published: "2000-01"}},
+		Figures:    []tilekit.Figure{{ID: "meeple", Expansion: "base", Category: tilekit.Follower}},
+		Tables:     []tilekit.Table{{ID: "t", Expansion: "base", Subjects: []tilekit.SubjectKind{"follower"}}},
+		Rows: []tilekit.Row{
+			{Table: "t", Subject: "meeple", ID: "c1", Verdict: tilekit.Yes, Editions: []tilekit.Edition{tilekit.C1}},
+			{Table: "t", Subject: "meeple", ID: "new", Verdict: tilekit.No, Editions: []tilekit.Edition{tilekit.C2, tilekit.C3}},
+		},
+	})
+	for e, want := range map[tilekit.Edition][]tilekit.Verdict{
+		"": {tilekit.Yes, tilekit.No}, tilekit.C1: {tilekit.Yes}, tilekit.C2: {tilekit.No}, tilekit.C3: {tilekit.No},
+	} {
+		r, err := rules.Query(cat, "t", "meeple", rules.QueryOptions{Edition: e})
+		require.NoError(t, err)
+		var got []tilekit.Verdict
+		for _, a := range r.Answers {
+			got = append(got, a.Verdict)
+		}
+		assert.ElementsMatch(t, want, got, "edition %q", e)
+	}
+	r, err := rules.Query(cat, "t", "meeple", rules.QueryOptions{AsOf: asOf(t, "1999-12")})
+	require.NoError(t, err)
+	require.NotNil(t, r.TableNotYet)
+	assert.Equal(t, "2000-01", r.TableNotYet.Published)
+	assert.Empty(t, r.Answers)
+}
+
+// TestBuiltinOrderVariants checks the order of play per publisher, edition
+// and month: the princess's may or must, the dragon's edition variant, and
+// steps that did not exist yet.
+func TestBuiltinOrderVariants(t *testing.T) {
+	cat := builtin(t)
+	sel, err := rules.Select(cat, []string{"princess-dragon"})
+	require.NoError(t, err)
+	variantOf := func(opt rules.OrderOptions, id string) string {
+		steps, err := rules.Order(cat, sel, opt)
+		require.NoError(t, err)
+		for _, s := range steps {
+			if s.Step.ID == id {
+				if s.Variant == nil {
+					return "own"
+				}
+				return s.Variant.Explanation
+			}
+		}
+		return "absent"
+	}
+	for _, tc := range []struct {
+		name, step string
+		opt        rules.OrderOptions
+		want       string
+	}{
+		{"princess must under rgg", "princess-remove", rules.OrderOptions{Publisher: tilekit.RioGrande}, "must remove"},
+		{"princess must under zmg", "princess-remove", rules.OrderOptions{Publisher: tilekit.ZMan}, "must remove"},
+		{"princess may under hig", "princess-remove", rules.OrderOptions{Publisher: tilekit.HansImGlueck}, "may remove"},
+		{"hig's change not yet made", "princess-remove", rules.OrderOptions{Publisher: tilekit.HansImGlueck, AsOf: asOf(t, "2013-06")}, "own"},
+		{"standard rules", "princess-remove", rules.OrderOptions{}, "own"},
+		{"dragon for C1", "dragon-move", rules.OrderOptions{Edition: tilekit.C1}, "own"},
+		{"dragon for C2", "dragon-move", rules.OrderOptions{Edition: tilekit.C2}, "C2+C3"},
+		{"dragon for C3 under hig", "dragon-move", rules.OrderOptions{Edition: tilekit.C3, Publisher: tilekit.HansImGlueck}, "C2+C3"},
+		{"dragon under rgg for C2: the publisher's variant comes first", "dragon-move", rules.OrderOptions{Edition: tilekit.C2, Publisher: tilekit.RioGrande}, "Rio Grande Big Box"},
+		{"no dragon before the expansion", "dragon-move", rules.OrderOptions{AsOf: asOf(t, "2004-12")}, "absent"},
+		{"the dragon in 2005", "dragon-move", rules.OrderOptions{AsOf: asOf(t, "2005-01")}, "own"},
+		{"the Hills & Sheep step is dated 2015-03", "shepherd-action", rules.OrderOptions{AsOf: asOf(t, "2014-12")}, "absent"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := variantOf(tc.opt, tc.step)
+			if tc.want == "own" || tc.want == "absent" {
+				assert.Equal(t, tc.want, got)
+			} else {
+				assert.Contains(t, got, tc.want)
+			}
+		})
+	}
+}
