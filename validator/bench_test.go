@@ -29,7 +29,7 @@ func generatedFiles(tb testing.TB, n, perFile int) fstest.MapFS {
 	for i := 0; i < n; i++ {
 		block := blocks[i%len(blocks)]
 		block = strings.Replace(block, `id = "base/`, fmt.Sprintf(`id = "gen/t%d-`, i), 1)
-		block = strings.Replace(block, "start = [\"C1\", \"C2\"]\n", "", 1)
+		block = strings.Replace(block, "start = [\"C1\", \"C2\", \"C3\"]\n", "", 1)
 		b.WriteString("[[tile]]\n")
 		b.WriteString(block)
 		b.WriteString("\n")

@@ -281,3 +281,49 @@ func TestBuiltinCitationsCanBeFollowed(t *testing.T) {
 		}))
 	}
 }
+
+// TestBaseGameThirdEditionFacts checks the 3rd edition (C3) of the base
+// game: 72 tiles, one start tile (D), the same 10 pennants and 8 garden
+// copies. The C3 counts are an assumption (they follow C2, see the header of
+// tiles/base.toml), so every tile's C3 count equals its C2 count, and every
+// tile whose copies differ between C1 and C2, and the start tile, says in its
+// note that its C3 count is not confirmed.
+func TestBaseGameThirdEditionFacts(t *testing.T) {
+	cat, err := BuiltinCatalog()
+	require.NoError(t, err)
+	total, pennants, gardens := 0, 0, 0
+	var starts []string
+	for _, tile := range cat.TilesOf("base") {
+		n := tile.Copies(tilekit.C3)
+		total += n
+		assert.Equal(t, tile.Copies(tilekit.C2), n, "%s: C3 follows C2", tile.ID)
+		for _, f := range tile.Features {
+			if f.Has(tilekit.Pennant) {
+				pennants += n
+			}
+		}
+		for _, s := range tile.AllSymbols() {
+			if s == tilekit.SymbolGarden {
+				gardens += n
+			}
+		}
+		for _, s := range tile.Start {
+			if s == tilekit.C3 {
+				starts = append(starts, tile.ID)
+			}
+		}
+		if tile.Copies(tilekit.C1) != tile.Copies(tilekit.C2) || len(tile.Start) > 0 {
+			assert.Contains(t, tile.Note, "not confirmed", "%s: its C3 count is an assumption", tile.ID)
+		}
+	}
+	assert.Equal(t, 72, total, "C3 tiles")
+	assert.Equal(t, 10, pennants, "C3 pennants")
+	assert.Equal(t, 8, gardens, "C3 garden copies")
+	assert.Equal(t, []string{"base/D"}, starts, "one C3 start tile")
+	// A C3 game with The Drawbridges: the base game's 72 and the 12 new tiles.
+	withDrawbridges := total
+	for _, tile := range cat.TilesOf("drawbridges") {
+		withDrawbridges += tile.Copies(tilekit.C3)
+	}
+	assert.Equal(t, 84, withDrawbridges)
+}

@@ -117,7 +117,9 @@ func (l *loader) checkStartTiles() {
 		for j, e := range t.Start {
 			at := t.Origin.At("start", strconv.Itoa(j))
 			if t.Counts[e] == 0 {
+				// One fault: it does not also compete with the real start tile.
 				l.report(at, "start-without-copies", Error, "tile %s is the %s start tile but has no %s copies", t.ID, e, e)
+				continue
 			}
 			if other := first[e]; other != nil {
 				l.report(at, "multiple-start-tiles", Error, "edition %s has more than one start tile: %s and %s (at %s)", e, other.ID, t.ID, l.locate(other.Origin.At("id")))

@@ -6,7 +6,7 @@ import "github.com/tilekit/tilekit"
 
 // snapshotDigest is the digest (see digestFS) of the embedded files this
 // snapshot was made from.
-const snapshotDigest = "9e7b6ea4952b7c0e159ff6fe5da0ff96a61591fc480ee339ae0030b4ec899c63"
+const snapshotDigest = "85913b477b693d72bcff588268b5dcb1573a20b0c8ef7233628c1e85791be0ca"
 
 // snapshotFiles lists the built-in data files, in loading order.
 var snapshotFiles = []string{
@@ -31,7 +31,7 @@ var snapshotFiles = []string{
 }
 
 // snapshotSize is the size of the built-in data files together, in bytes.
-const snapshotSize = 194104
+const snapshotSize = 198061
 
 // snapshotData returns, built afresh on each call, the data of the catalog
 // that the full validation of the built-in data builds.
@@ -728,7 +728,7 @@ func snapshotData() tilekit.Data {
 			{
 				ID:     "base/A",
 				Name:   "Cloister with road",
-				Counts: map[tilekit.Edition]int{"C1": 2, "C2": 2},
+				Counts: map[tilekit.Edition]int{"C1": 2, "C2": 2, "C3": 2},
 				Start:  []tilekit.Edition{},
 				Features: []tilekit.Feature{
 					{
@@ -766,7 +766,7 @@ func snapshotData() tilekit.Data {
 			{
 				ID:     "base/B",
 				Name:   "Cloister",
-				Counts: map[tilekit.Edition]int{"C1": 4, "C2": 4},
+				Counts: map[tilekit.Edition]int{"C1": 4, "C2": 4, "C3": 4},
 				Start:  []tilekit.Edition{},
 				Features: []tilekit.Feature{
 					{
@@ -797,7 +797,7 @@ func snapshotData() tilekit.Data {
 			{
 				ID:     "base/C",
 				Name:   "Four-sided city (pennant)",
-				Counts: map[tilekit.Edition]int{"C1": 1, "C2": 1},
+				Counts: map[tilekit.Edition]int{"C1": 1, "C2": 1, "C3": 1},
 				Start:  []tilekit.Edition{},
 				Features: []tilekit.Feature{
 					{
@@ -815,8 +815,8 @@ func snapshotData() tilekit.Data {
 			{
 				ID:     "base/D",
 				Name:   "City with straight road",
-				Counts: map[tilekit.Edition]int{"C1": 4, "C2": 4},
-				Start:  []tilekit.Edition{"C1", "C2"},
+				Counts: map[tilekit.Edition]int{"C1": 4, "C2": 4, "C3": 4},
+				Start:  []tilekit.Edition{"C1", "C2", "C3"},
 				Features: []tilekit.Feature{
 					{
 						Kind:        "city",
@@ -853,12 +853,13 @@ func snapshotData() tilekit.Data {
 						Origin:      tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "3", "feature", "3"}},
 					},
 				},
+				Note:   "C3 count and C3 start tile assumed to follow C2 (the 3rd edition taken as the 2nd's content in new artwork); not confirmed against a C3 tile list.",
 				Origin: tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "3"}},
 			},
 			{
 				ID:     "base/E",
 				Name:   "City cap",
-				Counts: map[tilekit.Edition]int{"C1": 5, "C2": 4},
+				Counts: map[tilekit.Edition]int{"C1": 5, "C2": 4, "C3": 4},
 				Start:  []tilekit.Edition{},
 				Features: []tilekit.Feature{
 					{
@@ -884,12 +885,13 @@ func snapshotData() tilekit.Data {
 						Origin:      tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "4", "feature", "1"}},
 					},
 				},
+				Note:   "C3 count assumed equal to the C2 count (the 3rd edition taken as the 2nd's content in new artwork); not confirmed: which C3 copies carry a garden is not known.",
 				Origin: tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "4"}},
 			},
 			{
 				ID:      "base/E-garden",
 				Name:    "City cap (garden)",
-				Counts:  map[tilekit.Edition]int{"C2": 1},
+				Counts:  map[tilekit.Edition]int{"C2": 1, "C3": 1},
 				Start:   []tilekit.Edition{},
 				Symbols: []tilekit.Symbol{"garden"},
 				Features: []tilekit.Feature{
@@ -916,12 +918,13 @@ func snapshotData() tilekit.Data {
 						Origin:      tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "5", "feature", "1"}},
 					},
 				},
+				Note:   "C3 count assumed equal to the C2 count (the 3rd edition taken as the 2nd's content in new artwork); not confirmed: which C3 copies carry a garden is not known.",
 				Origin: tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "5"}},
 			},
 			{
 				ID:     "base/F",
 				Name:   "City across the middle (pennant)",
-				Counts: map[tilekit.Edition]int{"C1": 2, "C2": 2},
+				Counts: map[tilekit.Edition]int{"C1": 2, "C2": 2, "C3": 2},
 				Start:  []tilekit.Edition{},
 				Features: []tilekit.Feature{
 					{
@@ -953,7 +956,7 @@ func snapshotData() tilekit.Data {
 			{
 				ID:     "base/G",
 				Name:   "City across the middle",
-				Counts: map[tilekit.Edition]int{"C1": 1, "C2": 1},
+				Counts: map[tilekit.Edition]int{"C1": 1, "C2": 1, "C3": 1},
 				Start:  []tilekit.Edition{},
 				Features: []tilekit.Feature{
 					{
@@ -984,7 +987,7 @@ func snapshotData() tilekit.Data {
 			{
 				ID:     "base/H",
 				Name:   "Two opposite city caps",
-				Counts: map[tilekit.Edition]int{"C1": 3, "C2": 2},
+				Counts: map[tilekit.Edition]int{"C1": 3, "C2": 2, "C3": 2},
 				Start:  []tilekit.Edition{},
 				Features: []tilekit.Feature{
 					{
@@ -1016,12 +1019,13 @@ func snapshotData() tilekit.Data {
 						Origin:      tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "8", "feature", "2"}},
 					},
 				},
+				Note:   "C3 count assumed equal to the C2 count (the 3rd edition taken as the 2nd's content in new artwork); not confirmed: which C3 copies carry a garden is not known.",
 				Origin: tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "8"}},
 			},
 			{
 				ID:      "base/H-garden",
 				Name:    "Two opposite city caps (garden)",
-				Counts:  map[tilekit.Edition]int{"C2": 1},
+				Counts:  map[tilekit.Edition]int{"C2": 1, "C3": 1},
 				Start:   []tilekit.Edition{},
 				Symbols: []tilekit.Symbol{"garden"},
 				Features: []tilekit.Feature{
@@ -1054,12 +1058,13 @@ func snapshotData() tilekit.Data {
 						Origin:      tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "9", "feature", "2"}},
 					},
 				},
+				Note:   "C3 count assumed equal to the C2 count (the 3rd edition taken as the 2nd's content in new artwork); not confirmed: which C3 copies carry a garden is not known.",
 				Origin: tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "9"}},
 			},
 			{
 				ID:     "base/I",
 				Name:   "Two adjacent city caps",
-				Counts: map[tilekit.Edition]int{"C1": 2, "C2": 1},
+				Counts: map[tilekit.Edition]int{"C1": 2, "C2": 1, "C3": 1},
 				Start:  []tilekit.Edition{},
 				Features: []tilekit.Feature{
 					{
@@ -1091,12 +1096,13 @@ func snapshotData() tilekit.Data {
 						Origin:      tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "10", "feature", "2"}},
 					},
 				},
+				Note:   "C3 count assumed equal to the C2 count (the 3rd edition taken as the 2nd's content in new artwork); not confirmed: which C3 copies carry a garden is not known.",
 				Origin: tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "10"}},
 			},
 			{
 				ID:      "base/I-garden",
 				Name:    "Two adjacent city caps (garden)",
-				Counts:  map[tilekit.Edition]int{"C2": 1},
+				Counts:  map[tilekit.Edition]int{"C2": 1, "C3": 1},
 				Start:   []tilekit.Edition{},
 				Symbols: []tilekit.Symbol{"garden"},
 				Features: []tilekit.Feature{
@@ -1129,12 +1135,13 @@ func snapshotData() tilekit.Data {
 						Origin:      tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "11", "feature", "2"}},
 					},
 				},
+				Note:   "C3 count assumed equal to the C2 count (the 3rd edition taken as the 2nd's content in new artwork); not confirmed: which C3 copies carry a garden is not known.",
 				Origin: tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "11"}},
 			},
 			{
 				ID:     "base/J",
 				Name:   "City cap with road curve E-S",
-				Counts: map[tilekit.Edition]int{"C1": 3, "C2": 3},
+				Counts: map[tilekit.Edition]int{"C1": 3, "C2": 3, "C3": 3},
 				Start:  []tilekit.Edition{},
 				Features: []tilekit.Feature{
 					{
@@ -1177,7 +1184,7 @@ func snapshotData() tilekit.Data {
 			{
 				ID:     "base/K",
 				Name:   "City cap with road curve S-W",
-				Counts: map[tilekit.Edition]int{"C1": 3, "C2": 3},
+				Counts: map[tilekit.Edition]int{"C1": 3, "C2": 3, "C3": 3},
 				Start:  []tilekit.Edition{},
 				Features: []tilekit.Feature{
 					{
@@ -1220,7 +1227,7 @@ func snapshotData() tilekit.Data {
 			{
 				ID:     "base/L",
 				Name:   "City cap with road junction",
-				Counts: map[tilekit.Edition]int{"C1": 3, "C2": 3},
+				Counts: map[tilekit.Edition]int{"C1": 3, "C2": 3, "C3": 3},
 				Start:  []tilekit.Edition{},
 				Features: []tilekit.Feature{
 					{
@@ -1279,7 +1286,7 @@ func snapshotData() tilekit.Data {
 			{
 				ID:     "base/M",
 				Name:   "City corner (pennant)",
-				Counts: map[tilekit.Edition]int{"C1": 2, "C2": 1},
+				Counts: map[tilekit.Edition]int{"C1": 2, "C2": 1, "C3": 1},
 				Start:  []tilekit.Edition{},
 				Features: []tilekit.Feature{
 					{
@@ -1304,12 +1311,13 @@ func snapshotData() tilekit.Data {
 						Origin:      tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "15", "feature", "1"}},
 					},
 				},
+				Note:   "C3 count assumed equal to the C2 count (the 3rd edition taken as the 2nd's content in new artwork); not confirmed: which C3 copies carry a garden is not known.",
 				Origin: tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "15"}},
 			},
 			{
 				ID:      "base/M-garden",
 				Name:    "City corner (pennant, garden)",
-				Counts:  map[tilekit.Edition]int{"C2": 1},
+				Counts:  map[tilekit.Edition]int{"C2": 1, "C3": 1},
 				Start:   []tilekit.Edition{},
 				Symbols: []tilekit.Symbol{"garden"},
 				Features: []tilekit.Feature{
@@ -1335,12 +1343,13 @@ func snapshotData() tilekit.Data {
 						Origin:      tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "16", "feature", "1"}},
 					},
 				},
+				Note:   "C3 count assumed equal to the C2 count (the 3rd edition taken as the 2nd's content in new artwork); not confirmed: which C3 copies carry a garden is not known.",
 				Origin: tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "16"}},
 			},
 			{
 				ID:     "base/N",
 				Name:   "City corner",
-				Counts: map[tilekit.Edition]int{"C1": 3, "C2": 2},
+				Counts: map[tilekit.Edition]int{"C1": 3, "C2": 2, "C3": 2},
 				Start:  []tilekit.Edition{},
 				Features: []tilekit.Feature{
 					{
@@ -1364,12 +1373,13 @@ func snapshotData() tilekit.Data {
 						Origin:      tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "17", "feature", "1"}},
 					},
 				},
+				Note:   "C3 count assumed equal to the C2 count (the 3rd edition taken as the 2nd's content in new artwork); not confirmed: which C3 copies carry a garden is not known.",
 				Origin: tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "17"}},
 			},
 			{
 				ID:      "base/N-garden",
 				Name:    "City corner (garden)",
-				Counts:  map[tilekit.Edition]int{"C2": 1},
+				Counts:  map[tilekit.Edition]int{"C2": 1, "C3": 1},
 				Start:   []tilekit.Edition{},
 				Symbols: []tilekit.Symbol{"garden"},
 				Features: []tilekit.Feature{
@@ -1394,12 +1404,13 @@ func snapshotData() tilekit.Data {
 						Origin:      tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "18", "feature", "1"}},
 					},
 				},
+				Note:   "C3 count assumed equal to the C2 count (the 3rd edition taken as the 2nd's content in new artwork); not confirmed: which C3 copies carry a garden is not known.",
 				Origin: tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "18"}},
 			},
 			{
 				ID:     "base/O",
 				Name:   "City corner with road curve (pennant)",
-				Counts: map[tilekit.Edition]int{"C1": 2, "C2": 2},
+				Counts: map[tilekit.Edition]int{"C1": 2, "C2": 2, "C3": 2},
 				Start:  []tilekit.Edition{},
 				Features: []tilekit.Feature{
 					{
@@ -1438,7 +1449,7 @@ func snapshotData() tilekit.Data {
 			{
 				ID:     "base/P",
 				Name:   "City corner with road curve",
-				Counts: map[tilekit.Edition]int{"C1": 3, "C2": 3},
+				Counts: map[tilekit.Edition]int{"C1": 3, "C2": 3, "C3": 3},
 				Start:  []tilekit.Edition{},
 				Features: []tilekit.Feature{
 					{
@@ -1476,7 +1487,7 @@ func snapshotData() tilekit.Data {
 			{
 				ID:     "base/Q",
 				Name:   "Three-sided city (pennant)",
-				Counts: map[tilekit.Edition]int{"C1": 1, "C2": 1},
+				Counts: map[tilekit.Edition]int{"C1": 1, "C2": 1, "C3": 1},
 				Start:  []tilekit.Edition{},
 				Features: []tilekit.Feature{
 					{
@@ -1501,7 +1512,7 @@ func snapshotData() tilekit.Data {
 			{
 				ID:     "base/R",
 				Name:   "Three-sided city",
-				Counts: map[tilekit.Edition]int{"C1": 3, "C2": 2},
+				Counts: map[tilekit.Edition]int{"C1": 3, "C2": 2, "C3": 2},
 				Start:  []tilekit.Edition{},
 				Features: []tilekit.Feature{
 					{
@@ -1520,12 +1531,13 @@ func snapshotData() tilekit.Data {
 						Origin:      tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "22", "feature", "1"}},
 					},
 				},
+				Note:   "C3 count assumed equal to the C2 count (the 3rd edition taken as the 2nd's content in new artwork); not confirmed: which C3 copies carry a garden is not known.",
 				Origin: tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "22"}},
 			},
 			{
 				ID:      "base/R-garden",
 				Name:    "Three-sided city (garden)",
-				Counts:  map[tilekit.Edition]int{"C2": 1},
+				Counts:  map[tilekit.Edition]int{"C2": 1, "C3": 1},
 				Start:   []tilekit.Edition{},
 				Symbols: []tilekit.Symbol{"garden"},
 				Features: []tilekit.Feature{
@@ -1545,12 +1557,13 @@ func snapshotData() tilekit.Data {
 						Origin:      tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "23", "feature", "1"}},
 					},
 				},
+				Note:   "C3 count assumed equal to the C2 count (the 3rd edition taken as the 2nd's content in new artwork); not confirmed: which C3 copies carry a garden is not known.",
 				Origin: tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "23"}},
 			},
 			{
 				ID:     "base/S",
 				Name:   "Three-sided city with road (pennant)",
-				Counts: map[tilekit.Edition]int{"C1": 2, "C2": 2},
+				Counts: map[tilekit.Edition]int{"C1": 2, "C2": 2, "C3": 2},
 				Start:  []tilekit.Edition{},
 				Features: []tilekit.Feature{
 					{
@@ -1589,7 +1602,7 @@ func snapshotData() tilekit.Data {
 			{
 				ID:     "base/T",
 				Name:   "Three-sided city with road",
-				Counts: map[tilekit.Edition]int{"C1": 1, "C2": 1},
+				Counts: map[tilekit.Edition]int{"C1": 1, "C2": 1, "C3": 1},
 				Start:  []tilekit.Edition{},
 				Features: []tilekit.Feature{
 					{
@@ -1627,7 +1640,7 @@ func snapshotData() tilekit.Data {
 			{
 				ID:     "base/U",
 				Name:   "Straight road",
-				Counts: map[tilekit.Edition]int{"C1": 8, "C2": 7},
+				Counts: map[tilekit.Edition]int{"C1": 8, "C2": 7, "C3": 7},
 				Start:  []tilekit.Edition{},
 				Features: []tilekit.Feature{
 					{
@@ -1662,12 +1675,13 @@ func snapshotData() tilekit.Data {
 						Origin:      tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "26", "feature", "2"}},
 					},
 				},
+				Note:   "C3 count assumed equal to the C2 count (the 3rd edition taken as the 2nd's content in new artwork); not confirmed: which C3 copies carry a garden is not known.",
 				Origin: tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "26"}},
 			},
 			{
 				ID:      "base/U-garden",
 				Name:    "Straight road (garden)",
-				Counts:  map[tilekit.Edition]int{"C2": 1},
+				Counts:  map[tilekit.Edition]int{"C2": 1, "C3": 1},
 				Start:   []tilekit.Edition{},
 				Symbols: []tilekit.Symbol{"garden"},
 				Features: []tilekit.Feature{
@@ -1703,12 +1717,13 @@ func snapshotData() tilekit.Data {
 						Origin:      tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "27", "feature", "2"}},
 					},
 				},
+				Note:   "C3 count assumed equal to the C2 count (the 3rd edition taken as the 2nd's content in new artwork); not confirmed: which C3 copies carry a garden is not known.",
 				Origin: tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "27"}},
 			},
 			{
 				ID:     "base/V",
 				Name:   "Road curve",
-				Counts: map[tilekit.Edition]int{"C1": 9, "C2": 8},
+				Counts: map[tilekit.Edition]int{"C1": 9, "C2": 8, "C3": 8},
 				Start:  []tilekit.Edition{},
 				Features: []tilekit.Feature{
 					{
@@ -1740,12 +1755,13 @@ func snapshotData() tilekit.Data {
 						Origin:      tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "28", "feature", "2"}},
 					},
 				},
+				Note:   "C3 count assumed equal to the C2 count (the 3rd edition taken as the 2nd's content in new artwork); not confirmed: which C3 copies carry a garden is not known.",
 				Origin: tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "28"}},
 			},
 			{
 				ID:      "base/V-garden",
 				Name:    "Road curve (garden)",
-				Counts:  map[tilekit.Edition]int{"C2": 1},
+				Counts:  map[tilekit.Edition]int{"C2": 1, "C3": 1},
 				Start:   []tilekit.Edition{},
 				Symbols: []tilekit.Symbol{"garden"},
 				Features: []tilekit.Feature{
@@ -1778,12 +1794,13 @@ func snapshotData() tilekit.Data {
 						Origin:      tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "29", "feature", "2"}},
 					},
 				},
+				Note:   "C3 count assumed equal to the C2 count (the 3rd edition taken as the 2nd's content in new artwork); not confirmed: which C3 copies carry a garden is not known.",
 				Origin: tilekit.Origin{File: "<builtin>/tiles/base.toml", Path: []string{"tile", "29"}},
 			},
 			{
 				ID:     "base/W",
 				Name:   "Three-way road junction",
-				Counts: map[tilekit.Edition]int{"C1": 4, "C2": 4},
+				Counts: map[tilekit.Edition]int{"C1": 4, "C2": 4, "C3": 4},
 				Start:  []tilekit.Edition{},
 				Features: []tilekit.Feature{
 					{
@@ -1839,7 +1856,7 @@ func snapshotData() tilekit.Data {
 			{
 				ID:     "base/X",
 				Name:   "Four-way road crossing",
-				Counts: map[tilekit.Edition]int{"C1": 1, "C2": 1},
+				Counts: map[tilekit.Edition]int{"C1": 1, "C2": 1, "C3": 1},
 				Start:  []tilekit.Edition{},
 				Features: []tilekit.Feature{
 					{
