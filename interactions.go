@@ -431,12 +431,16 @@ func overlap[T comparable](a, b []T) bool {
 }
 
 // Scope describes the row's editions and publishers, or "" for all.
-func (r *Row) Scope() string {
+func (r *Row) Scope() string { return describeScope(r.Editions, r.Publishers) }
+
+// describeScope names editions and publishers, such as "C2, C3" or "Rio
+// Grande Games, Z-Man Games"; "" for none.
+func describeScope(editions []Edition, publishers []Publisher) string {
 	var parts []string
-	for _, e := range r.Editions {
+	for _, e := range editions {
 		parts = append(parts, string(e))
 	}
-	for _, p := range r.Publishers {
+	for _, p := range publishers {
 		parts = append(parts, p.Name())
 	}
 	return strings.Join(parts, ", ")
@@ -508,16 +512,7 @@ func (v *StepVariant) AppliesTo(p Publisher, e Edition) bool {
 
 // Scope describes the variant's publishers and editions, such as "C2, C3"
 // or "Rio Grande Games, Z-Man Games".
-func (v *StepVariant) Scope() string {
-	var parts []string
-	for _, e := range v.Editions {
-		parts = append(parts, string(e))
-	}
-	for _, p := range v.Publishers {
-		parts = append(parts, p.Name())
-	}
-	return strings.Join(parts, ", ")
-}
+func (v *StepVariant) Scope() string { return describeScope(v.Editions, v.Publishers) }
 
 // Constraints returns the steps this one comes after and before under a
 // publisher's rules in an edition (the step's own when no variant applies),

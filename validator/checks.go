@@ -38,7 +38,7 @@ var TileCodes = []Code{
 	{"toml-1.1", "A warning: TOML 1.1 syntax (a multi-line inline table, a trailing comma in one, the \\e or \\xHH escape, a time without seconds) that Taplo and other TOML 1.0 tools reject."},
 	{"duplicate-id", "Two expansions or two tiles share an id; the message names the other place."},
 	{"unknown-expansion", "A tile's id starts with an expansion that no loaded file defines."},
-	{"edition-not-in-expansion", "A tile has copies in an edition its expansion was not published in."},
+	{"edition-not-in-expansion", "A tile has copies, or a step variant applies, in an edition its expansion was not published in."},
 	{"start-without-copies", "A tile is the start tile of an edition in which it has no copies."},
 	{"multiple-start-tiles", "More than one tile is the start tile of the same edition."},
 	{"duplicate-feature-id", "Two features of one tile share a local id."},
