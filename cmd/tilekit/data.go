@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/tilekit/tilekit/validator"
@@ -51,13 +52,15 @@ func folderSource(dir string) (validator.Folder, error) {
 		return validator.Folder{}, usagef("data folder %s: not a folder", dir)
 	}
 	found := false
+	var names []string
 	for _, f := range validator.Subfolders {
+		names = append(names, f.Name)
 		if st, err := os.Stat(filepath.Join(dir, f.Name)); err == nil && st.IsDir() {
 			found = true
 		}
 	}
 	if !found {
-		return validator.Folder{}, usagef("data folder %s has no tiles/, expansions/ or interactions/ folder", dir)
+		return validator.Folder{}, usagef("data folder %s has no tiles/, expansions/ or interactions/ folder%s", dir, nearSubfolder(dir, names))
 	}
 	name := dir
 	if abs, err := filepath.Abs(dir); err == nil {
@@ -156,4 +159,23 @@ func limitMemory(size int64) {
 		return
 	}
 	debug.SetMemoryLimit(min(memoryBase+memoryPerByte*size, memoryMost))
+}
+
+// nearSubfolder suggests, for a folder without data sub-folders, the data
+// sub-folder one of its folders was probably meant to be ("tile" for
+// "tiles"), or says nothing.
+func nearSubfolder(dir string, names []string) string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		if hint := validator.Suggest(strings.ToLower(e.Name()), names); hint != "" {
+			return fmt.Sprintf(" (it has %s/%s)", e.Name(), hint)
+		}
+	}
+	return ""
 }
