@@ -115,6 +115,9 @@ type Feature struct {
 	Attributes []Attribute
 	// Cities lists, for a field, the ids of the cities of the tile it touches.
 	Cities []string
+	// Apart lists, for a field, the cities of the tile it meets only at a
+	// corner point, without bordering them.
+	Apart []string
 	// Inside names, for a cloister standing inside a city, that city.
 	Inside string
 	// Under names, for a road passing under a city, that city.

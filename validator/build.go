@@ -260,6 +260,7 @@ func buildFeature(m map[string]any, at tilekit.Origin) tilekit.Feature {
 		Kind:        tilekit.FeatureKind(str(m, "kind")),
 		ID:          str(m, "id"),
 		Cities:      strs(m, "cities"),
+		Apart:       strs(m, "apart"),
 		Inside:      str(m, "inside"),
 		Under:       str(m, "under"),
 		Drawbridges: strs(m, "drawbridges"),

@@ -3,6 +3,7 @@ package validator
 import (
 	"io/fs"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -208,14 +209,22 @@ func TestDoubtfulTilesSayWhy(t *testing.T) {
 	require.NotNil(t, tile)
 	assert.True(t, tile.Provisional)
 	assert.Contains(t, tile.Note, "north city only")
-	inner := 0
+	westLeft, err := tilekit.ParsePosition("WL")
+	require.NoError(t, err)
+	inner, west := 0, 0
 	for _, f := range tile.Features {
-		if f.Kind == tilekit.Field && len(f.Sides) == 0 {
+		switch {
+		case f.Kind == tilekit.Field && len(f.Sides) == 0:
 			inner++
 			assert.ElementsMatch(t, []string{"north", "corner"}, f.Cities)
+		case f.Kind == tilekit.Field && slices.Contains(f.Sides, westLeft):
+			west++
+			assert.Equal(t, []string{"north"}, f.Cities, "the west field borders the north city only")
+			assert.Equal(t, []string{"corner"}, f.Apart, "and meets the corner city at a point")
 		}
 	}
 	assert.Equal(t, 1, inner, "one inner field")
+	assert.Equal(t, 1, west, "one west field")
 }
 
 // TestSubfoldersMatchTheEmbeddedData keeps the list of data sub-folders

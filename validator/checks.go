@@ -192,6 +192,7 @@ type cityRef struct {
 
 var cityRefs = []cityRef{
 	{"cities", tilekit.Field, func(f *tilekit.Feature) []string { return f.Cities }, true, "key-not-for-kind", "unknown-city", "not-a-city"},
+	{"apart", tilekit.Field, func(f *tilekit.Feature) []string { return f.Apart }, true, "key-not-for-kind", "unknown-city", "not-a-city"},
 	{"inside", tilekit.Cloister, func(f *tilekit.Feature) []string { return nonEmpty(f.Inside) }, false, "key-not-for-kind", "unknown-city", "not-a-city"},
 	{"under", tilekit.Road, func(f *tilekit.Feature) []string { return nonEmpty(f.Under) }, false, "key-not-for-kind", "unknown-city", "not-a-city"},
 	{"drawbridges", tilekit.Road, func(f *tilekit.Feature) []string { return f.Drawbridges }, true, "drawbridge-without-road", "drawbridge-without-city", "drawbridge-without-city"},
@@ -228,7 +229,7 @@ func (l *loader) checkCityRefs(t *tilekit.Tile, f *tilekit.Feature, byID map[str
 				l.report(at, ref.unknown, Error, "tile %s has no feature with id %q%s", t.ID, id, Suggest(id, slices.Collect(maps.Keys(byID))))
 			case city.Kind != tilekit.City:
 				l.report(at, ref.notCity, Error, "feature %q is a %s, not a city", id, city.Kind)
-			case ref.key == "cities" && len(f.Sides) > 0 && !sharesCorner(f, city):
+			case (ref.key == "cities" || ref.key == "apart") && len(f.Sides) > 0 && !sharesCorner(f, city):
 				l.report(at, "city-not-adjacent", Error, "this field shares no corner with city %q", id)
 			}
 		}
@@ -385,7 +386,7 @@ func (l *loader) checkFieldCities(t *tilekit.Tile) {
 			continue
 		}
 		listed := map[string]bool{}
-		for _, id := range f.Cities {
+		for _, id := range append(slices.Clone(f.Cities), f.Apart...) {
 			listed[id] = true
 		}
 		for j := range t.Features {
