@@ -142,7 +142,8 @@ type CitationKind string
 const (
 	// Rulebook is a publisher's rules text.
 	Rulebook CitationKind = "rulebook"
-	// FAQ is an official FAQ or clarification; it is dated.
+	// FAQ is an official FAQ or clarification; it is dated, or marked
+	// undated where the page that reports it gives no date.
 	FAQ CitationKind = "faq"
 	// PublisherDifference is a difference between printings or publishers.
 	PublisherDifference CitationKind = "publisher-difference"
@@ -211,6 +212,9 @@ type Citation struct {
 	URL string
 	// Date is when the statement was made, as YYYY-MM; empty when unknown.
 	Date string
+	// Undated says that an FAQ has no known date: the page that reports it
+	// gives none. An undated source is in force at any as-of month.
+	Undated bool
 	// Publisher is whose text it is; empty when it is nobody's in
 	// particular.
 	Publisher Publisher
@@ -218,7 +222,8 @@ type Citation struct {
 
 // String describes the source for a reader, such as "Wikicarpedia: Black
 // Dragon (Fan Expansion), section Step 1 (fan expansion rules)" or "Hans im
-// Glück FAQ (official FAQ, Hans im Glück, 2015-03)". The URL is left out.
+// Glück FAQ (official FAQ, Hans im Glück, 2015-03)"; an undated FAQ says
+// "undated" in place of the date. The URL is left out.
 func (s Citation) String() string {
 	out := s.Title
 	if s.Section != "" {
@@ -230,6 +235,8 @@ func (s Citation) String() string {
 	}
 	if s.Date != "" {
 		about = append(about, s.Date)
+	} else if s.Undated {
+		about = append(about, "undated")
 	}
 	return strings.TrimSpace(out + " (" + strings.Join(about, ", ") + ")")
 }
@@ -243,6 +250,9 @@ func (s Citation) Ruling() string {
 	}
 	if s.Date != "" {
 		return "the " + s.Date + " " + short + " ruling"
+	}
+	if s.Undated {
+		return "the undated " + short + " ruling"
 	}
 	return "the " + short + " ruling"
 }

@@ -38,7 +38,7 @@ func BenchmarkGaps(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		rules.Gaps(cat, rules.SelectAll())
+		rules.Gaps(cat, rules.QueryOptions{Selection: rules.SelectAll()})
 	}
 }
 

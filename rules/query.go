@@ -16,14 +16,18 @@ type QueryOptions struct {
 	// Publisher keeps only rows (and the wording of a rule of thumb) that
 	// hold for this publisher's rules; empty keeps all.
 	Publisher tilekit.Publisher
-	// Edition keeps only rows that hold for this edition; empty keeps all.
+	// Edition keeps only rows that hold for this edition, and only
+	// subjects (and tables) of expansions published in it; empty keeps
+	// all.
 	Edition tilekit.Edition
 	// History adds the rows that were superseded.
 	History bool
 	// AsOf, unless zero, answers as the rules stood in that month: later
 	// rows are left out and rows they superseded are in force again; a
 	// rule of thumb, rule variant or note dated later is not in force; and
-	// a subject of an expansion published later did not exist yet.
+	// a subject of an expansion published later did not exist yet. An
+	// undated source (an FAQ with undated = true, say) is in force at any
+	// month.
 	AsOf Month
 }
 
@@ -108,14 +112,17 @@ func Query(cat *tilekit.Catalog, tableID, subjectID string, opt QueryOptions) (*
 	if !opt.Selection.Has(t.Expansion) {
 		return nil, fmt.Errorf("table %s is about %s, which is not selected", t.ID, t.Expansion)
 	}
+	if !InEdition(cat, t.Expansion, opt.Edition) {
+		return nil, fmt.Errorf("table %s is about %s, which was not published in the %s edition", t.ID, t.Expansion, opt.Edition)
+	}
 	var subjects []tilekit.Subject
 	for _, s := range cat.Subjects() {
-		if t.Covers(s.Kind) && opt.Selection.Has(s.Expansion) && (subjectID == "" || s.ID == subjectID) {
+		if t.Covers(s.Kind) && opt.Selection.Has(s.Expansion) && InEdition(cat, s.Expansion, opt.Edition) && (subjectID == "" || s.ID == subjectID) {
 			subjects = append(subjects, s)
 		}
 	}
 	if subjectID != "" && len(subjects) == 0 {
-		return nil, subjectError(cat, t, subjectID)
+		return nil, subjectError(cat, t, subjectID, opt)
 	}
 	visible := visibleRows(cat, t.ID, opt)
 	res := &TableAnswers{Table: t, Notes: notesFor(cat, opt, t.ID, "")}
@@ -134,10 +141,10 @@ func Query(cat *tilekit.Catalog, tableID, subjectID string, opt QueryOptions) (*
 		}
 		answered := false
 		for _, r := range visible {
-			if !r.row.About(s) || (r.successor != nil && !opt.History) {
+			if !r.row.About(s) || (!r.inForce() && !opt.History) {
 				continue
 			}
-			answered = answered || r.successor == nil
+			answered = answered || r.inForce()
 			res.Answers = append(res.Answers, Answer{
 				Subject: s, Row: r.row, Verdict: r.row.Verdict, Condition: r.row.Condition,
 				Source: r.row.Source, Explanation: r.row.Explanation, Scope: r.row.Scope(),
@@ -184,7 +191,7 @@ func ruleAnswers(r *tilekit.Rule, s tilekit.Subject, p tilekit.Publisher) []Answ
 		return nil
 	}
 	own := Answer{Subject: s, Verdict: v, Condition: cond, Explanation: ruleExplanation(r, s), Source: r.Source}
-	if vr := r.Variant(p); vr != nil && r.When.Matches(s) {
+	if vr := wordingFor(r, s, p); vr != nil {
 		own.RuleVariant, own.Source = vr, vr.Source
 		own.Explanation = fmt.Sprintf("No explicit ruling; the rule of thumb applies (%s), as %s word it: %s", r.When, publisherList(vr.Publishers), vr.Text)
 		own.Scope = publisherList(vr.Publishers)
@@ -206,6 +213,16 @@ func ruleAnswers(r *tilekit.Rule, s tilekit.Subject, p tilekit.Publisher) []Answ
 	return out
 }
 
+// wordingFor returns the publisher's wording of the rule of thumb that
+// answers for a subject under that publisher's rules, or nil when the
+// rule's own wording does (or the rule does not speak for the subject).
+func wordingFor(r *tilekit.Rule, s tilekit.Subject, p tilekit.Publisher) *tilekit.RuleVariant {
+	if _, ok := r.Answer(s); !ok || !r.When.Matches(s) {
+		return nil
+	}
+	return r.Variant(p)
+}
+
 // publisherList names publishers for a reader, such as "Rio Grande Games,
 // Z-Man Games".
 func publisherList(ps []tilekit.Publisher) string {
@@ -223,13 +240,16 @@ func ruleExplanation(r *tilekit.Rule, s tilekit.Subject) string {
 	return fmt.Sprintf("No explicit ruling; the rule of thumb does not reach it (not %s): %s", r.When, r.Text)
 }
 
-func subjectError(cat *tilekit.Catalog, t *tilekit.Table, id string) error {
+func subjectError(cat *tilekit.Catalog, t *tilekit.Table, id string, opt QueryOptions) error {
 	for _, s := range cat.Subjects() {
 		if s.ID != id {
 			continue
 		}
-		if t.Covers(s.Kind) {
+		if t.Covers(s.Kind) && !opt.Selection.Has(s.Expansion) {
 			return fmt.Errorf("%s belongs to %s, which is not selected", id, s.Expansion)
+		}
+		if t.Covers(s.Kind) {
+			return fmt.Errorf("%s belongs to %s, which was not published in the %s edition", id, s.Expansion, opt.Edition)
 		}
 		return fmt.Errorf("%s is a %s; table %s answers for %s", id, s.Kind, t.ID, kinds(t.Subjects))
 	}
@@ -254,6 +274,9 @@ type visibleRow struct {
 	// the row is in force.
 	successor *tilekit.Row
 }
+
+// inForce reports whether no visible row supersedes the row.
+func (r visibleRow) inForce() bool { return r.successor == nil }
 
 // visibleRows returns the table's rows that hold for the options'
 // publisher and were written by their month, each with the visible row
@@ -280,7 +303,8 @@ func visibleRows(cat *tilekit.Catalog, tableID string, opt QueryOptions) []visib
 }
 
 // later reports whether a citation's date (YYYY-MM, or empty when unknown)
-// comes after an as-of month; an undated row and a zero month never do.
+// comes after an as-of month; an undated source (an undated FAQ included)
+// and a zero month never do.
 func later(date string, asOf Month) bool {
 	if asOf.IsZero() || date == "" {
 		return false
@@ -328,34 +352,33 @@ type Gap struct {
 }
 
 // Gaps returns the rules questions no row answers, in table and subject
-// order. Every table of the selection is asked about every selected
-// subject it covers.
+// order, under the options as Query reads them (History aside): every
+// table of the selection is asked about every selected subject it covers;
+// a row answers only where it holds for the publisher and edition and was
+// in force by the month; a subject (or a table) of an expansion not
+// published in the edition, or not yet by the month, is not asked about;
+// and under a publisher's rules a subject that the publisher's wording of
+// the rule of thumb answers is not a gap.
 //
 // The expansions in own (an author's fan expansions, by id) ask more,
 // since a fan expansion may be played with any other: every table of any
 // expansion, selected or not, is asked about their subjects of the kinds
 // it covers, and their own tables are asked about every selected subject
 // even when the tables' expansion is not selected.
-func Gaps(cat *tilekit.Catalog, sel Selection, own ...string) []Gap {
+func Gaps(cat *tilekit.Catalog, opt QueryOptions, own ...string) []Gap {
+	sel := opt.Selection
 	isOwn := func(id string) bool { return slices.Contains(own, tilekit.ParentExpansion(id)) }
-	type key struct {
-		table, subject string
-		kind           tilekit.EntryKind
-	}
-	answered := map[key]bool{}
-	for _, r := range cat.Rows {
-		if r.Kind != "" {
-			answered[key{r.Table, r.Subject, r.Kind}] = true
-			continue
-		}
-		for _, k := range []tilekit.EntryKind{tilekit.FigureEntry, tilekit.LocationEntry, tilekit.ActionEntry} {
-			answered[key{r.Table, r.Subject, k}] = true
-		}
+	exists := func(id string) bool {
+		_, published := Published(cat, id, opt.AsOf)
+		return published && InEdition(cat, id, opt.Edition)
 	}
 	var out []Gap
 	subjects := cat.Subjects()
 	for i := range cat.Tables {
 		t := &cat.Tables[i]
+		if !exists(t.Expansion) {
+			continue
+		}
 		asks := sel.Has(t.Expansion) || isOwn(t.Expansion)
 		covered := map[string]int{}
 		for _, s := range subjects {
@@ -363,14 +386,21 @@ func Gaps(cat *tilekit.Catalog, sel Selection, own ...string) []Gap {
 				covered[s.ID]++
 			}
 		}
+		bySubject := map[string][]visibleRow{}
+		for _, r := range visibleRows(cat, t.ID, opt) {
+			bySubject[r.row.Subject] = append(bySubject[r.row.Subject], r)
+		}
+		rule := ruleInForce(t.Rule, opt.AsOf)
 		for _, s := range subjects {
-			if !t.Covers(s.Kind) || answered[key{t.ID, s.ID, s.Kind.Entry()}] {
+			if !t.Covers(s.Kind) || !(isOwn(s.Expansion) || (asks && sel.Has(s.Expansion))) || !exists(s.Expansion) {
 				continue
 			}
-			if isOwn(s.Expansion) || (asks && sel.Has(s.Expansion)) {
-				v, _ := t.Rule.Answer(s)
-				out = append(out, Gap{Table: t, Subject: s, SharedID: covered[s.ID] > 1, RuleOfThumb: v})
+			if slices.ContainsFunc(bySubject[s.ID], func(r visibleRow) bool { return r.row.About(s) && r.inForce() }) ||
+				wordingFor(rule, s, opt.Publisher) != nil {
+				continue
 			}
+			v, _ := rule.Answer(s)
+			out = append(out, Gap{Table: t, Subject: s, SharedID: covered[s.ID] > 1, RuleOfThumb: v})
 		}
 	}
 	return out

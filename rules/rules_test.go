@@ -127,12 +127,12 @@ func TestQuery(t *testing.T) {
 
 func TestGaps(t *testing.T) {
 	cat := smallCatalog()
-	gaps := Gaps(cat, SelectAll())
+	gaps := Gaps(cat, QueryOptions{Selection: SelectAll()})
 	require.Len(t, gaps, 1, "only the barn has no row")
 	assert.Equal(t, "barn", gaps[0].Subject.ID)
 	assert.Equal(t, tilekit.No, gaps[0].RuleOfThumb)
 	sel, _ := Select(cat, []string{"pd/fairy"})
-	assert.Empty(t, Gaps(cat, sel), "no table of the selection")
+	assert.Empty(t, Gaps(cat, QueryOptions{Selection: sel}), "no table of the selection")
 }
 
 func step(id string, phase int, after, before []string, exp string) tilekit.Step {
@@ -222,12 +222,12 @@ func TestZeroSelection(t *testing.T) {
 func TestGapsForOwnExpansions(t *testing.T) {
 	cat := smallCatalog()
 	sel, _ := Select(cat, []string{"bd"})
-	assert.Empty(t, Gaps(cat, sel), "the dragon's table is not selected")
-	gaps := Gaps(cat, sel, "bd")
+	assert.Empty(t, Gaps(cat, QueryOptions{Selection: sel}), "the dragon's table is not selected")
+	gaps := Gaps(cat, QueryOptions{Selection: sel}, "bd")
 	require.Len(t, gaps, 0, "the mage has rows")
 	cat.Figures = append(cat.Figures, tilekit.Figure{ID: "wolf", Expansion: "bd", Category: tilekit.Neutral, Living: true})
 	cat = tilekit.NewCatalog(cat.Data)
-	gaps = Gaps(cat, sel, "bd")
+	gaps = Gaps(cat, QueryOptions{Selection: sel}, "bd")
 	require.Len(t, gaps, 1)
 	assert.Equal(t, "wolf", gaps[0].Subject.ID)
 	assert.Equal(t, "diet", gaps[0].Table.ID)
@@ -254,4 +254,70 @@ func TestQueryUnansweredAndNotesOnce(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 1, count)
+}
+
+// TestGapsOptions checks that gaps reads the options as Query does: rows of
+// other publishers, editions or later months answer nothing, a subject of
+// an expansion not yet published, or not published in the edition, is not
+// asked about, and a publisher's wording of the rule of thumb answers.
+func TestGapsOptions(t *testing.T) {
+	yes := true
+	cat := tilekit.NewCatalog(tilekit.Data{
+		Expansions: []tilekit.Expansion{
+			{ID: "base", Editions: tilekit.Editions, Published: "2000-01"},
+			{ID: "pd", Editions: tilekit.Editions, Published: "2005-01"},
+			{ID: "late", Editions: []tilekit.Edition{tilekit.C3}, Published: "2021-01"},
+		},
+		Figures: []tilekit.Figure{
+			{ID: "meeple", Expansion: "base", Category: tilekit.Follower, Living: true},
+			{ID: "barn", Expansion: "base", Category: tilekit.Special},
+			{ID: "fairy", Expansion: "pd", Category: tilekit.Neutral, Living: true},
+			{ID: "robot", Expansion: "late", Category: tilekit.Follower, Living: true},
+		},
+		Tables: []tilekit.Table{{
+			ID: "diet", Expansion: "pd", Subjects: []tilekit.SubjectKind{"follower", "special", "neutral"},
+			Rule: &tilekit.Rule{
+				When: tilekit.Match{Living: &yes}, Verdict: tilekit.Yes, Otherwise: tilekit.No,
+				AppliesTo: []tilekit.SubjectKind{"follower", "neutral"},
+				Source:    tilekit.Citation{Kind: tilekit.FAQ, Date: "2010-01"},
+				Variants: []tilekit.RuleVariant{{
+					Publishers: []tilekit.Publisher{tilekit.RioGrande}, Verdict: tilekit.No,
+					Source: tilekit.Citation{Kind: tilekit.PublisherDifference, Date: "2012-01"},
+				}},
+			},
+		}},
+		Rows: []tilekit.Row{
+			{Table: "diet", Subject: "fairy", ID: "fairy", Verdict: tilekit.No, Source: tilekit.Citation{Kind: tilekit.FAQ, Date: "2015-03"}},
+			{Table: "diet", Subject: "barn", ID: "barn", Verdict: tilekit.No, Publishers: []tilekit.Publisher{tilekit.HansImGlueck}, Editions: []tilekit.Edition{tilekit.C2}},
+			{Table: "diet", Subject: "meeple", ID: "meeple", Verdict: tilekit.Yes, Source: tilekit.Citation{Kind: tilekit.FAQ, Undated: true}},
+		},
+	})
+	type gap struct {
+		subject string
+		rule    tilekit.Verdict
+	}
+	for _, tc := range []struct {
+		name string
+		opt  QueryOptions
+		want []gap
+	}{
+		{"every row answers", QueryOptions{}, []gap{{"robot", tilekit.Yes}}},
+		{"the fairy's row is from 2015; the robot did not exist", QueryOptions{AsOf: month(t, "2014-12")}, []gap{{"fairy", tilekit.Yes}}},
+		{"the rule of thumb is from 2010; the undated FAQ answers the meeple", QueryOptions{AsOf: month(t, "2009-12")}, []gap{{"fairy", ""}}},
+		{"the table did not exist", QueryOptions{AsOf: month(t, "2004-12")}, nil},
+		{"the barn's row is Hans im Glück's", QueryOptions{Publisher: tilekit.ZMan}, []gap{{"barn", ""}, {"robot", tilekit.Yes}}},
+		{"Rio Grande's wording answers the robot", QueryOptions{Publisher: tilekit.RioGrande}, []gap{{"barn", ""}}},
+		{"the wording is from 2012", QueryOptions{Publisher: tilekit.RioGrande, AsOf: month(t, "2011-06")}, []gap{{"barn", ""}, {"fairy", tilekit.Yes}}},
+		{"the barn's row is for C2; the robot is not in C1", QueryOptions{Edition: tilekit.C1}, []gap{{"barn", ""}}},
+		{"the robot is in C3", QueryOptions{Edition: tilekit.C3, Publisher: tilekit.HansImGlueck}, []gap{{"barn", ""}, {"robot", tilekit.Yes}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.opt.Selection = SelectAll()
+			var got []gap
+			for _, g := range Gaps(cat, tc.opt) {
+				got = append(got, gap{g.Subject.ID, g.RuleOfThumb})
+			}
+			assert.ElementsMatch(t, tc.want, got)
+		})
+	}
 }

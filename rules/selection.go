@@ -95,3 +95,11 @@ func (s Selection) IDs() []string {
 	sort.Strings(out)
 	return out
 }
+
+// InEdition reports whether an expansion (or the expansion of a part) was
+// published in an edition: always for the empty edition and for an
+// expansion not loaded.
+func InEdition(cat *tilekit.Catalog, id string, e tilekit.Edition) bool {
+	x := cat.Expansion(tilekit.ParentExpansion(id))
+	return e == "" || x == nil || x.HasEdition(e)
+}

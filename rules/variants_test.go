@@ -142,3 +142,51 @@ func TestBuiltinOrderVariants(t *testing.T) {
 		})
 	}
 }
+
+// TestBuiltinGapsAgreeWithQuery checks that gaps and query read the
+// options alike on the built-in data: a subject is a gap exactly when query
+// gives it no row in force and, under a publisher's rules, no wording of
+// that publisher; and a subject query leaves out is no gap.
+func TestBuiltinGapsAgreeWithQuery(t *testing.T) {
+	cat := builtin(t)
+	for _, opt := range []rules.QueryOptions{
+		{}, {Publisher: tilekit.RioGrande}, {Edition: tilekit.C1}, {AsOf: asOf(t, "2014-12")},
+		{Publisher: tilekit.ZMan, Edition: tilekit.C2, AsOf: asOf(t, "2013-04")}, {AsOf: asOf(t, "2004-12")},
+	} {
+		opt.Selection = rules.SelectAll()
+		type key struct{ table, subject, kind string }
+		gaps := map[key]bool{}
+		for _, g := range rules.Gaps(cat, opt) {
+			gaps[key{g.Table.ID, g.Subject.ID, string(g.Subject.Kind)}] = true
+		}
+		asked := 0
+		for _, tb := range cat.Tables {
+			r, err := rules.Query(cat, tb.ID, "", opt)
+			if err != nil {
+				continue // a table of an expansion not in the edition
+			}
+			want := map[key]bool{}
+			for _, s := range r.Unanswered {
+				want[key{tb.ID, s.ID, string(s.Kind)}] = true
+			}
+			answered := map[key]bool{}
+			for _, a := range r.Answers {
+				k := key{tb.ID, a.Subject.ID, string(a.Subject.Kind)}
+				if a.Row != nil || (opt.Publisher != "" && a.RuleVariant != nil) {
+					answered[k] = true
+				} else {
+					want[k] = true
+				}
+			}
+			for k := range want {
+				if !answered[k] {
+					asked++
+					assert.True(t, gaps[k], "%+v: %v is no gap", opt, k)
+					delete(gaps, k)
+				}
+			}
+		}
+		assert.Empty(t, gaps, "%+v: gaps query does not see", opt)
+		assert.NotZero(t, asked, "%+v: no question is open", opt)
+	}
+}

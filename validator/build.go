@@ -154,7 +154,7 @@ func buildAction(m map[string]any, at tilekit.Origin) tilekit.Action {
 func buildCitation(m map[string]any) tilekit.Citation {
 	return tilekit.Citation{
 		Kind: tilekit.CitationKind(str(m, "kind")), Title: str(m, "title"), Section: str(m, "section"),
-		URL: str(m, "url"), Date: str(m, "date"), Publisher: tilekit.Publisher(str(m, "publisher")),
+		URL: str(m, "url"), Date: str(m, "date"), Undated: boolean(m, "undated"), Publisher: tilekit.Publisher(str(m, "publisher")),
 	}
 }
 

@@ -20,7 +20,8 @@ var RuleCodes = []Code{
 	{"subject-not-covered", "A row's subject exists but is of a kind its table does not answer for."},
 	{"ambiguous-subject", "A row's subject id names both a figure and a location the table covers."},
 	{"condition-mismatch", "A conditional verdict without its condition, or a condition on another verdict."},
-	{"source-undated", "An official FAQ or clarification without its date."},
+	{"source-undated", "An official FAQ or clarification with neither its date nor undated = true."},
+	{"citation-date-and-undated", "A citation gives a date and says undated = true."},
 	{"unknown-row", "A row is superseded by a row its table does not have."},
 	{"supersede-cycle", "Rows that supersede each other in a circle, so none is in force."},
 	{"contrary-verdicts", "Two rows in force give different verdicts for the same subject, edition and publisher."},
@@ -90,10 +91,15 @@ func (l *loader) expansionRef(cat *tilekit.Catalog, id string, at tilekit.Origin
 }
 
 // checkSource checks a citation beyond its schema: an official FAQ is
-// dated, so that --as-of can place it.
+// dated, so that --as-of can place it, or says undated = true where the
+// page that reports it gives no date (it is then in force at any month);
+// a citation is not both.
 func (l *loader) checkSource(s tilekit.Citation, at tilekit.Origin) {
-	if s.Kind == tilekit.FAQ && s.Date == "" {
-		l.report(at, "source-undated", Error, "an official FAQ needs its date (YYYY-MM)")
+	switch {
+	case s.Undated && s.Date != "":
+		l.report(at.At("undated"), "citation-date-and-undated", Error, "a citation with a date (%s) is not undated; drop undated = true or the date", s.Date)
+	case s.Kind == tilekit.FAQ && s.Date == "" && !s.Undated:
+		l.report(at, "source-undated", Error, "an official FAQ needs its date (YYYY-MM), or undated = true when no date is known")
 	}
 }
 

@@ -6,7 +6,7 @@ import "github.com/tilekit/tilekit"
 
 // snapshotDigest is the digest (see digestFS) of the embedded files this
 // snapshot was made from.
-const snapshotDigest = "63e5a366c73655b072d9068af61b3858aeb671d93792b75465000bb924d05f88"
+const snapshotDigest = "3241d0ba3225684365631cd28404963e92b6a7f5f616e403929feddf27cbf9e2"
 
 // snapshotFiles lists the built-in data files, in loading order.
 var snapshotFiles = []string{
@@ -31,7 +31,7 @@ var snapshotFiles = []string{
 }
 
 // snapshotSize is the size of the built-in data files together, in bytes.
-const snapshotSize = 197871
+const snapshotSize = 197861
 
 // snapshotData returns, built afresh on each call, the data of the catalog
 // that the full validation of the built-in data builds.
@@ -6858,10 +6858,11 @@ func snapshotData() tilekit.Data {
 				Verdict:   "conditional",
 				Condition: "there is no other knight in the city",
 				Source: tilekit.Citation{
-					Kind:    "rulebook",
+					Kind:    "faq",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Das Burgfräulein, footnote: an early FAQ (undated) on the big follower",
+					Section: "Das Burgfräulein, footnote: an early FAQ on the big follower",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+					Undated: true,
 				},
 				Editions:     []tilekit.Edition{},
 				Publishers:   []tilekit.Publisher{},
@@ -7189,10 +7190,11 @@ func snapshotData() tilekit.Data {
 				ID:      "fairy-earlier-faq",
 				Verdict: "no",
 				Source: tilekit.Citation{
-					Kind:    "rulebook",
+					Kind:    "faq",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Der Vulkan, footnote: a previously available FAQ (undated), overturned",
+					Section: "Der Vulkan, footnote: a previously available FAQ, overturned",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+					Undated: true,
 				},
 				Editions:     []tilekit.Edition{},
 				Publishers:   []tilekit.Publisher{},
@@ -8031,10 +8033,11 @@ func snapshotData() tilekit.Data {
 				Title: "No 3-point fairy bonus for the losing side of a challenge",
 				Text:  "When a challenge between a shrine and a monastery is resolved, the follower on the losing feature gets no 3-point bonus from the fairy next to it: that feature is incomplete, and both followers are returned, so no one stands next to the fairy.",
 				Source: tilekit.Citation{
-					Kind:    "rulebook",
+					Kind:    "faq",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Other Expansions: Die Fee, Count, King & Robber (FAQ, undated)",
+					Section: "Other Expansions: Die Fee, Count, King & Robber",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+					Undated: true,
 				},
 				Expansions: []string{"princess-dragon/fairy", "count-king-robber/shrines"},
 				Tables:     []string{},
@@ -8208,10 +8211,11 @@ func snapshotData() tilekit.Data {
 				Title: "The princess cannot remove a follower on a tower",
 				Text:  "A follower on top of a tower in a city is not a knight of that city: the tower is not part of the city, so the princess cannot remove it (though the dragon can eat it).",
 				Source: tilekit.Citation{
-					Kind:    "rulebook",
+					Kind:    "faq",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Other Expansions: Das Burgfräulein, The Tower (FAQ, undated)",
+					Section: "Other Expansions: Das Burgfräulein, The Tower",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+					Undated: true,
 				},
 				Expansions: []string{"princess-dragon/princess", "tower"},
 				Tables:     []string{"princess-removal"},
@@ -8362,10 +8366,11 @@ func snapshotData() tilekit.Data {
 				After:     []string{"place-tile"},
 				Before:    []string{"dragon-move"},
 				Source: tilekit.Citation{
-					Kind:    "rulebook",
+					Kind:    "faq",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Other Expansions: Der Drache, The Tower (FAQ, undated)",
+					Section: "Other Expansions: Der Drache, The Tower",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+					Undated: true,
 				},
 				Explanation: "Placing a tower piece is an alternative to deploying a follower, so its prisoner is taken before the dragon moves.",
 				Notes:       []string{"tower-before-dragon"},

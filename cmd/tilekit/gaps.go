@@ -16,6 +16,7 @@ type gapsOptions struct {
 	data   dataFlags
 	sel    selectionFlags
 	format string
+	asOf   string
 }
 
 func newGapsCmd() *cobra.Command {
@@ -34,9 +35,17 @@ any expansion, selected or not, is asked about their figures, locations and
 actions, and their own tables are asked about every selected subject. A
 subject whose id names both a figure and a location of one table is listed
 twice, as "castle (figure)" and "castle (location)"; a row answers one of
-them with kind = "figure" or kind = "location".`,
+them with kind = "figure" or kind = "location".
+
+--as-of, --variant and --edition mean what they mean for query: a row
+answers only where it holds for that publisher and edition and was in force
+in that month; a subject of an expansion not yet published then, or not
+published in that edition, is not asked about; and under --variant a
+subject that the publisher's wording of a rule of thumb answers is not a
+gap.`,
 		Example: `  tilekit gaps
   tilekit gaps --expansions princess-dragon,black-dragon
+  tilekit gaps --as-of 2014-12 --variant rgg --edition C2
   tilekit gaps --data ./my-expansion --expansions my-expansion --format json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -44,8 +53,9 @@ them with kind = "figure" or kind = "location".`,
 		},
 	}
 	opts.data.register(cmd)
-	opts.sel.register(cmd, false)
+	opts.sel.register(cmd, true)
 	cmd.Flags().StringVar(&opts.format, "format", "text", "output format: text or json")
+	cmd.Flags().StringVar(&opts.asOf, "as-of", "", "ask as the rules stood in this month (YYYY-MM)")
 	return cmd
 }
 
@@ -71,11 +81,19 @@ func gapLabel(g rules.Gap) string {
 }
 
 func runGaps(cmd *cobra.Command, opts *gapsOptions) error {
-	res, s, _, err := opts.sel.load(cmd, &opts.data, opts.format)
+	asOf, err := parseAsOf(opts.asOf)
 	if err != nil {
 		return err
 	}
-	gaps := rules.Gaps(res.Catalog, s, ownExpansions(res)...)
+	e, err := opts.sel.editionFlag()
+	if err != nil {
+		return err
+	}
+	res, s, p, err := opts.sel.load(cmd, &opts.data, opts.format)
+	if err != nil {
+		return err
+	}
+	gaps := rules.Gaps(res.Catalog, rules.QueryOptions{Selection: s, Publisher: p, Edition: e, AsOf: asOf}, ownExpansions(res)...)
 	fmt.Fprintf(cmd.ErrOrStderr(), "tilekit: %d unanswered questions\n", len(gaps))
 	if opts.format == "json" {
 		type gapJSON struct {
@@ -93,6 +111,9 @@ func runGaps(cmd *cobra.Command, opts *gapsOptions) error {
 		return validator.WriteJSON(cmd.OutOrStdout(), out)
 	}
 	w := cmd.OutOrStdout()
+	if writeRulesScope(w, p, e, asOf) && len(gaps) > 0 {
+		fmt.Fprintln(w)
+	}
 	var last *tilekit.Table
 	for _, g := range gaps {
 		if g.Table != last {

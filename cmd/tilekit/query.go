@@ -35,9 +35,11 @@ Subjects without an explicit ruling are answered by the table's rule of
 thumb, and say so; those it does not reach are listed as having no ruling
 yet (tilekit gaps lists them all). Superseded rulings are left out unless
 --history; --as-of answers as the rules stood in that month (rulings,
-rules of thumb and notes dated later are not in force, and a subject of an
-expansion published later did not exist yet). --variant answers under a
-publisher's rules, --edition for one edition's (C1, C2, C3). Run
+rules of thumb and notes dated later are not in force, an undated FAQ is
+in force at any month, and a subject of an expansion published later did
+not exist yet). --variant answers under a publisher's rules, --edition for
+one edition's (C1, C2, C3): subjects of expansions not published in that
+edition are left out. Run
 "tilekit query" for the tables.`,
 		Example: `  tilekit query dragon-diet
   tilekit query black-dragon-diet teacher
@@ -231,17 +233,7 @@ func verdictText(v tilekit.Verdict, condition string) string {
 
 func writeQueryText(w io.Writer, cat *tilekit.Catalog, r *rules.TableAnswers, p tilekit.Publisher, e tilekit.Edition, asOf rules.Month) error {
 	fmt.Fprintf(w, "%s\n", r.Table.Question)
-	switch {
-	case p != "" && e != "":
-		fmt.Fprintf(w, "Under %s rules, %s.\n", p.Possessive(), e)
-	case p != "":
-		fmt.Fprintf(w, "Under %s rules.\n", p.Possessive())
-	case e != "":
-		fmt.Fprintf(w, "For %s.\n", e)
-	}
-	if !asOf.IsZero() {
-		fmt.Fprintf(w, "As the rules stood in %s.\n", asOf)
-	}
+	writeRulesScope(w, p, e, asOf)
 	if t := r.TableNotYet; t != nil {
 		fmt.Fprintf(w, "\nNot yet: %s was first published in %s, so in %s this question did not exist yet.\n", expansionName(cat, t.Expansion), t.Published, asOf)
 	}

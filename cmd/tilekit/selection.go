@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -71,6 +72,23 @@ func parseAsOf(s string) (rules.Month, error) {
 	return m, nil
 }
 
+// writeRulesScope says whose rules, which edition's and which month's a
+// rules answer follows, one line each; nothing for the defaults.
+func writeRulesScope(w io.Writer, p tilekit.Publisher, e tilekit.Edition, asOf rules.Month) (wrote bool) {
+	switch {
+	case p != "" && e != "":
+		fmt.Fprintf(w, "Under %s rules, %s.\n", p.Possessive(), e)
+	case p != "":
+		fmt.Fprintf(w, "Under %s rules.\n", p.Possessive())
+	case e != "":
+		fmt.Fprintf(w, "For %s.\n", e)
+	}
+	if !asOf.IsZero() {
+		fmt.Fprintf(w, "As the rules stood in %s.\n", asOf)
+	}
+	return p != "" || e != "" || !asOf.IsZero()
+}
+
 // publisherByName reads a --variant value: hig, rgg or zmg.
 func publisherByName(name string) (tilekit.Publisher, error) {
 	for _, p := range tilekit.Publishers {
@@ -99,13 +117,14 @@ type citationJSON struct {
 	Section   string `json:"section,omitempty"`
 	URL       string `json:"url,omitempty"`
 	Date      string `json:"date,omitempty"`
+	Undated   bool   `json:"undated,omitempty"`
 	Publisher string `json:"publisher,omitempty"`
 	// Text is the citation as the text output prints it.
 	Text string `json:"text"`
 }
 
 func newCitationJSON(s tilekit.Citation) citationJSON {
-	return citationJSON{string(s.Kind), s.Title, s.Section, s.URL, s.Date, string(s.Publisher), s.String()}
+	return citationJSON{string(s.Kind), s.Title, s.Section, s.URL, s.Date, s.Undated, string(s.Publisher), s.String()}
 }
 
 type noteJSON struct {
