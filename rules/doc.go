@@ -1,6 +1,8 @@
-// Package rules is tilekit's rules engine: it answers rules questions from
-// the loaded data. It is pure domain code, working on the values of package
-// tilekit; it reads no files and knows no command line.
+// Package rules answers questions about tilekit's rules data: selections of
+// expansions, the answers of interaction tables, the questions no row answers
+// yet, and the order of play. It holds no game state (package game plays).
+// It is pure domain code, working on the values of package tilekit; it
+// reads no files and knows no command line.
 //
 // The model: a game is played with a selection of expansions. The base game
 // is always selected; an expansion can be selected whole or by its parts

@@ -114,7 +114,7 @@ func TestChunksNeverHideASyntaxError(t *testing.T) {
 	}
 }
 
-func TestEntryHeadersSkipStringsAndComments(t *testing.T) {
+func TestScanChunksSkipsStringsAndComments(t *testing.T) {
 	src := "a = \"[[x]]\"\n# [[y]]\nb = '''\n[[z]]\n'''\n[[tile]]\n[tile.counts]\n[[tile.feature]]\n  [[ row ]] # r\n"
 	chunks, cuttable := scanChunks([]byte(src), false)
 	require.True(t, cuttable)
