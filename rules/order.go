@@ -127,15 +127,15 @@ func (e *CycleError) Error() string {
 
 // Order composes the turn for a selection under the options' rules. Every
 // constraint between selected steps holds, also one that passes through
-// steps left out (those of other expansions, and those not in force by the
-// options' month); steps not ordered by any constraint come by phase, then
+// steps left out (those of other expansions, of expansions not published in
+// the options' edition, and those not in force by the options' month); steps not ordered by any constraint come by phase, then
 // in the order they were written.
 func Order(cat *tilekit.Catalog, sel Selection, opt OrderOptions) ([]PlayedStep, error) {
 	full := OrderGraph(cat.Steps, opt)
 	index := map[string]int{}
 	var chosen []string
 	for i, s := range cat.Steps {
-		if _, dup := index[s.ID]; dup || !sel.Has(s.Expansion) || later(s.Source.Date, opt.AsOf) {
+		if _, dup := index[s.ID]; dup || !sel.Has(s.Expansion) || !InEdition(cat, s.Expansion, opt.Edition) || later(s.Source.Date, opt.AsOf) {
 			continue
 		}
 		if _, exists := Published(cat, s.Expansion, opt.AsOf); !exists {
