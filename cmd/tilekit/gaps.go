@@ -81,11 +81,7 @@ func gapLabel(g rules.Gap) string {
 }
 
 func runGaps(cmd *cobra.Command, opts *gapsOptions) error {
-	asOf, err := parseAsOf(opts.asOf)
-	if err != nil {
-		return err
-	}
-	e, err := opts.sel.editionFlag()
+	asOf, e, err := opts.sel.checked(opts.asOf)
 	if err != nil {
 		return err
 	}

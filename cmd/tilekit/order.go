@@ -50,11 +50,7 @@ expansion published later, is left out.`,
 }
 
 func runOrder(cmd *cobra.Command, opts *orderOptions) error {
-	asOf, err := parseAsOf(opts.asOf)
-	if err != nil {
-		return err
-	}
-	e, err := opts.sel.editionFlag()
+	asOf, e, err := opts.sel.checked(opts.asOf)
 	if err != nil {
 		return err
 	}

@@ -68,11 +68,7 @@ edition are left out. Run
 }
 
 func runQuery(cmd *cobra.Command, opts *queryOptions) error {
-	asOf, err := parseAsOf(opts.asOf)
-	if err != nil {
-		return err
-	}
-	e, err := opts.sel.editionFlag()
+	asOf, e, err := opts.sel.checked(opts.asOf)
 	if err != nil {
 		return err
 	}

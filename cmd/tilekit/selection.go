@@ -60,6 +60,17 @@ func (f *selectionFlags) editionFlag() (tilekit.Edition, error) {
 	return "", usagef("unknown edition %q (want C1, C2 or C3)", f.edition)
 }
 
+// checked reads --as-of and --edition, which every rules command checks
+// before it loads anything.
+func (f *selectionFlags) checked(asOf string) (rules.Month, tilekit.Edition, error) {
+	m, err := parseAsOf(asOf)
+	if err != nil {
+		return m, "", err
+	}
+	e, err := f.editionFlag()
+	return m, e, err
+}
+
 // parseAsOf reads an --as-of month; empty is the zero month.
 func parseAsOf(s string) (rules.Month, error) {
 	if s == "" {
