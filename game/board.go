@@ -1,0 +1,275 @@
+package game
+
+import (
+	"fmt"
+
+	"github.com/tilekit/tilekit"
+)
+
+// Placement is one way to lay a tile: where, and at which rotation, in
+// clockwise quarter turns from 0 to 3.
+type Placement struct {
+	Pos tilekit.BoardPosition
+	Rot int
+}
+
+// cell is one square of the board.
+type cell struct {
+	// tile is the tile type plus one; 0 when the cell is empty.
+	tile uint16
+	// rot is the rotation of the tile, in quarter turns.
+	rot uint8
+}
+
+// open is an empty cell of the frontier, with what its neighbours require.
+type open struct {
+	pos tilekit.BoardPosition
+	idx int32
+	// care has the two bits of each side that has a placed neighbour set,
+	// and req the edge code each of those sides must show: a tile with
+	// packed edges e fits when e&care == req.
+	care, req uint8
+}
+
+// Board is a grid of placed tiles around the start tile at (0, 0). The
+// grid reaches Total tiles from the start in every direction, so any game
+// of the rules fits, with a ring of cells beyond that is never placeable,
+// so that every placeable cell has four neighbours in the grid. A Board
+// reuses its memory: Reset empties it without allocating.
+type Board struct {
+	rules *Rules
+	// radius is how far from (0, 0) a tile may lie, on each axis.
+	radius int
+	// width is the number of cells on a row: 2*radius+1 plus the ring.
+	width int
+	cells []cell
+	// where holds, for each cell, its index in frontier plus one; 0 when
+	// the cell is not in the frontier.
+	where []int32
+	// frontier lists the empty placeable cells beside placed tiles.
+	frontier []open
+	// placed lists the cells of the placed tiles in the order they came.
+	placed []int32
+	// steps are the index offsets of the neighbours, indexed by Side.
+	steps [4]int
+}
+
+// NewBoard returns an empty board for the rules.
+func NewBoard(r *Rules) *Board {
+	radius := max(r.Total(), 1)
+	width := 2*radius + 3
+	return &Board{
+		rules:    r,
+		radius:   radius,
+		width:    width,
+		cells:    make([]cell, width*width),
+		where:    make([]int32, width*width),
+		frontier: make([]open, 0, 4*radius+4),
+		placed:   make([]int32, 0, radius),
+		steps:    [4]int{tilekit.North: -width, tilekit.East: 1, tilekit.South: width, tilekit.West: -1},
+	}
+}
+
+// StartBoard returns a board holding the start tile alone, at (0, 0) with
+// rotation 0.
+func StartBoard(r *Rules) *Board {
+	b := NewBoard(r)
+	b.PlaceStart()
+	return b
+}
+
+// PlaceStart lays the start tile at (0, 0) with rotation 0 on an empty
+// board; it does nothing on a board that has tiles.
+func (b *Board) PlaceStart() {
+	if len(b.placed) == 0 {
+		_ = b.Place(tilekit.BoardPosition{}, b.rules.Start(), 0)
+	}
+}
+
+// Rules returns the rules the board was made for.
+func (b *Board) Rules() *Rules { return b.rules }
+
+// Len returns the number of placed tiles.
+func (b *Board) Len() int { return len(b.placed) }
+
+// Frontier returns the number of empty cells beside placed tiles, where a
+// tile may be placed.
+func (b *Board) Frontier() int { return len(b.frontier) }
+
+// Radius returns how far from (0, 0) a tile may lie on each axis.
+func (b *Board) Radius() int { return b.radius }
+
+// index returns the cell of a position; ok is false when the position is
+// not placeable.
+func (b *Board) index(p tilekit.BoardPosition) (idx int, ok bool) {
+	if p.X < -b.radius || p.X > b.radius || p.Y < -b.radius || p.Y > b.radius {
+		return 0, false
+	}
+	return (p.Y+b.radius+1)*b.width + p.X + b.radius + 1, true
+}
+
+// position returns the position of a cell.
+func (b *Board) position(idx int) tilekit.BoardPosition {
+	return tilekit.BoardPosition{X: idx%b.width - b.radius - 1, Y: idx/b.width - b.radius - 1}
+}
+
+// placeable reports whether a cell lies inside the ring.
+func (b *Board) placeable(idx int) bool {
+	row, col := idx/b.width, idx%b.width
+	return row > 0 && col > 0 && row < b.width-1 && col < b.width-1
+}
+
+// At returns the tile type and rotation at a position; ok is false when
+// the position is empty or off the board.
+func (b *Board) At(p tilekit.BoardPosition) (typ, rot int, ok bool) {
+	idx, in := b.index(p)
+	if !in || b.cells[idx].tile == 0 {
+		return 0, 0, false
+	}
+	c := b.cells[idx]
+	return int(c.tile) - 1, int(c.rot), true
+}
+
+// CanPlace reports whether a tile type fits at a position and rotation: the
+// position is on the board and empty, it has at least one placed
+// neighbour, and every placed neighbour's touching side shows the same edge
+// kind as the tile's side.
+func (b *Board) CanPlace(p tilekit.BoardPosition, typ, rot int) bool {
+	if typ < 0 || typ >= b.rules.NumTypes() || rot < 0 || rot > 3 {
+		return false
+	}
+	idx, ok := b.index(p)
+	if !ok {
+		return false
+	}
+	if b.where[idx] == 0 {
+		return false
+	}
+	o := &b.frontier[b.where[idx]-1]
+	return b.rules.edges[4*typ+rot]&o.care == o.req
+}
+
+// Place lays a tile type at a position and rotation. It checks that the
+// position is on the board and empty, not that the tile fits (ask CanPlace
+// first), so that any board can be set up. It allocates nothing while the
+// board holds no more tiles than the rules have.
+func (b *Board) Place(p tilekit.BoardPosition, typ, rot int) error {
+	if typ < 0 || typ >= b.rules.NumTypes() {
+		return fmt.Errorf("no tile type %d", typ)
+	}
+	if rot < 0 || rot > 3 {
+		return fmt.Errorf("rotation %d: want 0 to 3 quarter turns", rot)
+	}
+	idx, ok := b.index(p)
+	if !ok {
+		return fmt.Errorf("position %s lies off the board (at most %d from (0,0) on each axis)", p, b.radius)
+	}
+	if b.cells[idx].tile != 0 {
+		return fmt.Errorf("position %s already holds %s", p, b.rules.ID(int(b.cells[idx].tile)-1))
+	}
+	b.cells[idx] = cell{tile: uint16(typ + 1), rot: uint8(rot)}
+	b.leaveFrontier(idx)
+	b.placed = append(b.placed, int32(idx))
+	edges := b.rules.edges[4*typ+rot]
+	for _, s := range tilekit.Sides {
+		n := idx + b.steps[s]
+		if b.cells[n].tile != 0 || !b.placeable(n) {
+			continue
+		}
+		if b.where[n] == 0 {
+			b.frontier = append(b.frontier, open{pos: p.Neighbour(s), idx: int32(n)})
+			b.where[n] = int32(len(b.frontier))
+		}
+		o := &b.frontier[b.where[n]-1]
+		shift := 2 * uint(s.Opposite())
+		o.care |= sideMask << shift
+		o.req |= (edges >> (2 * uint(s)) & sideMask) << shift
+	}
+	return nil
+}
+
+// leaveFrontier takes a cell out of the frontier, if it is in it, by
+// moving the last cell of the frontier into its place.
+func (b *Board) leaveFrontier(idx int) {
+	i := b.where[idx] - 1
+	if i < 0 {
+		return
+	}
+	last := b.frontier[len(b.frontier)-1]
+	b.frontier[i] = last
+	b.where[last.idx] = i + 1
+	b.frontier = b.frontier[:len(b.frontier)-1]
+	b.where[idx] = 0
+}
+
+// LegalPlacements appends to dst every placement at which a tile type fits
+// and returns the extended slice; it allocates nothing when dst has room
+// for them. It looks only at the frontier, so it costs four compares per
+// empty cell beside the placed tiles, and when dst has room for four
+// placements per frontier cell (see Frontier) it writes them without
+// branching, which is faster. The placements come in the order of the
+// frontier, which depends on the order the tiles were placed in.
+//
+// Every rotation that fits is listed, even when a symmetric tile shows the
+// same edges at two rotations (a four-sided city fits at all four); a
+// later step may keep one of each set of placements that lay the same
+// tile.
+func (b *Board) LegalPlacements(typ int, dst []Placement) []Placement {
+	edges := b.rules.edges[4*typ : 4*typ+4 : 4*typ+4]
+	e0, e1, e2, e3 := edges[0], edges[1], edges[2], edges[3]
+	n := len(dst)
+	if cap(dst)-n < 4*len(b.frontier) {
+		return b.appendPlacements(typ, dst)
+	}
+	out := dst[:cap(dst)]
+	for i := range b.frontier {
+		o := &b.frontier[i]
+		out[n] = Placement{Pos: o.pos, Rot: 0}
+		n += fits(e0, o)
+		out[n] = Placement{Pos: o.pos, Rot: 1}
+		n += fits(e1, o)
+		out[n] = Placement{Pos: o.pos, Rot: 2}
+		n += fits(e2, o)
+		out[n] = Placement{Pos: o.pos, Rot: 3}
+		n += fits(e3, o)
+	}
+	dst = out[:n]
+	return dst
+}
+
+// fits returns 1 when a tile with packed edges e fits an open cell, else 0.
+func fits(e uint8, o *open) int {
+	if e&o.care == o.req {
+		return 1
+	}
+	return 0
+}
+
+// appendPlacements is LegalPlacements for a dst too short to hold four
+// placements per frontier cell: it appends only those that fit.
+func (b *Board) appendPlacements(typ int, dst []Placement) []Placement {
+	for i := range b.frontier {
+		o := &b.frontier[i]
+		for rot := range 4 {
+			if b.rules.edges[4*typ+rot]&o.care == o.req {
+				dst = append(dst, Placement{Pos: o.pos, Rot: rot})
+			}
+		}
+	}
+	return dst
+}
+
+// Reset empties the board, keeping its memory; it costs time in proportion
+// to the number of placed tiles, not to the size of the board.
+func (b *Board) Reset() {
+	for _, idx := range b.placed {
+		b.cells[idx] = cell{}
+		for _, step := range b.steps {
+			n := int(idx) + step
+			b.cells[n] = cell{}
+			b.where[n] = 0
+		}
+	}
+	b.frontier = b.frontier[:0]
+	b.placed = b.placed[:0]
+}

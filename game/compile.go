@@ -1,0 +1,155 @@
+package game
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/rules"
+)
+
+// The two-bit codes of the edge kinds in a packed edge byte.
+const (
+	codeField uint8 = iota
+	codeRoad
+	codeCity
+)
+
+// sideMask is the two bits of a side in a packed edge byte.
+const sideMask uint8 = 3
+
+// edgeCodes maps an edge kind to its two-bit code.
+var edgeCodes = map[tilekit.EdgeKind]uint8{
+	tilekit.EdgeField: codeField,
+	tilekit.EdgeRoad:  codeRoad,
+	tilekit.EdgeCity:  codeCity,
+}
+
+// codeKinds maps a two-bit code back to its edge kind.
+var codeKinds = [4]tilekit.EdgeKind{codeField: tilekit.EdgeField, codeRoad: tilekit.EdgeRoad, codeCity: tilekit.EdgeCity}
+
+// maxTypes is the number of tile types a Rules value can hold, since a
+// board cell keeps a tile type in 16 bits.
+const maxTypes = 1<<16 - 2
+
+// Rules is the compiled form of the tiles of a selection in one edition.
+// Tile types are numbered from 0 in catalog order (by id); rotations are
+// clockwise quarter turns, 0 to 3. A Rules value is never changed once
+// compiled, so boards and goroutines may share it.
+type Rules struct {
+	edition tilekit.Edition
+	ids     []string
+	byID    map[string]int
+	// edges holds, at 4*type+rotation, the packed edges of the type at that
+	// rotation: the code of side s in bits 2s and 2s+1.
+	edges  []uint8
+	counts []int
+	start  int
+	total  int
+}
+
+// Compile compiles the tiles of the selected expansions in an edition: every
+// tile of a selected expansion (a tile belongs to the expansion that
+// prefixes its id) with at least one copy in the edition. The start tile is
+// the first such tile, in catalog order, that is the start tile of the
+// edition. It is an error when the edition is unknown or when the selection
+// has no tile or no start tile in the edition.
+func Compile(cat *tilekit.Catalog, sel rules.Selection, edition tilekit.Edition) (*Rules, error) {
+	if !slices.Contains(tilekit.Editions, edition) {
+		return nil, fmt.Errorf("unknown edition %q (want C1, C2 or C3)", edition)
+	}
+	r := &Rules{edition: edition, byID: map[string]int{}, start: -1}
+	for i := range cat.Tiles {
+		t := &cat.Tiles[i]
+		if cat.Tile(t.ID) != t || !sel.Has(t.Expansion()) || t.Copies(edition) <= 0 {
+			continue
+		}
+		if err := r.add(t); err != nil {
+			return nil, err
+		}
+	}
+	if len(r.ids) == 0 {
+		return nil, fmt.Errorf("no tile of the selection (%s) is in edition %s", strings.Join(sel.IDs(), ", "), edition)
+	}
+	if r.start < 0 {
+		return nil, fmt.Errorf("no start tile for edition %s in the selection (%s)", edition, strings.Join(sel.IDs(), ", "))
+	}
+	return r, nil
+}
+
+// add compiles one tile as the next tile type.
+func (r *Rules) add(t *tilekit.Tile) error {
+	if len(r.ids) >= maxTypes {
+		return fmt.Errorf("tile %s: more than %d tile types", t.ID, maxTypes)
+	}
+	var codes [4]uint8
+	for s, kind := range t.Edges() {
+		code, ok := edgeCodes[kind]
+		if !ok {
+			return fmt.Errorf("tile %s: side %s shows the unknown edge kind %q", t.ID, tilekit.Side(s), kind)
+		}
+		codes[s] = code
+	}
+	for rot := range 4 {
+		var packed uint8
+		for _, s := range tilekit.Sides {
+			packed |= codes[s] << (2 * uint(s.Rotate(rot)))
+		}
+		r.edges = append(r.edges, packed)
+	}
+	typ := len(r.ids)
+	r.ids = append(r.ids, t.ID)
+	r.byID[t.ID] = typ
+	r.counts = append(r.counts, t.Copies(r.edition))
+	r.total += t.Copies(r.edition)
+	if r.start < 0 && slices.Contains(t.Start, r.edition) {
+		r.start = typ
+	}
+	return nil
+}
+
+// Edition returns the edition the rules were compiled for.
+func (r *Rules) Edition() tilekit.Edition { return r.edition }
+
+// NumTypes returns the number of tile types.
+func (r *Rules) NumTypes() int { return len(r.ids) }
+
+// ID returns the catalog id of a tile type, such as "base/D".
+func (r *Rules) ID(typ int) string { return r.ids[typ] }
+
+// Type returns the tile type with a catalog id; ok is false when the rules
+// have no such tile.
+func (r *Rules) Type(id string) (typ int, ok bool) {
+	typ, ok = r.byID[id]
+	return typ, ok
+}
+
+// Start returns the tile type of the start tile, laid at (0, 0) with
+// rotation 0 before the game begins.
+func (r *Rules) Start() int { return r.start }
+
+// Count returns the number of copies of a tile type in the game, the start
+// tile's copy included.
+func (r *Rules) Count(typ int) int { return r.counts[typ] }
+
+// Total returns the number of tiles in the game, the start tile included.
+func (r *Rules) Total() int { return r.total }
+
+// Pile returns, indexed by tile type, the number of copies in the draw
+// pile: every copy but the start tile's, which is placed first.
+func (r *Rules) Pile() []int {
+	pile := slices.Clone(r.counts)
+	pile[r.start]--
+	return pile
+}
+
+// Edges returns the packed edges of a tile type at a rotation: the two-bit
+// code of side s's edge kind in bits 2s and 2s+1. Two packed bytes can be
+// compared under a mask of the sides that matter; Edge decodes one side.
+func (r *Rules) Edges(typ, rot int) uint8 { return r.edges[4*typ+rot] }
+
+// Edge returns the edge kind that side s of a tile type shows at a rotation.
+func (r *Rules) Edge(typ, rot int, s tilekit.Side) tilekit.EdgeKind {
+	return codeKinds[r.Edges(typ, rot)>>(2*uint(s))&sideMask]
+}
