@@ -19,6 +19,9 @@ type cell struct {
 	tile uint16
 	// rot is the rotation of the tile, in quarter turns.
 	rot uint8
+	// slot is the tile's place in the order of placement, from 0, which
+	// numbers its feature instances.
+	slot int32
 }
 
 // open is an empty cell of the frontier, with what its neighbours require.
@@ -52,6 +55,15 @@ type Board struct {
 	placed []int32
 	// steps are the index offsets of the neighbours, indexed by Side.
 	steps [4]int
+	// around are the index offsets of the eight cells around a cell.
+	around [8]int
+	// nodes holds the feature instances of the placed tiles, maxFeatures
+	// per slot (see node), and stamp a mark per slot for walking them.
+	nodes []node
+	stamp []uint32
+	epoch uint32
+	// done lists the roots of the features the last placement completed.
+	done []int32
 }
 
 // NewBoard returns an empty board for the rules.
@@ -67,6 +79,10 @@ func NewBoard(r *Rules) *Board {
 		frontier: make([]open, 0, 4*radius+4),
 		placed:   make([]int32, 0, radius),
 		steps:    [4]int{tilekit.North: -width, tilekit.East: 1, tilekit.South: width, tilekit.West: -1},
+		around:   [8]int{-width - 1, -width, -width + 1, 1, width + 1, width, width - 1, -1},
+		nodes:    make([]node, radius*r.maxFeatures),
+		stamp:    make([]uint32, radius),
+		done:     make([]int32, 0, r.maxFeatures+9),
 	}
 }
 
@@ -151,8 +167,10 @@ func (b *Board) CanPlace(p tilekit.BoardPosition, typ, rot int) bool {
 
 // Place lays a tile type at a position and rotation. It checks that the
 // position is on the board and empty, not that the tile fits (ask CanPlace
-// first), so that any board can be set up. It allocates nothing while the
-// board holds no more tiles than the rules have.
+// first), so that any board can be set up. It joins the features of the
+// tile with those of its neighbours across the sides they share, and notes
+// the features the placement completed (see Completed). It allocates
+// nothing while the board holds no more tiles than the rules have.
 func (b *Board) Place(p tilekit.BoardPosition, typ, rot int) error {
 	if typ < 0 || typ >= b.rules.NumTypes() {
 		return fmt.Errorf("no tile type %d", typ)
@@ -170,6 +188,7 @@ func (b *Board) Place(p tilekit.BoardPosition, typ, rot int) error {
 	b.cells[idx] = cell{tile: uint16(typ + 1), rot: uint8(rot)}
 	b.leaveFrontier(idx)
 	b.placed = append(b.placed, int32(idx))
+	b.joinFeatures(idx, typ, rot)
 	edges := b.rules.edges[4*typ+rot]
 	for _, s := range tilekit.Sides {
 		n := idx + b.steps[s]
@@ -272,4 +291,5 @@ func (b *Board) Reset() {
 	}
 	b.frontier = b.frontier[:0]
 	b.placed = b.placed[:0]
+	b.done = b.done[:0]
 }

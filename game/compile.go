@@ -47,6 +47,23 @@ type Rules struct {
 	counts []int
 	start  int
 	total  int
+	// featStart holds, at type, the index in featKind, featPennants and
+	// featEdges of the type's first feature, and at NumTypes their length.
+	featStart []int32
+	// featKind, featPennants and featEdges hold each feature's kind, its
+	// pennants and the number of slots it touches (its open edges when it
+	// lies alone).
+	featKind     []Kind
+	featPennants []uint8
+	featEdges    []uint8
+	// slots holds, at (4*type+rotation)*numSlots+slot, the index of the
+	// feature of the type at that rotation that touches the slot, or -1.
+	slots []int8
+	// cloister holds, at type, the index of the type's cloister, or -1.
+	cloister []int8
+	// maxFeatures is the most features a type has: each placed tile owns
+	// that many feature instances on a board.
+	maxFeatures int
 }
 
 // Compile compiles the tiles of the selected expansions in an edition: every
@@ -59,7 +76,7 @@ func Compile(cat *tilekit.Catalog, sel rules.Selection, edition tilekit.Edition)
 	if !slices.Contains(tilekit.Editions, edition) {
 		return nil, fmt.Errorf("unknown edition %q (want C1, C2 or C3)", edition)
 	}
-	r := &Rules{edition: edition, byID: map[string]int{}, start: -1}
+	r := &Rules{edition: edition, byID: map[string]int{}, start: -1, featStart: []int32{0}}
 	for i := range cat.Tiles {
 		t := &cat.Tiles[i]
 		if cat.Tile(t.ID) != t || !sel.Has(t.Expansion()) || t.Copies(edition) <= 0 {
@@ -90,6 +107,9 @@ func (r *Rules) add(t *tilekit.Tile) error {
 			return fmt.Errorf("tile %s: side %s shows the unknown edge kind %q", t.ID, tilekit.Side(s), kind)
 		}
 		codes[s] = code
+	}
+	if err := r.addFeatures(t); err != nil {
+		return err
 	}
 	for rot := range 4 {
 		var packed uint8

@@ -1,5 +1,7 @@
-// Package game is tilekit's game engine. This first step knows the tiles and
-// where they may be laid; followers, features, scoring and turns come later.
+// Package game is tilekit's game engine. It knows the tiles, where they may
+// be laid, and the features they form across the board: which roads,
+// cities and fields join, and which a placement completes. Followers,
+// scoring and turns come later.
 // It is pure domain code over the values of package tilekit and the
 // selections of package rules: it reads no files, parses no TOML and knows
 // no command line.
@@ -10,8 +12,14 @@
 // four sides (field, road or city) are packed into one byte, two bits a
 // side, so that whether a tile fits beside its neighbours is one mask
 // compare. Rules also holds how many copies of each type the game has (the
-// draw pile) and which type is the start tile. Nothing a hot loop touches
-// is a map or a string.
+// draw pile) and which type is the start tile. Each type's features are
+// compiled too, in catalog order, as flat data: a kind (field, road, city
+// or cloister, a small Kind), a number of pennants, the number of edge
+// positions the feature touches, and, for each rotation, which feature
+// touches each of the twelve edge positions of the tile (the four sides,
+// whose middle a road meets and whose whole a city covers, and the eight
+// halves, which fields touch). Nothing a hot loop touches is a map or a
+// string.
 //
 // A Board holds the placed tiles on a fixed grid around the start tile,
 // large enough for a game that lays every tile in a line. Each cell holds a
@@ -20,6 +28,23 @@
 // neighbours require of it, updated when a tile is placed, so that listing
 // the legal placements of a tile costs four compares per frontier cell
 // whatever the size of the board, and allocates nothing when the caller's
-// slice has room. A board reads and writes a compact text notation (see
-// Board.String).
+// slice has room.
+//
+// Each placed tile owns one feature instance per feature of its type,
+// numbered by the order the tile was placed in and the feature's index.
+// Placing a tile joins each of its instances with those of its placed
+// neighbours that it meets across a shared side: a road or city with the
+// road or city at the matching side, a field with the field at the half it
+// lies against (tilekit.Half.Touching). The joined features are the sets of
+// a union-find over the instances, kept in arrays made once for the whole
+// game, whose roots count the feature's open edges (edges no neighbour
+// meets yet), the tiles it spans (each once, even when two features of a
+// tile belong to it) and its pennants; each cloister counts the tiles
+// placed around it. A road or city is complete when it has no open edge, a
+// cloister when all eight tiles around it are placed; a field never is.
+// After each placement the board lists the features it completed
+// (Board.Completed), and Board.FeatureAt describes the joined feature of
+// any feature of a placed tile. A random game allocates nothing.
+//
+// A board reads and writes a compact text notation (see Board.String).
 package game

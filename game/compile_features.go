@@ -1,0 +1,162 @@
+package game
+
+import (
+	"fmt"
+
+	"github.com/tilekit/tilekit"
+)
+
+// Kind is the kind of a feature as the engine knows it: a small integer
+// standing for one of the catalog's feature kinds.
+type Kind uint8
+
+// The feature kinds of the base game.
+const (
+	KindField Kind = iota
+	KindRoad
+	KindCity
+	KindCloister
+)
+
+// kindNames maps a Kind back to the catalog's feature kind.
+var kindNames = [4]tilekit.FeatureKind{KindField: tilekit.Field, KindRoad: tilekit.Road, KindCity: tilekit.City, KindCloister: tilekit.Cloister}
+
+// kindOf maps a catalog feature kind to its Kind.
+var kindOf = map[tilekit.FeatureKind]Kind{
+	tilekit.Field: KindField, tilekit.Road: KindRoad, tilekit.City: KindCity, tilekit.Cloister: KindCloister,
+}
+
+// FeatureKind returns the catalog's name of the kind, such as "road".
+func (k Kind) FeatureKind() tilekit.FeatureKind { return kindNames[k&3] }
+
+// String returns the catalog's name of the kind.
+func (k Kind) String() string { return string(k.FeatureKind()) }
+
+// numSlots is the number of edge positions of a tile a feature can touch:
+// the four sides (slots 0 to 3, by Side), where roads meet the middle and
+// cities cover the whole side, then the eight halves (slots 4 to 11, by
+// Half), which fields touch.
+const numSlots = 12
+
+// maxFeatures is the number of features a tile type can have, since a
+// feature index is kept in an int8.
+const maxFeatures = 127
+
+// halfTouch holds, for each half, the half of the neighbouring tile it lies
+// against (Half.Touching), so that Place asks no method.
+var halfTouch = func() (out [8]uint8) {
+	for _, h := range tilekit.Halves {
+		out[h] = uint8(h.Touching())
+	}
+	return out
+}()
+
+// slotOf returns the slot a feature of a kind touches at a position; ok is
+// false when the kind does not meet the border there (a road at a half, a
+// field at a whole side, a cloister anywhere).
+func slotOf(kind Kind, p tilekit.Position) (slot int, ok bool) {
+	switch {
+	case (kind == KindRoad || kind == KindCity) && !p.IsHalf:
+		return int(p.Side), true
+	case kind == KindField && p.IsHalf:
+		return 4 + int(p.Half), true
+	}
+	return 0, false
+}
+
+// addFeatures compiles the features of a tile type, in the order of the
+// catalog, so that feature i of the type is t.Features[i]. When two
+// features claim one slot the later one holds it, as in Tile.Edges.
+func (r *Rules) addFeatures(t *tilekit.Tile) error {
+	if len(t.Features) > maxFeatures {
+		return fmt.Errorf("tile %s: more than %d features", t.ID, maxFeatures)
+	}
+	var base [numSlots]int8
+	for s := range base {
+		base[s] = -1
+	}
+	cloister := int8(-1)
+	for i := range t.Features {
+		f := &t.Features[i]
+		kind, ok := kindOf[f.Kind]
+		if !ok {
+			return fmt.Errorf("tile %s: feature %d has the unknown kind %q", t.ID, i+1, f.Kind)
+		}
+		for _, p := range f.Sides {
+			if s, ok := slotOf(kind, p); ok {
+				base[s] = int8(i)
+			}
+		}
+		if kind == KindCloister && cloister < 0 {
+			cloister = int8(i)
+		}
+		r.featKind = append(r.featKind, kind)
+		r.featPennants = append(r.featPennants, uint8(countPennants(f)))
+	}
+	first := r.featStart[len(r.featStart)-1]
+	r.featEdges = append(r.featEdges, make([]uint8, len(t.Features))...)
+	for _, i := range base {
+		if i >= 0 {
+			r.featEdges[first+int32(i)]++
+		}
+	}
+	r.featStart = append(r.featStart, first+int32(len(t.Features)))
+	r.cloister = append(r.cloister, cloister)
+	r.maxFeatures = max(r.maxFeatures, len(t.Features))
+	for rot := range 4 {
+		for s := range numSlots {
+			r.slots = append(r.slots, base[unrotateSlot(s, rot)])
+		}
+	}
+	return nil
+}
+
+// unrotateSlot returns the slot at rotation 0 that lies at slot s once the
+// tile is turned rot quarter turns.
+func unrotateSlot(s, rot int) int {
+	if s < 4 {
+		return int(tilekit.Side(s).Rotate(-rot))
+	}
+	return 4 + int(tilekit.Half(s-4).Rotate(-rot))
+}
+
+// countPennants returns the number of pennants a feature carries.
+func countPennants(f *tilekit.Feature) int {
+	n := 0
+	for _, a := range f.Attributes {
+		if a == tilekit.Pennant {
+			n++
+		}
+	}
+	return n
+}
+
+// NumFeatures returns the number of features of a tile type; feature i is
+// the catalog tile's Features[i].
+func (r *Rules) NumFeatures(typ int) int { return int(r.featStart[typ+1] - r.featStart[typ]) }
+
+// FeatureKind returns the kind of feature i of a tile type.
+func (r *Rules) FeatureKind(typ, i int) Kind { return r.featKind[int(r.featStart[typ])+i] }
+
+// FeaturePennants returns the number of pennants feature i of a tile type
+// carries.
+func (r *Rules) FeaturePennants(typ, i int) int { return int(r.featPennants[int(r.featStart[typ])+i]) }
+
+// FeatureAtEdge returns the index of the feature of a tile type, laid at a
+// rotation, that touches an edge position: the road or city at a whole
+// side, the field at a half. It returns -1 when no feature touches it
+// there.
+func (r *Rules) FeatureAtEdge(typ, rot int, p tilekit.Position) int {
+	s := int(p.Side)
+	if p.IsHalf {
+		s = 4 + int(p.Half)
+	}
+	return int(r.slotsOf(typ, rot)[s])
+}
+
+// slotsOf returns the feature index at each slot of a tile type at a
+// rotation, -1 where there is none.
+func (r *Rules) slotsOf(typ, rot int) []int8 {
+	at := (4*typ + rot) * numSlots
+	return r.slots[at : at+numSlots : at+numSlots]
+}

@@ -1,0 +1,280 @@
+package game
+
+import "github.com/tilekit/tilekit"
+
+// node is one feature instance of the board: feature i of the tile placed
+// in slot t (the t-th tile placed) is instance t*maxFeatures+i. The
+// instances of one joined feature form a tree of a union-find, whose root
+// holds the joined feature's counts, and a circular list through next.
+type node struct {
+	// parent is the next instance towards the root; a root is its own.
+	parent int32
+	// next is the next instance of the same joined feature, in a circle.
+	next int32
+	// size is the number of instances of the joined feature (at a root).
+	size int32
+	// tiles is the number of tiles the joined feature spans (at a root).
+	tiles int32
+	// open is the number of edges of the joined feature not matched by a
+	// neighbour (at a root).
+	open int32
+	// pennants is the number of pennants of the joined feature (at a root).
+	pennants int32
+	kind     Kind
+	// around is, for a cloister, the number of placed tiles around it.
+	around uint8
+}
+
+// Feature describes a feature of the board: the features of placed tiles
+// joined across their shared sides into one road, city or field, or a
+// cloister. It is a snapshot: a later placement may join or close it.
+type Feature struct {
+	// ID names the joined feature until the next placement, which may join
+	// it with another and keep either ID.
+	ID int
+	// Pos and Index name one feature of a placed tile that belongs to it:
+	// the feature Index of the tile type at Pos.
+	Pos   tilekit.BoardPosition
+	Index int
+	Kind  Kind
+	// Open is the number of edges of the feature no neighbour meets: the
+	// sides of its roads and cities, or the halves of its fields, whose
+	// neighbouring tile is not placed.
+	Open int
+	// Tiles is the number of tiles the feature spans, each counted once.
+	Tiles int
+	// Pennants is the number of pennants of its cities.
+	Pennants int
+	// Around is, for a cloister, the number of tiles placed around it, at
+	// most 8; it is 0 for the other kinds.
+	Around int
+}
+
+// Complete reports whether the feature is complete: a road or city with no
+// open edge, or a cloister with all eight tiles around it placed. A field
+// is never complete.
+func (f Feature) Complete() bool {
+	switch f.Kind {
+	case KindRoad, KindCity:
+		return f.Open == 0
+	case KindCloister:
+		return f.Around == 8
+	}
+	return false
+}
+
+// FeatureAt returns the joined feature that feature i of the tile at a
+// position belongs to; ok is false when no tile lies there or its type has
+// no feature i.
+func (b *Board) FeatureAt(p tilekit.BoardPosition, i int) (f Feature, ok bool) {
+	idx, in := b.index(p)
+	if !in || b.cells[idx].tile == 0 {
+		return Feature{}, false
+	}
+	c := b.cells[idx]
+	if i < 0 || i >= b.rules.NumFeatures(int(c.tile)-1) {
+		return Feature{}, false
+	}
+	return b.feature(b.find(c.slot*int32(b.rules.maxFeatures) + int32(i))), true
+}
+
+// Completed appends to dst the features the last placement completed and
+// returns the extended slice: the roads and cities it left with no open
+// edge and the cloisters it gave their eighth neighbour, each once. It
+// allocates nothing when dst has room.
+func (b *Board) Completed(dst []Feature) []Feature {
+	for _, root := range b.done {
+		dst = append(dst, b.feature(root))
+	}
+	return dst
+}
+
+// feature describes the joined feature with a root instance.
+func (b *Board) feature(root int32) Feature {
+	n := &b.nodes[root]
+	maxF := int32(b.rules.maxFeatures)
+	return Feature{
+		ID:       int(root),
+		Pos:      b.position(int(b.placed[root/maxF])),
+		Index:    int(root % maxF),
+		Kind:     n.kind,
+		Open:     int(n.open),
+		Tiles:    int(n.tiles),
+		Pennants: int(n.pennants),
+		Around:   int(n.around),
+	}
+}
+
+// joinFeatures gives the tile just placed at a cell, in the last slot, its
+// feature instances, joins them with those of its neighbours, counts the
+// tiles around the cloisters it touches, and notes what it completed.
+func (b *Board) joinFeatures(idx, typ, rot int) {
+	r := b.rules
+	b.done = b.done[:0]
+	slot := int32(len(b.placed) - 1)
+	b.cells[idx].slot = slot
+	b.growNodes(int(slot) + 1)
+	first, last := r.featStart[typ], r.featStart[typ+1]
+	base := slot * int32(r.maxFeatures)
+	for i := range last - first {
+		b.nodes[base+i] = node{
+			parent: base + i, next: base + i, size: 1, tiles: 1,
+			open: int32(r.featEdges[first+i]), pennants: int32(r.featPennants[first+i]), kind: r.featKind[first+i],
+		}
+	}
+	own := r.slotsOf(typ, rot)
+	for _, s := range tilekit.Sides {
+		c := b.cells[idx+b.steps[s]]
+		if c.tile == 0 {
+			continue
+		}
+		other := r.slotsOf(int(c.tile)-1, int(c.rot))
+		obase := c.slot * int32(r.maxFeatures)
+		b.link(own[s], other[s^2], base, obase)
+		b.link(own[4+2*s], other[4+halfTouch[2*s]], base, obase)
+		b.link(own[5+2*s], other[4+halfTouch[2*s+1]], base, obase)
+	}
+	b.countAround(idx, typ, base)
+	for i := range last - first {
+		if k := b.nodes[base+i].kind; k != KindRoad && k != KindCity {
+			continue
+		}
+		if root := b.find(base + i); b.nodes[root].open == 0 {
+			b.noteDone(root)
+		}
+	}
+}
+
+// link joins feature a of the new tile with feature o of a neighbour across
+// a slot they share, when both are there and of one kind, and closes the
+// edge each had open there.
+func (b *Board) link(a, o int8, base, obase int32) {
+	if a < 0 || o < 0 {
+		return
+	}
+	x, y := base+int32(a), obase+int32(o)
+	if b.nodes[x].kind != b.nodes[y].kind {
+		return
+	}
+	root := b.union(x, y)
+	b.nodes[root].open -= 2
+}
+
+// countAround counts the new tile as a neighbour of the cloisters on the
+// eight tiles around it, and those tiles as neighbours of its own cloister.
+func (b *Board) countAround(idx, typ int, base int32) {
+	r := b.rules
+	own := r.cloister[typ]
+	maxF := int32(r.maxFeatures)
+	for _, d := range b.around {
+		c := b.cells[idx+d]
+		if c.tile == 0 {
+			continue
+		}
+		if own >= 0 {
+			b.nodes[base+int32(own)].around++
+		}
+		if k := r.cloister[c.tile-1]; k >= 0 {
+			at := c.slot*maxF + int32(k)
+			if b.nodes[at].around++; b.nodes[at].around == 8 {
+				b.noteDone(at)
+			}
+		}
+	}
+	if own >= 0 && b.nodes[base+int32(own)].around == 8 {
+		b.noteDone(base + int32(own))
+	}
+}
+
+// noteDone notes a root as completed by the last placement, once.
+func (b *Board) noteDone(root int32) {
+	for _, d := range b.done {
+		if d == root {
+			return
+		}
+	}
+	b.done = append(b.done, root)
+}
+
+// find returns the root of an instance, halving the path on the way.
+func (b *Board) find(x int32) int32 {
+	for b.nodes[x].parent != x {
+		p := b.nodes[x].parent
+		b.nodes[x].parent = b.nodes[p].parent
+		x = b.nodes[p].parent
+	}
+	return x
+}
+
+// union joins the features of two instances and returns the root of the
+// joined feature. The smaller joins the larger, so that walking the
+// smaller's instances to find the tiles the two share costs little over a
+// game.
+func (b *Board) union(x, y int32) int32 {
+	rx, ry := b.find(x), b.find(y)
+	if rx == ry {
+		return rx
+	}
+	if b.nodes[rx].size > b.nodes[ry].size {
+		rx, ry = ry, rx
+	}
+	shared := b.sharedTiles(rx, ry)
+	small, large := &b.nodes[rx], &b.nodes[ry]
+	small.parent = ry
+	large.size += small.size
+	large.tiles += small.tiles - shared
+	large.open += small.open
+	large.pennants += small.pennants
+	small.next, large.next = large.next, small.next
+	return ry
+}
+
+// sharedTiles returns the number of tiles that have an instance in the
+// feature of root small and one in the feature of root large, such as a
+// tile with two city caps that both come to belong to one city.
+func (b *Board) sharedTiles(small, large int32) int32 {
+	b.epoch++
+	if b.epoch == 0 {
+		clear(b.stamp)
+		b.epoch = 1
+	}
+	maxF := int32(b.rules.maxFeatures)
+	shared := int32(0)
+	for m := small; ; {
+		if slot := m / maxF; b.stamp[slot] != b.epoch {
+			b.stamp[slot] = b.epoch
+			if b.tileIn(slot, large) {
+				shared++
+			}
+		}
+		if m = b.nodes[m].next; m == small {
+			return shared
+		}
+	}
+}
+
+// tileIn reports whether a feature of the tile in a slot belongs to the
+// joined feature of a root.
+func (b *Board) tileIn(slot, root int32) bool {
+	typ := int(b.cells[b.placed[slot]].tile) - 1
+	n := b.rules.featStart[typ+1] - b.rules.featStart[typ]
+	base := slot * int32(b.rules.maxFeatures)
+	for i := range n {
+		if b.find(base+i) == root {
+			return true
+		}
+	}
+	return false
+}
+
+// growNodes makes room for the feature instances of a number of tiles. A
+// board has room for the rules' Total from the start, so that only a board
+// set up with more tiles than the game has grows.
+func (b *Board) growNodes(tiles int) {
+	if need := tiles * b.rules.maxFeatures; need > len(b.nodes) {
+		b.nodes = append(b.nodes, make([]node, need)...)
+	}
+	if tiles > len(b.stamp) {
+		b.stamp = append(b.stamp, make([]uint32, tiles)...)
+	}
+}
