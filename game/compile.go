@@ -59,6 +59,12 @@ type Rules struct {
 	// slots holds, at (4*type+rotation)*numSlots+slot, the index of the
 	// feature of the type at that rotation that touches the slot, or -1.
 	slots []int8
+	// cityStart holds, at each feature's index (as in featKind), the index
+	// in cityLinks of the first city a field borders, and at the number of
+	// features their length; cityLinks holds those cities as feature
+	// indices of the field's tile type (tilekit.Feature.Cities).
+	cityStart []int32
+	cityLinks []int8
 	// cloister holds, at type, the index of the type's cloister, or -1.
 	cloister []int8
 	// maxFeatures is the most features a type has: each placed tile owns
@@ -76,7 +82,7 @@ func Compile(cat *tilekit.Catalog, sel rules.Selection, edition tilekit.Edition)
 	if !slices.Contains(tilekit.Editions, edition) {
 		return nil, fmt.Errorf("unknown edition %q (want C1, C2 or C3)", edition)
 	}
-	r := &Rules{edition: edition, byID: map[string]int{}, start: -1, featStart: []int32{0}}
+	r := &Rules{edition: edition, byID: map[string]int{}, start: -1, featStart: []int32{0}, cityStart: []int32{0}}
 	for i := range cat.Tiles {
 		t := &cat.Tiles[i]
 		if cat.Tile(t.ID) != t || !sel.Has(t.Expansion()) || t.Copies(edition) <= 0 {

@@ -92,6 +92,7 @@ func (r *Rules) addFeatures(t *tilekit.Tile) error {
 		}
 		r.featKind = append(r.featKind, kind)
 		r.featPennants = append(r.featPennants, uint8(countPennants(f)))
+		r.addCityLinks(t, f, kind)
 	}
 	first := r.featStart[len(r.featStart)-1]
 	r.featEdges = append(r.featEdges, make([]uint8, len(t.Features))...)
@@ -109,6 +110,24 @@ func (r *Rules) addFeatures(t *tilekit.Tile) error {
 		}
 	}
 	return nil
+}
+
+// addCityLinks notes the cities of its tile that a field borders (its
+// Cities), as feature indices, for the farmers' score; other kinds border
+// none. An id that names no city of the tile is passed over (the validator
+// reports it).
+func (r *Rules) addCityLinks(t *tilekit.Tile, f *tilekit.Feature, kind Kind) {
+	if kind == KindField {
+		for _, id := range f.Cities {
+			for j := range t.Features {
+				if c := &t.Features[j]; c.ID == id && c.Kind == tilekit.City {
+					r.cityLinks = append(r.cityLinks, int8(j))
+					break
+				}
+			}
+		}
+	}
+	r.cityStart = append(r.cityStart, int32(len(r.cityLinks)))
 }
 
 // unrotateSlot returns the slot at rotation 0 that lies at slot s once the
@@ -152,6 +171,22 @@ func (r *Rules) FeatureAtEdge(typ, rot int, p tilekit.Position) int {
 		s = 4 + int(p.Half)
 	}
 	return int(r.slotsOf(typ, rot)[s])
+}
+
+// FieldCities appends to dst the indices of the cities of a tile type that
+// its feature i, a field, borders (the catalog feature's Cities), and
+// returns the extended slice; other kinds border none.
+func (r *Rules) FieldCities(typ, i int, dst []int) []int {
+	for _, c := range r.fieldCities(typ, i) {
+		dst = append(dst, int(c))
+	}
+	return dst
+}
+
+// fieldCities returns the city indices feature i of a tile type borders.
+func (r *Rules) fieldCities(typ, i int) []int8 {
+	f := int(r.featStart[typ]) + i
+	return r.cityLinks[r.cityStart[f]:r.cityStart[f+1]]
 }
 
 // slotsOf returns the feature index at each slot of a tile type at a

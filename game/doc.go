@@ -1,7 +1,7 @@
 // Package game is tilekit's game engine. It knows the tiles, where they may
 // be laid, and the features they form across the board: which roads,
-// cities and fields join, and which a placement completes. Followers,
-// scoring and turns come later.
+// cities and fields join, and which a placement completes; and it plays
+// games of the base game's rules: turns, followers and scoring.
 // It is pure domain code over the values of package tilekit and the
 // selections of package rules: it reads no files, parses no TOML and knows
 // no command line.
@@ -45,6 +45,28 @@
 // After each placement the board lists the features it completed
 // (Board.Completed), and Board.FeatureAt describes the joined feature of
 // any feature of a placed tile. A random game allocates nothing.
+//
+// A Game plays on a Board: 2 to 6 players, each with a score and 7
+// followers at hand, whose turn it is, and the draw pile, shuffled by a
+// seeded PCG generator of the package's own, so that a seed always draws the
+// same tiles. A turn is three steps: Draw (or Take, to choose the tile),
+// which sets aside tiles that fit nowhere; a tile move; and a follower
+// move, which puts a follower on a feature of the tile just placed whose
+// joined feature has none (FollowerMoves lists them, "none" first). Moves
+// are values (Move) played with Apply. The follower move then scores what
+// the tile completed, by the 2nd edition's rules (Carcassonne rulebook
+// (2nd edition), Scoring): a road 1 point a tile, a city 2 a tile and 2 a
+// pennant, a cloister 9, to every player with the most followers on it,
+// whose followers then go back to their owners; EndGame scores the
+// incomplete roads, cities and cloisters and the fields (3 points per
+// completed city a field borders, through the Cities of its tiles'
+// fields). Each root of the union-find counts the followers on its joined
+// feature, so that whether a feature is taken is one find; the game lists
+// its followers (at most 42), which scoring walks to count them by player.
+// Apply and EndGame append Events (completed, scored, returned) to the
+// caller's buffer, and a whole random game allocates nothing. Expansion
+// rules (the cathedral, the inn, the princess, ...) are not applied: a
+// game of any selection is scored as the base game.
 //
 // A board reads and writes a compact text notation (see Board.String).
 package game

@@ -23,6 +23,9 @@ type node struct {
 	kind     Kind
 	// around is, for a cloister, the number of placed tiles around it.
 	around uint8
+	// followers is the number of followers on the joined feature (at a
+	// root); a Game puts them and takes them back.
+	followers uint8
 }
 
 // Feature describes a feature of the board: the features of placed tiles
@@ -48,6 +51,8 @@ type Feature struct {
 	// Around is, for a cloister, the number of tiles placed around it, at
 	// most 8; it is 0 for the other kinds.
 	Around int
+	// Followers is the number of followers a Game has put on the feature.
+	Followers int
 }
 
 // Complete reports whether the feature is complete: a road or city with no
@@ -94,14 +99,15 @@ func (b *Board) feature(root int32) Feature {
 	n := &b.nodes[root]
 	maxF := int32(b.rules.maxFeatures)
 	return Feature{
-		ID:       int(root),
-		Pos:      b.position(int(b.placed[root/maxF])),
-		Index:    int(root % maxF),
-		Kind:     n.kind,
-		Open:     int(n.open),
-		Tiles:    int(n.tiles),
-		Pennants: int(n.pennants),
-		Around:   int(n.around),
+		ID:        int(root),
+		Pos:       b.position(int(b.placed[root/maxF])),
+		Index:     int(root % maxF),
+		Kind:      n.kind,
+		Open:      int(n.open),
+		Tiles:     int(n.tiles),
+		Pennants:  int(n.pennants),
+		Around:    int(n.around),
+		Followers: int(n.followers),
 	}
 }
 
@@ -225,6 +231,7 @@ func (b *Board) union(x, y int32) int32 {
 	large.tiles += small.tiles - shared
 	large.open += small.open
 	large.pennants += small.pennants
+	large.followers += small.followers
 	small.next, large.next = large.next, small.next
 	return ry
 }

@@ -351,6 +351,11 @@ func TestCompiledFeaturesMatchCatalog(t *testing.T) {
 		for i, f := range tile.Features {
 			assert.Equal(t, f.Kind, r.FeatureKind(typ, i).FeatureKind(), "%s feature %d", tile.ID, i)
 			assert.Equal(t, boolInt(f.Has(tilekit.Pennant)), r.FeaturePennants(typ, i), "%s feature %d", tile.ID, i)
+			var cities []int
+			for _, id := range f.Cities {
+				cities = append(cities, slices.IndexFunc(tile.Features, func(c tilekit.Feature) bool { return c.ID == id }))
+			}
+			assert.Equal(t, cities, r.FieldCities(typ, i, nil), "%s feature %d borders", tile.ID, i)
 		}
 		for rot := range 4 {
 			for _, p := range edgePositions() {

@@ -1,0 +1,284 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+
+	"github.com/tilekit/tilekit"
+)
+
+// Followers is the number of followers each player has in their supply at
+// the start of a game. The box holds an eighth, used to keep the score on
+// the scoring track; the engine keeps the score itself and leaves it out
+// (Carcassonne rulebook (2nd edition), Preparation).
+const Followers = 7
+
+// MinPlayers and MaxPlayers bound the number of players of a Game.
+const (
+	MinPlayers = 2
+	MaxPlayers = 6
+)
+
+// Player is what a Game knows of one player.
+type Player struct {
+	// Score is the player's points so far.
+	Score int
+	// Supply is the number of followers the player has at hand; the rest
+	// stand on the board.
+	Supply int
+}
+
+// phase is what a Game waits for next.
+type phase uint8
+
+const (
+	// phaseDraw waits for a tile to be drawn (Draw or Take).
+	phaseDraw phase = iota
+	// phaseTile waits for the drawn tile to be placed.
+	phaseTile
+	// phaseFollower waits for the follower move of the tile just placed.
+	phaseFollower
+	// phaseOver is after EndGame.
+	phaseOver
+)
+
+// follower is a follower on the board: its owner and the feature instance
+// it stands on (see node).
+type follower struct {
+	player int32
+	node   int32
+}
+
+// Game is a game in play: a board, the players with their scores and
+// followers, whose turn it is, and the draw pile. A turn is Draw (or Take),
+// a tile move and a follower move, each applied with Apply; EndGame scores
+// what is left on the board. A Game reuses its memory: Reset starts a new
+// game without allocating, and a game allocates nothing when the caller's
+// buffers have room.
+type Game struct {
+	rules   *Rules
+	board   *Board
+	players []Player
+	turn    int
+	phase   phase
+	rng     pcg
+	// pile holds the tile types left in the draw pile, in no order; Draw
+	// takes one at random.
+	pile []uint16
+	// tile is the drawn tile type, -1 when none is drawn; last is where it
+	// was placed.
+	tile int
+	last Placement
+	// discarded counts the tiles drawn that fitted nowhere.
+	discarded int
+	// followers lists the followers on the board.
+	followers []follower
+	// done, roots and mark are buffers for scoring: the completed features
+	// of a placement, the features with followers at the end, and a mark
+	// per feature instance for counting the cities of a field once.
+	done  []Feature
+	roots []int32
+	mark  []uint32
+	epoch uint32
+}
+
+// NewGame returns a game of the rules for a number of players, from 2 to
+// 6, with the start tile placed and the draw pile shuffled by a seed: the
+// same seed draws the same tiles.
+func NewGame(r *Rules, players int, seed uint64) (*Game, error) {
+	if players < MinPlayers || players > MaxPlayers {
+		return nil, fmt.Errorf("%d players: want %d to %d", players, MinPlayers, MaxPlayers)
+	}
+	g := &Game{
+		rules:     r,
+		board:     NewBoard(r),
+		players:   make([]Player, players),
+		pile:      make([]uint16, 0, r.Total()),
+		followers: make([]follower, 0, Followers*players),
+		done:      make([]Feature, 0, r.maxFeatures+9),
+		roots:     make([]int32, 0, Followers*players),
+	}
+	g.mark = make([]uint32, len(g.board.nodes))
+	g.Reset(seed)
+	return g, nil
+}
+
+// Reset starts a new game with the same rules and players, the pile
+// shuffled by a new seed, keeping the memory.
+func (g *Game) Reset(seed uint64) {
+	g.board.Reset()
+	g.board.PlaceStart()
+	for i := range g.players {
+		g.players[i] = Player{Supply: Followers}
+	}
+	g.turn, g.phase, g.tile, g.discarded = 0, phaseDraw, -1, 0
+	g.rng = newPCG(seed)
+	g.pile = g.pile[:0]
+	for typ, n := range g.rules.counts {
+		if typ == g.rules.start {
+			n--
+		}
+		for range n {
+			g.pile = append(g.pile, uint16(typ))
+		}
+	}
+	g.followers = g.followers[:0]
+}
+
+// Rules returns the rules of the game.
+func (g *Game) Rules() *Rules { return g.rules }
+
+// Board returns the board of the game. It must not be changed but through
+// the game.
+func (g *Game) Board() *Board { return g.board }
+
+// NumPlayers returns the number of players.
+func (g *Game) NumPlayers() int { return len(g.players) }
+
+// Player returns the score and supply of player i, from 0.
+func (g *Game) Player(i int) Player { return g.players[i] }
+
+// Turn returns the player whose turn it is, from 0.
+func (g *Game) Turn() int { return g.turn }
+
+// Left returns the number of tiles left in the draw pile.
+func (g *Game) Left() int { return len(g.pile) }
+
+// Discarded returns the number of drawn tiles that fitted nowhere and were
+// set aside.
+func (g *Game) Discarded() int { return g.discarded }
+
+// Tile returns the tile type drawn for the turn, or -1 when none is.
+func (g *Game) Tile() int { return g.tile }
+
+// Over reports whether EndGame has scored the game.
+func (g *Game) Over() bool { return g.phase == phaseOver }
+
+// errPhase says that a move came out of turn.
+var errPhase = errors.New("not the time for this move")
+
+// Draw draws a tile at random from the pile for the player whose turn it
+// is. A tile that fits nowhere on the board is set aside and another drawn
+// (Carcassonne rulebook (2nd edition), Placing a tile). It returns the tile
+// type, or false when the pile is empty: then the game is over, and
+// EndGame scores it. It allocates nothing.
+func (g *Game) Draw() (typ int, ok bool) {
+	if g.phase != phaseDraw {
+		return -1, false
+	}
+	for len(g.pile) > 0 {
+		i := g.rng.below(uint32(len(g.pile)))
+		typ = int(g.pile[i])
+		g.pile[i] = g.pile[len(g.pile)-1]
+		g.pile = g.pile[:len(g.pile)-1]
+		if g.fitsSomewhere(typ) {
+			g.tile, g.phase = typ, phaseTile
+			return typ, true
+		}
+		g.discarded++
+	}
+	return -1, false
+}
+
+// Take draws a given tile type from the pile, so that a test or a recorded
+// game can choose the tiles. It is an error when no copy is left, or when
+// a tile is already drawn.
+func (g *Game) Take(typ int) error {
+	if g.phase != phaseDraw {
+		return errPhase
+	}
+	for i, t := range g.pile {
+		if int(t) == typ {
+			g.pile[i] = g.pile[len(g.pile)-1]
+			g.pile = g.pile[:len(g.pile)-1]
+			g.tile, g.phase = typ, phaseTile
+			return nil
+		}
+	}
+	return fmt.Errorf("no copy of tile type %d is left in the pile", typ)
+}
+
+// fitsSomewhere reports whether a tile type has a legal placement.
+func (g *Game) fitsSomewhere(typ int) bool {
+	edges := g.rules.edges[4*typ : 4*typ+4 : 4*typ+4]
+	for i := range g.board.frontier {
+		o := &g.board.frontier[i]
+		if edges[0]&o.care == o.req || edges[1]&o.care == o.req || edges[2]&o.care == o.req || edges[3]&o.care == o.req {
+			return true
+		}
+	}
+	return false
+}
+
+// Placements appends to dst the legal placements of the drawn tile (see
+// Board.LegalPlacements) and returns the extended slice.
+func (g *Game) Placements(dst []Placement) []Placement {
+	if g.phase != phaseTile {
+		return dst
+	}
+	return g.board.LegalPlacements(g.tile, dst)
+}
+
+// Move is one move of a turn, as a value: a tile move lays the drawn tile,
+// a follower move then puts a follower on one of its features or none.
+type Move struct {
+	// Follower is false for a tile move and true for a follower move.
+	Follower bool
+	// Placement is where a tile move lays the drawn tile.
+	Placement Placement
+	// Feature is, for a follower move, the index of the feature of the
+	// tile just placed that the follower goes on, or -1 for none.
+	Feature int
+}
+
+// TileMove returns the move that lays the drawn tile at a placement.
+func TileMove(p Placement) Move { return Move{Placement: p, Feature: -1} }
+
+// FollowerMove returns the move that puts a follower on feature i of the
+// tile just placed; -1 puts none.
+func FollowerMove(i int) Move { return Move{Follower: true, Feature: i} }
+
+// NoFollower is the follower move that puts no follower.
+var NoFollower = FollowerMove(-1)
+
+// String returns the move as "x,y@ROT" (rotation in degrees) or "f3",
+// "none".
+func (m Move) String() string {
+	switch {
+	case !m.Follower:
+		return fmt.Sprintf("%d,%d@%d", m.Placement.Pos.X, m.Placement.Pos.Y, tilekit.Rotations[m.Placement.Rot&3])
+	case m.Feature < 0:
+		return "none"
+	}
+	return fmt.Sprintf("f%d", m.Feature)
+}
+
+// pcg is the PCG-XSH-RR generator of 32-bit numbers over a 64-bit state
+// (O'Neill, 2014): small, fast and the same on every platform, so that a
+// seed always draws the same tiles.
+type pcg struct{ state, inc uint64 }
+
+// newPCG seeds a generator.
+func newPCG(seed uint64) pcg {
+	p := pcg{inc: seed<<1 | 1}
+	p.next()
+	p.state += seed ^ 0x853c49e6748fea9b
+	p.next()
+	return p
+}
+
+// next returns the next 32-bit number.
+func (p *pcg) next() uint32 {
+	old := p.state
+	p.state = old*6364136223846793005 + p.inc
+	xorshifted := uint32(((old >> 18) ^ old) >> 27)
+	return bits.RotateLeft32(xorshifted, -int(old>>59))
+}
+
+// below returns a number from 0 to n-1, by Lemire's multiply and shift
+// (biased by at most n/2^32, nothing for a pile).
+func (p *pcg) below(n uint32) int {
+	hi, _ := bits.Mul32(p.next(), n)
+	return int(hi)
+}
