@@ -1,0 +1,81 @@
+package game_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/game"
+	"github.com/tilekit/tilekit/rules"
+)
+
+func TestPlayoutManySeedsBreakNothing(t *testing.T) {
+	_, r := baseRules(t)
+	for players := game.MinPlayers; players <= game.MaxPlayers; players++ {
+		p, err := game.NewPlayout(r, players, true)
+		require.NoError(t, err)
+		for seed := range uint64(60) {
+			res, err := p.Play(seed)
+			require.NoError(t, err, "%d players, seed %d", players, seed)
+			assert.Equal(t, r.Total()-1, res.Placements+res.Discarded, "every tile is placed or discarded")
+			assert.Equal(t, players, res.Players)
+			assert.LessOrEqual(t, res.Winning(), res.Total())
+			assert.True(t, p.Game().Over())
+		}
+	}
+}
+
+func TestPlayoutWithEveryExpansionBreaksNothing(t *testing.T) {
+	r, err := game.Compile(catalog(t), rules.SelectAll(), tilekit.C2)
+	require.NoError(t, err)
+	p, err := game.NewPlayout(r, 4, true)
+	require.NoError(t, err)
+	for seed := range uint64(10) {
+		_, err := p.Play(seed)
+		require.NoError(t, err, "seed %d", seed)
+	}
+}
+
+func TestPlayoutIsDeterministicPerSeed(t *testing.T) {
+	_, r := baseRules(t)
+	a, err := game.NewPlayout(r, 3, true)
+	require.NoError(t, err)
+	b, err := game.NewPlayout(r, 3, false)
+	require.NoError(t, err)
+	seen := map[[game.MaxPlayers]int]bool{}
+	for seed := range uint64(20) {
+		ra, err := a.Play(seed)
+		require.NoError(t, err)
+		_, err = b.Play(seed + 1000)
+		require.NoError(t, err)
+		rb, err := b.Play(seed)
+		require.NoError(t, err)
+		assert.Equal(t, ra, rb, "seed %d: the same game with or without checks, after another game", seed)
+		assert.Equal(t, a.Game().Board().String(), b.Game().Board().String())
+		seen[ra.Scores] = true
+	}
+	assert.Greater(t, len(seen), 10, "different seeds play different games")
+}
+
+func TestPlayoutAllocatesNothing(t *testing.T) {
+	_, r := baseRules(t)
+	p, err := game.NewPlayout(r, 2, true)
+	require.NoError(t, err)
+	seed := uint64(0)
+	_, _ = p.Play(99)
+	allocs := testing.AllocsPerRun(20, func() {
+		seed++
+		if _, err := p.Play(seed); err != nil {
+			panic(err)
+		}
+	})
+	assert.Zero(t, allocs)
+}
+
+func TestNewPlayoutRejectsPlayers(t *testing.T) {
+	_, r := baseRules(t)
+	_, err := game.NewPlayout(r, 7, false)
+	assert.EqualError(t, err, "7 players: want 2 to 6")
+}
