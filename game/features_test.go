@@ -193,20 +193,13 @@ func completedKeys(t *testing.T, b *game.Board, groups map[refFeat]*refGroup) ma
 // returns how many features were completed and how many joined features
 // span fewer tiles than they have members.
 func playChecked(t *testing.T, p *player, rb refBoard) (completed, shared int) {
-	p.board.Reset()
-	p.board.PlaceStart()
-	p.pile = append(p.pile[:0], p.full...)
+	p.start()
 	before := completeKeys(refFeatures(rb))
 	for len(p.pile) > 0 {
-		i := p.rng.IntN(len(p.pile))
-		typ := p.pile[i]
-		p.pile[i] = p.pile[len(p.pile)-1]
-		p.pile = p.pile[:len(p.pile)-1]
-		p.buf = p.board.LegalPlacements(typ, p.buf[:0])
-		if len(p.buf) == 0 {
+		typ, pl, ok := p.next()
+		if !ok {
 			continue
 		}
-		pl := p.buf[p.rng.IntN(len(p.buf))]
 		require.NoError(t, p.board.Place(pl.Pos, typ, pl.Rot))
 		rb.place(pl.Pos, typ, pl.Rot)
 		groups := refFeatures(rb)

@@ -158,26 +158,40 @@ func newPlayer(r *game.Rules, seed uint64) *player {
 // start tile aside; it stops early after limit placements when limit is
 // not negative.
 func (p *player) play(limit int) int {
-	p.board.Reset()
-	p.board.PlaceStart()
-	p.pile = append(p.pile[:0], p.full...)
+	p.start()
 	placed := 0
 	for len(p.pile) > 0 && placed != limit {
-		i := p.rng.IntN(len(p.pile))
-		typ := p.pile[i]
-		p.pile[i] = p.pile[len(p.pile)-1]
-		p.pile = p.pile[:len(p.pile)-1]
-		p.buf = p.board.LegalPlacements(typ, p.buf[:0])
-		if len(p.buf) == 0 {
+		typ, pl, ok := p.next()
+		if !ok {
 			continue
 		}
-		pl := p.buf[p.rng.IntN(len(p.buf))]
 		if err := p.board.Place(pl.Pos, typ, pl.Rot); err != nil {
 			panic(err)
 		}
 		placed++
 	}
 	return placed
+}
+
+// start clears the board, places the start tile and fills the pile.
+func (p *player) start() {
+	p.board.Reset()
+	p.board.PlaceStart()
+	p.pile = append(p.pile[:0], p.full...)
+}
+
+// next draws a random tile from the pile and picks a random legal
+// placement for it; ok is false when it fits nowhere and is discarded.
+func (p *player) next() (typ int, pl game.Placement, ok bool) {
+	i := p.rng.IntN(len(p.pile))
+	typ = p.pile[i]
+	p.pile[i] = p.pile[len(p.pile)-1]
+	p.pile = p.pile[:len(p.pile)-1]
+	p.buf = p.board.LegalPlacements(typ, p.buf[:0])
+	if len(p.buf) == 0 {
+		return typ, pl, false
+	}
+	return typ, p.buf[p.rng.IntN(len(p.buf))], true
 }
 
 // randomBoard plays a random game of at most limit placements and returns
