@@ -490,8 +490,11 @@ type Step struct {
 	Source      Citation
 	Explanation string
 	Notes       []string
-	Variants    []StepVariant
-	Origin      Origin
+	// Mechanics are the step's engine data: its trigger, movement, choice
+	// and removals, each optional.
+	Mechanics Mechanics
+	Variants  []StepVariant
+	Origin    Origin
 }
 
 // StepVariant is a publisher's or an edition's rules for a step: its After
@@ -501,39 +504,60 @@ type StepVariant struct {
 	// Publishers and Editions say whose rules these are: a variant applies
 	// when each list it gives names the publisher, or the edition, asked
 	// for. At least one is given.
-	Publishers  []Publisher
-	Editions    []Edition
-	After       []string
-	Before      []string
+	Publishers []Publisher
+	Editions   []Edition
+	// With lists expansions or parts that must all be selected for the
+	// variant to apply, such as the Black Dragon for an order that changes
+	// when both dragons are in play.
+	With   []string
+	After  []string
+	Before []string
+	// Choice, when given, replaces the step's choice under these rules,
+	// such as the princess's "must" of Rio Grande and Z-Man.
+	Choice      *Choice
 	Source      Citation
 	Explanation string
 	Origin      Origin
 }
 
 // AppliesTo reports whether the variant holds for a publisher and an
-// edition: each of its lists that is given names the one asked for.
+// edition: each of its lists of publishers and editions that is given names
+// the one asked for. It does not look at With: see AppliesWith.
 func (v *StepVariant) AppliesTo(p Publisher, e Edition) bool {
-	if len(v.Publishers) == 0 && len(v.Editions) == 0 {
+	if len(v.Publishers) == 0 && len(v.Editions) == 0 && len(v.With) == 0 {
 		return false
 	}
 	return (len(v.Publishers) == 0 || slices.Contains(v.Publishers, p)) &&
 		(len(v.Editions) == 0 || slices.Contains(v.Editions, e))
 }
 
-// Scope describes the variant's publishers and editions, such as "C2, C3"
-// or "Rio Grande Games, Z-Man Games".
-func (v *StepVariant) Scope() string { return describeScope(v.Editions, v.Publishers) }
-
-// Constraints returns the steps this one comes after and before under a
-// publisher's rules in an edition (the step's own when no variant applies),
-// and the variant used, if any: the first that applies.
-func (s *Step) Constraints(p Publisher, e Edition) (after, before []string, variant *StepVariant) {
-	for i := range s.Variants {
-		if v := &s.Variants[i]; v.AppliesTo(p, e) {
-			return v.After, v.Before, v
+// AppliesWith reports whether the variant holds for a publisher, an edition
+// and a selection, told by has: AppliesTo, and every expansion or part of
+// With is selected.
+func (v *StepVariant) AppliesWith(p Publisher, e Edition, has func(id string) bool) bool {
+	if !v.AppliesTo(p, e) {
+		return false
+	}
+	for _, id := range v.With {
+		if !has(id) {
+			return false
 		}
 	}
-	return s.After, s.Before, nil
+	return true
+}
+
+// Scope describes the variant's publishers, editions and selection, such as
+// "C2, C3", "Rio Grande Games, Z-Man Games" or "Rio Grande Games, with
+// black-dragon".
+func (v *StepVariant) Scope() string {
+	scope := describeScope(v.Editions, v.Publishers)
+	if len(v.With) > 0 {
+		if scope != "" {
+			scope += ", "
+		}
+		scope += "with " + strings.Join(v.With, " and ")
+	}
+	return scope
 }
 
 // ParentExpansion returns the expansion id of an expansion or part id.

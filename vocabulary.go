@@ -108,6 +108,7 @@ const (
 	SymbolPrincess    Symbol = "princess"
 	SymbolDrawbridge  Symbol = "drawbridge"
 	SymbolGarden      Symbol = "garden"
+	SymbolWaterTower  Symbol = "water-tower"
 )
 
 // SymbolDocs documents every symbol, in documentation order.
@@ -121,6 +122,7 @@ var SymbolDocs = []struct {
 	{SymbolPrincess, "The princess (The Princess & the Dragon): placed in a city, she sends a knight there home. Written as the city's princess attribute."},
 	{SymbolDrawbridge, "A drawbridge (The Drawbridges): a completed road leading to the city gate lets its majority move into the city. Written as the road's drawbridges."},
 	{SymbolGarden, "A garden (2nd edition): an abbot may be placed in it."},
+	{SymbolWaterTower, "A water tower (3rd edition illustration, The Drawbridges): a picture other expansions' rules may refer to; it triggers no rule of its own."},
 }
 
 // Known reports whether s is part of the vocabulary.

@@ -21,18 +21,42 @@ type OrderOptions struct {
 	// month: a step or variant whose source is dated later is not in force,
 	// nor a step of an expansion published later.
 	AsOf Month
+	// Selection decides the variants that name expansions (With): such a
+	// variant applies when all it names are selected. Order sets it to the
+	// selection it composes; the zero Selection is the base game alone.
+	Selection Selection
 }
 
 // StepConstraints returns the steps a step comes after and before under
-// the options, and the variant used, if any: the first that applies and
-// was in force by the options' month.
+// the options, and the variant used, if any: the first that applies to the
+// options' publisher, edition and selection and was in force by their month.
 func StepConstraints(s *tilekit.Step, opt OrderOptions) (after, before []string, variant *tilekit.StepVariant) {
-	for i := range s.Variants {
-		if v := &s.Variants[i]; v.AppliesTo(opt.Publisher, opt.Edition) && !later(v.Source.Date, opt.AsOf) {
-			return v.After, v.Before, v
-		}
+	if v := StepVariant(s, opt); v != nil {
+		return v.After, v.Before, v
 	}
 	return s.After, s.Before, nil
+}
+
+// StepVariant returns the variant of a step that holds under the options:
+// the first that applies to their publisher, edition and selection and was
+// in force by their month; nil when none does.
+func StepVariant(s *tilekit.Step, opt OrderOptions) *tilekit.StepVariant {
+	for i := range s.Variants {
+		if v := &s.Variants[i]; v.AppliesWith(opt.Publisher, opt.Edition, opt.Selection.Has) && !later(v.Source.Date, opt.AsOf) {
+			return v
+		}
+	}
+	return nil
+}
+
+// StepChoice returns the choice a step gives a player under the options:
+// the choice of the variant that holds, when it gives one, else the step's
+// own; nil when the step gives none.
+func StepChoice(s *tilekit.Step, opt OrderOptions) *tilekit.Choice {
+	if v := StepVariant(s, opt); v != nil && v.Choice != nil {
+		return v.Choice
+	}
+	return s.Mechanics.Choice
 }
 
 // OrderGraph returns, under the options' rules, for each step id the ids
@@ -116,6 +140,9 @@ type PlayedStep struct {
 	// Notes are the notes about this step's timing that apply to the
 	// selection.
 	Notes []*tilekit.Note
+	// Choice is the choice the step gives a player under the options'
+	// rules (see StepChoice), or nil.
+	Choice *tilekit.Choice
 }
 
 // CycleError reports ordering constraints that cannot all hold.
@@ -131,6 +158,7 @@ func (e *CycleError) Error() string {
 // the options' edition, and those not in force by the options' month); steps not ordered by any constraint come by phase, then
 // in the order they were written.
 func Order(cat *tilekit.Catalog, sel Selection, opt OrderOptions) ([]PlayedStep, error) {
+	opt.Selection = sel
 	full := OrderGraph(cat.Steps, opt)
 	index := map[string]int{}
 	var chosen []string
@@ -176,7 +204,7 @@ func Order(cat *tilekit.Catalog, sel Selection, opt OrderOptions) ([]PlayedStep,
 		id := heap.Pop(q).(string)
 		s := &cat.Steps[index[id]]
 		_, _, variant := StepConstraints(s, opt)
-		out = append(out, PlayedStep{Step: s, Variant: variant, Notes: stepNotes(cat, sel, s, opt.AsOf)})
+		out = append(out, PlayedStep{Step: s, Variant: variant, Notes: stepNotes(cat, sel, s, opt.AsOf), Choice: StepChoice(s, opt)})
 		for _, n := range next[id] {
 			if indegree[n]--; indegree[n] == 0 {
 				heap.Push(q, n)

@@ -215,13 +215,14 @@ func buildStep(m map[string]any, at tilekit.Origin) tilekit.Step {
 	s := tilekit.Step{
 		ID: str(m, "id"), Name: str(m, "name"), Expansion: str(m, "expansion"), Phase: integer(m["phase"]),
 		After: strs(m, "after"), Before: strs(m, "before"), Source: buildCitation(table(m, "source")),
-		Explanation: str(m, "explanation"), Notes: strs(m, "notes"), Origin: at,
+		Explanation: str(m, "explanation"), Notes: strs(m, "notes"), Mechanics: buildMechanics(m, at), Origin: at,
 	}
 	for i, v := range list(m["variant"]) {
+		vat := at.At("variant", strconv.Itoa(i))
 		sv := tilekit.StepVariant{
 			Publishers: typedStrs[tilekit.Publisher](v, "publishers"), Editions: typedStrs[tilekit.Edition](v, "editions"),
-			After: strs(v, "after"), Before: strs(v, "before"),
-			Source: buildCitation(table(v, "source")), Explanation: str(v, "explanation"), Origin: at.At("variant", strconv.Itoa(i)),
+			With: strs(v, "with"), After: strs(v, "after"), Before: strs(v, "before"), Choice: buildChoice(table(v, "choice"), vat.At("choice")),
+			Source: buildCitation(table(v, "source")), Explanation: str(v, "explanation"), Origin: vat,
 		}
 		_, hasAfter := v["after"]
 		_, hasBefore := v["before"]

@@ -155,6 +155,7 @@ func (l *loader) checkStep(cat *tilekit.Catalog, s *tilekit.Step) {
 	l.stepRefs(cat, s.After, s.Origin.At("after"))
 	l.stepRefs(cat, s.Before, s.Origin.At("before"))
 	l.noteRefs(cat, s.Notes, s.Origin.At("notes"))
+	l.checkMechanics(cat, s)
 	x := cat.Expansion(tilekit.ParentExpansion(s.Expansion))
 	for _, v := range s.Variants {
 		l.checkSource(v.Source, v.Origin.At("source"))
@@ -461,9 +462,11 @@ func kindList(kinds []tilekit.SubjectKind) string {
 }
 
 // checkOrderCycles checks the steps of all loaded expansions under every
-// publisher's rules: a selection only removes steps, and the order keeps
+// publisher's rules: a selection removes steps, and the order keeps
 // constraints that pass through removed steps, so a cycle free whole means
-// a cycle free selection.
+// a cycle free selection. A selection also decides the variants that name
+// expansions (With); the whole is checked with all of them in force and with
+// none (the data has one such set; combinations of several are not tried).
 func (l *loader) checkOrderCycles() {
 	var ids []string
 	for _, s := range l.data.Steps {
@@ -496,12 +499,15 @@ func (l *loader) checkOrderCycles() {
 }
 
 // ruleSets returns every set of rules a turn can follow: the steps' own,
-// each publisher's, each edition's and each publisher's in each edition.
+// each publisher's, each edition's and each publisher's in each edition,
+// each with the variants that name expansions (With) in force and not.
 func ruleSets() []rules.OrderOptions {
 	var out []rules.OrderOptions
-	for _, p := range append([]tilekit.Publisher{""}, tilekit.Publishers...) {
-		for _, e := range append([]tilekit.Edition{""}, tilekit.Editions...) {
-			out = append(out, rules.OrderOptions{Publisher: p, Edition: e})
+	for _, sel := range []rules.Selection{rules.SelectAll(), {}} {
+		for _, p := range append([]tilekit.Publisher{""}, tilekit.Publishers...) {
+			for _, e := range append([]tilekit.Edition{""}, tilekit.Editions...) {
+				out = append(out, rules.OrderOptions{Publisher: p, Edition: e, Selection: sel})
+			}
 		}
 	}
 	return out
@@ -526,7 +532,7 @@ func (l *loader) cycleCloser(members []string, opt rules.OrderOptions) tilekit.O
 		return at, false
 	}
 	for _, v := range last.Variants {
-		if v.AppliesTo(opt.Publisher, opt.Edition) {
+		if v.AppliesWith(opt.Publisher, opt.Edition, opt.Selection.Has) {
 			if at, ok := find(v.After, v.Origin.At("after")); ok {
 				return at
 			}

@@ -6,7 +6,7 @@ import "github.com/tilekit/tilekit"
 
 // snapshotDigest is the digest (see digestFS) of the embedded files this
 // snapshot was made from.
-const snapshotDigest = "3241d0ba3225684365631cd28404963e92b6a7f5f616e403929feddf27cbf9e2"
+const snapshotDigest = "d845dd1efeb63fe69e851615a98637fb3cb6484e35700d177bc6d5e85859c2b2"
 
 // snapshotFiles lists the built-in data files, in loading order.
 var snapshotFiles = []string{
@@ -31,7 +31,7 @@ var snapshotFiles = []string{
 }
 
 // snapshotSize is the size of the built-in data files together, in bytes.
-const snapshotSize = 197861
+const snapshotSize = 210726
 
 // snapshotData returns, built afresh on each call, the data of the catalog
 // that the full validation of the built-in data builds.
@@ -604,11 +604,12 @@ func snapshotData() tilekit.Data {
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "43"}},
 			},
 			{
-				ID:       "spiel-doch-2018",
-				Name:     "Spiel Doch! 02/2018",
-				Kind:     "minor",
-				Editions: []tilekit.Edition{"C2"},
-				Origin:   tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "34"}},
+				ID:        "spiel-doch-2018",
+				Name:      "Spiel Doch! 02/2018",
+				Kind:      "minor",
+				Editions:  []tilekit.Edition{"C2"},
+				Published: "2018-02",
+				Origin:    tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "34"}},
 			},
 			{
 				ID:       "spiel-promo-tiles",
@@ -7873,7 +7874,7 @@ func snapshotData() tilekit.Data {
 			{
 				ID:    "rgg-dragon-and-black-dragon",
 				Title: "Which dragon moves first under Rio Grande's order?",
-				Text:  "The Black Dragon page says that when a dragon tile is placed the red dragon moves, and the Black Dragon moves at the beginning of the scoring phase, so the red dragon moves first. Rio Grande's Big Box text moves the red dragon after scoring, so with it the Black Dragon would move first. No page rules on the combination; `tilekit order --variant rgg` follows Rio Grande's text and moves the Black Dragon first.",
+				Text:  "The Black Dragon page says that when a dragon tile is placed the red dragon moves, and the Black Dragon moves at the beginning of the scoring phase, so the red dragon moves first. Rio Grande's Big Box text moves the red dragon after scoring, so with it alone the Black Dragon would move first. No page rules on the combination; `tilekit order --variant rgg --expansions black-dragon,princess-dragon` follows the Black Dragon page and moves the red dragon first (a community interpretation, reading red-dragon-first).",
 				Source: tilekit.Citation{
 					Kind:    "open-question",
 					Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
@@ -7898,6 +7899,27 @@ func snapshotData() tilekit.Data {
 				Origin: tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "28"}},
 			},
 			{
+				ID:    "black-dragon-dead-end",
+				Title: "What if the Black Dragon cannot move?",
+				Text:  "The page says the Black Dragon moves one tile per completed feature and never back onto a tile it occupied this turn, but not what happens when no tile is left to move to. tilekit ends its movement there, as the red dragon's rules do at a dead end (an interpretation).",
+				Source: tilekit.Citation{
+					Kind:    "open-question",
+					Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+					Section: "Step 1: Movement of the Black Dragon",
+					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+				},
+				Expansions: []string{"black-dragon"},
+				Tables:     []string{},
+				Subjects:   []string{},
+				Steps:      []string{"black-dragon-move"},
+				Open:       true,
+				Readings: []tilekit.Reading{
+					{ID: "stop", Text: "Its movement ends early, as the red dragon's does at a dead end."},
+					{ID: "unspecified", Text: "The page does not say; players agree before the game."},
+				},
+				Origin: tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "29"}},
+			},
+			{
 				ID:    "dragon-tiles-before-volcano",
 				Title: "Dragon tiles drawn before the first volcano are set aside",
 				Text:  "Until a volcano tile has been placed the dragon stays beside the board and does not move. A dragon tile drawn in that time is set aside and the player draws another tile; as soon as the dragon is in play, the dragon tiles set aside are shuffled back into the supply and the game goes on as before.",
@@ -7911,7 +7933,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"place-tile", "volcano-dragon", "dragon-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "29"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "30"}},
 			},
 			{
 				ID:    "dragon-movement-limits",
@@ -7927,7 +7949,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"dragon-move", "volcano-dragon", "place-figure"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "30"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "31"}},
 			},
 			{
 				ID:    "dragon-eaten-figures",
@@ -7943,7 +7965,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"dragon-diet"},
 				Subjects:   []string{},
 				Steps:      []string{"dragon-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "31"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "32"}},
 			},
 			{
 				ID:    "princess-builder-goes-home",
@@ -7959,7 +7981,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"princess-removal"},
 				Subjects:   []string{"builder"},
 				Steps:      []string{"princess-remove"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "32"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "33"}},
 			},
 			{
 				ID:    "fairy-no-tower-protection",
@@ -7976,7 +7998,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"fairy-companions"},
 				Subjects:   []string{},
 				Steps:      []string{"tower-capture"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "33"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "34"}},
 			},
 			{
 				ID:    "fairy-festival",
@@ -7993,7 +8015,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"fairy-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "34"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "35"}},
 			},
 			{
 				ID:    "fairy-bonus-acrobats",
@@ -8010,7 +8032,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"score-features"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "35"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "36"}},
 			},
 			{
 				ID:    "fairy-bonus-abbot",
@@ -8026,7 +8048,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"score-features"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "36"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "37"}},
 			},
 			{
 				ID:    "fairy-bonus-challenge",
@@ -8043,7 +8065,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"score-features"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "37"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "38"}},
 			},
 			{
 				ID:    "portal-never-completed",
@@ -8060,7 +8082,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"portal-destinations"},
 				Subjects:   []string{},
 				Steps:      []string{},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "38"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "39"}},
 			},
 			{
 				ID:    "drawbridge-occupied-city",
@@ -8076,7 +8098,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"drawbridge-figures"},
 				Subjects:   []string{},
 				Steps:      []string{"drawbridge-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "39"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "40"}},
 			},
 			{
 				ID:    "drawbridge-each-meeple",
@@ -8092,7 +8114,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"drawbridge-figures"},
 				Subjects:   []string{},
 				Steps:      []string{"drawbridge-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "40"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "41"}},
 			},
 			{
 				ID:    "drawbridge-city-segments",
@@ -8108,7 +8130,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"drawbridge-figures"},
 				Subjects:   []string{},
 				Steps:      []string{"drawbridge-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "41"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "42"}},
 			},
 			{
 				ID:    "drawbridge-road-extent",
@@ -8124,7 +8146,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"drawbridge-figures"},
 				Subjects:   []string{},
 				Steps:      []string{"drawbridge-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "42"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "43"}},
 			},
 			{
 				ID:    "drawbridge-road-completion",
@@ -8140,7 +8162,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"drawbridge-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "43"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "44"}},
 			},
 			{
 				ID:    "house-redraw-dragon-tiles",
@@ -8156,7 +8178,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"place-tile"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "44"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "45"}},
 			},
 			{
 				ID:    "house-fairy-point-claim",
@@ -8172,7 +8194,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"fairy-point"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "45"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "46"}},
 			},
 			{
 				ID:    "house-fairy-five-points",
@@ -8188,7 +8210,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"fairy-point", "score-features"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "46"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "47"}},
 			},
 			{
 				ID:    "house-fairy-no-entry-ban",
@@ -8204,7 +8226,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"dragon-protection"},
 				Subjects:   []string{"fairy-tile"},
 				Steps:      []string{"dragon-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "47"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "48"}},
 			},
 			{
 				ID:    "princess-not-tower",
@@ -8221,7 +8243,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"princess-removal"},
 				Subjects:   []string{},
 				Steps:      []string{"princess-remove"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "48"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "49"}},
 			},
 		},
 		Steps: []tilekit.Step{
@@ -8239,7 +8261,20 @@ func snapshotData() tilekit.Data {
 				},
 				Explanation: "At the start of a player's turn, if the fairy stands next to one of that player's followers, the player scores 1 point (only once, even in a builder's double turn).",
 				Notes:       []string{},
-				Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "0"}},
+				Mechanics: tilekit.Mechanics{
+					Trigger: &tilekit.Trigger{
+						On:    "turn-start",
+						Notes: []string{},
+						Source: tilekit.Citation{
+							Kind:    "rulebook",
+							Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+							Section: "Die Fee: 1 point at the beginning of a turn",
+							URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+						},
+						Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "0", "trigger"}},
+					},
+				},
+				Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "0"}},
 			},
 			{
 				ID:        "place-tile",
@@ -8273,7 +8308,35 @@ func snapshotData() tilekit.Data {
 				},
 				Explanation: "A player who places a volcano tile moves the dragon onto it at once, from the side of the board or from the tile it stood on. No follower or other figure may then be deployed to that tile.",
 				Notes:       []string{"dragon-tiles-before-volcano"},
-				Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "2"}},
+				Mechanics: tilekit.Mechanics{
+					Trigger: &tilekit.Trigger{
+						On:     "tile-symbol",
+						Symbol: "volcano",
+						Notes:  []string{},
+						Source: tilekit.Citation{
+							Kind:    "rulebook",
+							Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+							Section: "Der Vulkan",
+							URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+						},
+						Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "2", "trigger"}},
+					},
+					Movement: &tilekit.Movement{
+						Figure:    "dragon",
+						To:        "placed-tile",
+						BlockedBy: []string{},
+						NoDeploy:  true,
+						Notes:     []string{"dragon-movement-limits"},
+						Source: tilekit.Citation{
+							Kind:    "rulebook",
+							Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+							Section: "Der Vulkan (the dragon moves onto the volcano; no follower or other figure may be deployed to that tile)",
+							URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+						},
+						Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "2", "movement"}},
+					},
+				},
+				Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "2"}},
 			},
 			{
 				ID:        "place-figure",
@@ -8307,12 +8370,80 @@ func snapshotData() tilekit.Data {
 				},
 				Explanation: "Instead of placing a figure, a player who extends an occupied city with a princess tile may (Hans im Glück since Big Box 2) or must (Rio Grande, Z-Man) remove one knight from it, their own included; then no other figure is placed or moved.",
 				Notes:       []string{"princess-may-or-must"},
+				Mechanics: tilekit.Mechanics{
+					Trigger: &tilekit.Trigger{
+						On:     "tile-symbol",
+						Symbol: "princess",
+						Notes:  []string{},
+						Source: tilekit.Citation{
+							Kind:    "rulebook",
+							Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+							Section: "Das Burgfräulein",
+							URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+						},
+						Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "4", "trigger"}},
+					},
+					Choice: &tilekit.Choice{
+						Mode:      "must",
+						By:        "active-player",
+						InsteadOf: []string{"place-figure"},
+						Except:    []string{},
+						Source: tilekit.Citation{
+							Kind:    "rulebook",
+							Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+							Section: "Das Burgfräulein (the original rules: the player must remove one knight)",
+							URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+						},
+						Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "4", "choice"}},
+					},
+					Removals: []tilekit.Removal{
+						{
+							Figures: []string{},
+							Owner:   "player",
+							To:      "owner-supply",
+							Source: tilekit.Citation{
+								Kind:    "rulebook",
+								Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+								Section: "Das Burgfräulein (remove a knight from the city and return it to its owner)",
+								URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+							},
+							Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "4", "removal", "0"}},
+						},
+						{
+							Figures: []string{"builder"},
+							To:      "with-last-follower",
+							Source: tilekit.Citation{
+								Kind:    "rulebook",
+								Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+								Section: "Other Expansions: Das Burgfräulein, Traders & Builders",
+								URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+							},
+							Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "4", "removal", "1"}},
+						},
+					},
+				},
 				Variants: []tilekit.StepVariant{
 					{
 						Publishers: []tilekit.Publisher{"hig"},
 						Editions:   []tilekit.Edition{},
+						With:       []string{},
 						After:      []string{"place-tile"},
 						Before:     []string{"dragon-move"},
+						Choice: &tilekit.Choice{
+							Mode:      "may",
+							By:        "active-player",
+							InsteadOf: []string{"place-figure"},
+							Except:    []string{},
+							Source: tilekit.Citation{
+								Kind:      "publisher-difference",
+								Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+								Section:   "Das Burgfräulein, footnote: a change first seen in Big Box 2 (updated 12/2013)",
+								URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+								Date:      "2013-12",
+								Publisher: "hig",
+							},
+							Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "4", "variant", "0", "choice"}},
+						},
 						Source: tilekit.Citation{
 							Kind:      "publisher-difference",
 							Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
@@ -8327,6 +8458,7 @@ func snapshotData() tilekit.Data {
 					{
 						Publishers: []tilekit.Publisher{"rgg", "zmg"},
 						Editions:   []tilekit.Edition{},
+						With:       []string{},
 						After:      []string{"place-tile"},
 						Before:     []string{"dragon-move"},
 						Source: tilekit.Citation{
@@ -8356,7 +8488,23 @@ func snapshotData() tilekit.Data {
 				},
 				Explanation: "A player who deploys no follower (nor a large follower, pig, builder, mayor, barn, wagon, shepherd, ringmaster or abbot) may move the fairy next to one of their followers; the Phantom may still be placed after the fairy is moved (12/2014). This happens before the dragon moves and before scoring, so the fairy can protect a follower or earn the 3-point bonus.",
 				Notes:       []string{"fairy-then-phantom"},
-				Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "5"}},
+				Mechanics: tilekit.Mechanics{
+					Choice: &tilekit.Choice{
+						Mode:      "may",
+						By:        "active-player",
+						InsteadOf: []string{"place-figure"},
+						Except:    []string{"phantom"},
+						Source: tilekit.Citation{
+							Kind:    "faq",
+							Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+							Section: "Other Expansions: Die Fee (Phantom, additional clarifications 12/2014)",
+							URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+							Date:    "2014-12",
+						},
+						Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "5", "choice"}},
+					},
+				},
+				Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "5"}},
 			},
 			{
 				ID:        "tower-capture",
@@ -8415,10 +8563,98 @@ func snapshotData() tilekit.Data {
 					"dragon-movement-limits",
 					"dragon-eaten-figures",
 				},
+				Mechanics: tilekit.Mechanics{
+					Trigger: &tilekit.Trigger{
+						On:           "tile-symbol",
+						Symbol:       "dragon",
+						BeforeInPlay: "set-aside",
+						OffBoard:     "ignore-symbol",
+						Notes:        []string{"dragon-tiles-before-volcano", "red-dragon-eaten-waits"},
+						Source: tilekit.Citation{
+							Kind:    "rulebook",
+							Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+							Section: "Der Drache: Note (until a volcano tile has been placed)",
+							URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+						},
+						Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "8", "trigger"}},
+					},
+					Movement: &tilekit.Movement{
+						Figure:    "dragon",
+						To:        "orthogonal-steps",
+						Steps:     6,
+						Mover:     "each-player-in-turn",
+						DeadEnd:   "stop",
+						BlockedBy: []string{"fairy"},
+						Eats:      "dragon-diet",
+						Spares:    "dragon-protection",
+						NoDeploy:  true,
+						Notes:     []string{"dragon-movement-limits"},
+						Source: tilekit.Citation{
+							Kind:    "rulebook",
+							Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+							Section: "Der Drache (movement; Dead ends); Der Vulkan (no follower on the dragon's tile)",
+							URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+						},
+						Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "8", "movement"}},
+					},
+					Removals: []tilekit.Removal{
+						{
+							Figures: []string{},
+							Owner:   "player",
+							To:      "owner-supply",
+							Source: tilekit.Citation{
+								Kind:    "rulebook",
+								Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+								Section: "Der Drache (returned to the relevant player)",
+								URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+							},
+							Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "8", "removal", "0"}},
+						},
+						{
+							Figures: []string{},
+							Owner:   "neutral",
+							To:      "board-side",
+							Source: tilekit.Citation{
+								Kind:    "rulebook",
+								Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+								Section: "Der Drache (or to the side of the board)",
+								URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+							},
+							Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "8", "removal", "1"}},
+						},
+						{
+							Figures: []string{"builder", "pig"},
+							To:      "with-last-follower",
+							Source: tilekit.Citation{
+								Kind:    "rulebook",
+								Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+								Section: "Other Expansions: Der Drache, Traders & Builders",
+								URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+							},
+							Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "8", "removal", "2"}},
+						},
+					},
+				},
 				Variants: []tilekit.StepVariant{
 					{
 						Publishers: []tilekit.Publisher{"rgg"},
 						Editions:   []tilekit.Edition{},
+						With:       []string{"black-dragon"},
+						After:      []string{"place-figure"},
+						Before:     []string{"black-dragon-move"},
+						Source: tilekit.Citation{
+							Kind:    "community",
+							Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+							Section: "Other Expansions: Exp. 3 - The Princess & the Dragon (the red dragon moves; then at the beginning of phase 3 the Black Dragon)",
+							URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+						},
+						Explanation: "With the Black Dragon the red dragon moves first, before the Black Dragon moves at the beginning of scoring, as the Black Dragon page says of a dragon tile that completes a feature; under Rio Grande's text, which moves the red dragon after scoring, this is an interpretation (see the open note).",
+						Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "8", "variant", "0"}},
+					},
+					{
+						Publishers: []tilekit.Publisher{"rgg"},
+						Editions:   []tilekit.Edition{},
+						With:       []string{},
 						After:      []string{"score-features"},
 						Before:     []string{},
 						Source: tilekit.Citation{
@@ -8430,11 +8666,12 @@ func snapshotData() tilekit.Data {
 							Publisher: "rgg",
 						},
 						Explanation: "The Rio Grande Big Box text scores completed features first and then moves the dragon; its own turn table says before scoring, so this is thought to be an editing error. With the Black Dragon, which moves at the beginning of scoring, this order moves the Black Dragon before the red dragon, against the Black Dragon page (see the open note).",
-						Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "8", "variant", "0"}},
+						Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "8", "variant", "1"}},
 					},
 					{
 						Publishers: []tilekit.Publisher{},
 						Editions:   []tilekit.Edition{"C2", "C3"},
+						With:       []string{},
 						After:      []string{"place-figure"},
 						Before:     []string{"score-features", "black-dragon-move"},
 						Source: tilekit.Citation{
@@ -8444,7 +8681,7 @@ func snapshotData() tilekit.Data {
 							URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
 						},
 						Explanation: "Wikicarpedia's order of play shows the dragon's movement in a different step for the new edition (C2+C3) than for the 1st edition (C1); the page does not say which, so the place given here, the 1st edition's, is unconfirmed for C2 and C3.",
-						Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "8", "variant", "1"}},
+						Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "8", "variant", "2"}},
 					},
 				},
 				Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "8"}},
@@ -8464,7 +8701,109 @@ func snapshotData() tilekit.Data {
 				},
 				Explanation: "At the start of phase 3, when placing the tile completed at least one feature, the active player moves the Black Dragon one tile orthogonally per completed feature, never back onto a tile it occupied this turn, eating every figure on the tiles it enters.",
 				Notes:       []string{"count-after-black-dragon", "leipzig-after-black-dragon"},
-				Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "9"}},
+				Mechanics: tilekit.Mechanics{
+					Trigger: &tilekit.Trigger{
+						On:    "features-completed",
+						Notes: []string{},
+						Source: tilekit.Citation{
+							Kind:    "fan-rules",
+							Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+							Section: "Step 1: Movement of the Black Dragon",
+							URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+						},
+						Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "9", "trigger"}},
+					},
+					Movement: &tilekit.Movement{
+						Figure:    "black-dragon",
+						To:        "orthogonal-steps",
+						Per:       "completed-feature",
+						Mover:     "active-player",
+						DeadEnd:   "stop",
+						BlockedBy: []string{},
+						Eats:      "black-dragon-diet",
+						Spares:    "black-dragon-protection",
+						Notes:     []string{"black-dragon-dead-end"},
+						Source: tilekit.Citation{
+							Kind:    "fan-rules",
+							Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+							Section: "Step 1: Movement of the Black Dragon (1 tile for each completed feature; not back to any tile it occupied during this turn)",
+							URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+						},
+						Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "9", "movement"}},
+					},
+					Removals: []tilekit.Removal{
+						{
+							Figures: []string{},
+							Owner:   "player",
+							To:      "owner-supply",
+							Source: tilekit.Citation{
+								Kind:    "fan-rules",
+								Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+								Section: "Step 1: Movement of the Black Dragon (player figures are returned to the supply)",
+								URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+							},
+							Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "9", "removal", "0"}},
+						},
+						{
+							Figures: []string{},
+							Owner:   "neutral",
+							To:      "board-side",
+							Source: tilekit.Citation{
+								Kind:    "fan-rules",
+								Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+								Section: "Step 1: Movement of the Black Dragon (neutral figures are placed to the side)",
+								URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+							},
+							Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "9", "removal", "1"}},
+						},
+						{
+							Figures: []string{"dragon"},
+							To:      "board-side",
+							Then:    "next-volcano",
+							Source: tilekit.Citation{
+								Kind:    "fan-rules",
+								Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+								Section: "Other Expansions: Exp. 3 - The Princess & the Dragon",
+								URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+							},
+							Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "9", "removal", "2"}},
+						},
+						{
+							Figures: []string{"teacher"},
+							To:      "out-of-game",
+							Source: tilekit.Citation{
+								Kind:    "fan-rules",
+								Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+								Section: "Other Expansions: The School",
+								URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+							},
+							Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "9", "removal", "3"}},
+						},
+						{
+							Figures: []string{"ghost"},
+							To:      "general-supply",
+							Source: tilekit.Citation{
+								Kind:    "fan-rules",
+								Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+								Section: "Other Expansions: Exp. 11 - Ghosts, Castles & Cemeteries",
+								URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+							},
+							Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "9", "removal", "4"}},
+						},
+						{
+							Figures: []string{"builder", "pig"},
+							To:      "with-last-follower",
+							Source: tilekit.Citation{
+								Kind:    "fan-rules",
+								Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+								Section: "Other Expansions: Exp. 2 - Traders & Builders",
+								URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+							},
+							Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "9", "removal", "5"}},
+						},
+					},
+				},
+				Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "9"}},
 			},
 			{
 				ID:        "count-move",
@@ -8532,7 +8871,59 @@ func snapshotData() tilekit.Data {
 				},
 				Explanation: "After a completed road leading to a drawbridge is scored, if the city is still incomplete, the player with the single majority on the road may move meeples from the road into the city (or into one of the cities, with several drawbridges).",
 				Notes:       []string{"drawbridge-tie-moves-nobody"},
-				Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "13"}},
+				Mechanics: tilekit.Mechanics{
+					Trigger: &tilekit.Trigger{
+						On:     "road-completed",
+						Symbol: "drawbridge",
+						Notes:  []string{},
+						Source: tilekit.Citation{
+							Kind:    "rulebook",
+							Title:   "Wikicarpedia: The Drawbridges",
+							Section: "3. Scoring a feature",
+							URL:     "https://wikicarpedia.com/car/The_Drawbridges",
+						},
+						Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "13", "trigger"}},
+					},
+					Choice: &tilekit.Choice{
+						Mode:      "may",
+						By:        "sole-majority",
+						InsteadOf: []string{},
+						Except:    []string{},
+						Source: tilekit.Citation{
+							Kind:    "rulebook",
+							Title:   "Wikicarpedia: The Drawbridges",
+							Section: "3. Scoring a feature: Special case (each meeple moves or goes home); footnote 1 (a tie lets nobody move, interpretation from the community)",
+							URL:     "https://wikicarpedia.com/car/The_Drawbridges",
+						},
+						Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "13", "choice"}},
+					},
+					Removals: []tilekit.Removal{
+						{
+							Figures: []string{},
+							Owner:   "player",
+							To:      "owner-supply",
+							Source: tilekit.Citation{
+								Kind:    "rulebook",
+								Title:   "Wikicarpedia: The Drawbridges",
+								Section: "3. Scoring a feature: Example 2 (the other meeple goes back to your supply)",
+								URL:     "https://wikicarpedia.com/car/The_Drawbridges",
+							},
+							Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "13", "removal", "0"}},
+						},
+						{
+							Figures: []string{"ghost"},
+							To:      "general-supply",
+							Source: tilekit.Citation{
+								Kind:    "community",
+								Title:   "Wikicarpedia: The Drawbridges",
+								Section: "Other expansions: Exp. 11 - Ghosts, Castles & Cemeteries",
+								URL:     "https://wikicarpedia.com/car/The_Drawbridges",
+							},
+							Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "13", "removal", "1"}},
+						},
+					},
+				},
+				Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "13"}},
 			},
 			{
 				ID:        "big-top-scoring",
@@ -8566,7 +8957,110 @@ func snapshotData() tilekit.Data {
 				},
 				Explanation: "After scoring, if any player's scoring figure has reached or passed the 50-point field since the beginning of this turn, the Black Dragon is placed on the tile placed this turn and eats every figure there. Points scored after the scoring phase do not count for it.",
 				Notes:       []string{},
-				Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "15"}},
+				Mechanics: tilekit.Mechanics{
+					Trigger: &tilekit.Trigger{
+						On:           "score-reached",
+						Threshold:    50,
+						CountedFrom:  "turn-start",
+						CountedUntil: "score-features",
+						Laps:         "once",
+						Notes:        []string{"black-dragon-threshold", "black-dragon-later-laps"},
+						Source: tilekit.Citation{
+							Kind:    "fan-rules",
+							Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+							Section: "Step 3: Placement of the Black Dragon (reached or passed the 50-point field from begin of this turn; points scored after 3. Scoring a feature have no effect)",
+							URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+						},
+						Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "15", "trigger"}},
+					},
+					Movement: &tilekit.Movement{
+						Figure:    "black-dragon",
+						To:        "placed-tile",
+						BlockedBy: []string{},
+						Eats:      "black-dragon-diet",
+						Spares:    "black-dragon-protection",
+						Notes:     []string{},
+						Source: tilekit.Citation{
+							Kind:    "fan-rules",
+							Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+							Section: "Step 3: Placement of the Black Dragon (move it directly to the last placed tile; it eats each figure on the tile)",
+							URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+						},
+						Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "15", "movement"}},
+					},
+					Removals: []tilekit.Removal{
+						{
+							Figures: []string{},
+							Owner:   "player",
+							To:      "owner-supply",
+							Source: tilekit.Citation{
+								Kind:    "fan-rules",
+								Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+								Section: "Step 1: Movement of the Black Dragon (player figures are returned to the supply)",
+								URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+							},
+							Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "15", "removal", "0"}},
+						},
+						{
+							Figures: []string{},
+							Owner:   "neutral",
+							To:      "board-side",
+							Source: tilekit.Citation{
+								Kind:    "fan-rules",
+								Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+								Section: "Step 1: Movement of the Black Dragon (neutral figures are placed to the side)",
+								URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+							},
+							Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "15", "removal", "1"}},
+						},
+						{
+							Figures: []string{"dragon"},
+							To:      "board-side",
+							Then:    "next-volcano",
+							Source: tilekit.Citation{
+								Kind:    "fan-rules",
+								Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+								Section: "Other Expansions: Exp. 3 - The Princess & the Dragon",
+								URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+							},
+							Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "15", "removal", "2"}},
+						},
+						{
+							Figures: []string{"teacher"},
+							To:      "out-of-game",
+							Source: tilekit.Citation{
+								Kind:    "fan-rules",
+								Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+								Section: "Other Expansions: The School",
+								URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+							},
+							Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "15", "removal", "3"}},
+						},
+						{
+							Figures: []string{"ghost"},
+							To:      "general-supply",
+							Source: tilekit.Citation{
+								Kind:    "fan-rules",
+								Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+								Section: "Other Expansions: Exp. 11 - Ghosts, Castles & Cemeteries",
+								URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+							},
+							Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "15", "removal", "4"}},
+						},
+						{
+							Figures: []string{"builder", "pig"},
+							To:      "with-last-follower",
+							Source: tilekit.Citation{
+								Kind:    "fan-rules",
+								Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+								Section: "Other Expansions: Exp. 2 - Traders & Builders",
+								URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+							},
+							Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "15", "removal", "5"}},
+						},
+					},
+				},
+				Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "15"}},
 			},
 		},
 	}

@@ -100,6 +100,10 @@ func knownIDs(cat *tilekit.Catalog, kind string) []string {
 		for _, s := range cat.Subjects() {
 			ids = append(ids, s.ID)
 		}
+	case "figure":
+		for _, f := range cat.Figures {
+			ids = append(ids, f.ID)
+		}
 	case "note":
 		for _, n := range cat.Notes {
 			ids = append(ids, n.ID)

@@ -81,6 +81,37 @@ type stepJSON struct {
 	// VariantScope names the publishers and editions of the variant.
 	VariantScope string     `json:"variant_scope,omitempty"`
 	Notes        []noteJSON `json:"notes"`
+	// Mechanics are the step's engine data, each a sentence with its
+	// source; the choice is the one in force under the rules followed.
+	Mechanics []mechanicJSON `json:"mechanics,omitempty"`
+}
+
+// mechanicJSON is one part of a step's engine data: trigger, movement,
+// choice or removal.
+type mechanicJSON struct {
+	Part   string       `json:"part"`
+	Text   string       `json:"text"`
+	Source citationJSON `json:"source"`
+}
+
+// mechanics lists a played step's engine data, in the order trigger,
+// movement, choice, removals.
+func mechanics(ps rules.PlayedStep) []mechanicJSON {
+	var out []mechanicJSON
+	m := &ps.Step.Mechanics
+	if m.Trigger != nil {
+		out = append(out, mechanicJSON{"trigger", m.Trigger.Describe(), newCitationJSON(m.Trigger.Source)})
+	}
+	if m.Movement != nil {
+		out = append(out, mechanicJSON{"movement", m.Movement.Describe(), newCitationJSON(m.Movement.Source)})
+	}
+	if ps.Choice != nil {
+		out = append(out, mechanicJSON{"choice", ps.Choice.Describe(), newCitationJSON(ps.Choice.Source)})
+	}
+	for i := range m.Removals {
+		out = append(out, mechanicJSON{"removal", m.Removals[i].Describe(), newCitationJSON(m.Removals[i].Source)})
+	}
+	return out
 }
 
 type orderResultJSON struct {
@@ -107,7 +138,7 @@ func orderJSON(sel rules.Selection, opt rules.OrderOptions, steps []rules.Played
 	}
 	for _, ps := range steps {
 		j := stepJSON{ID: ps.Step.ID, Name: ps.Step.Name, Expansion: ps.Step.Expansion, Phase: ps.Step.Phase,
-			Explanation: ps.Step.Explanation, Source: newCitationJSON(ps.Step.Source), Notes: notesJSON(ps.Notes)}
+			Explanation: ps.Step.Explanation, Source: newCitationJSON(ps.Step.Source), Notes: notesJSON(ps.Notes), Mechanics: mechanics(ps)}
 		if ps.Variant != nil {
 			j.Variant = ps.Variant.Explanation
 			j.VariantScope = ps.Variant.Scope()
@@ -117,6 +148,9 @@ func orderJSON(sel rules.Selection, opt rules.OrderOptions, steps []rules.Played
 	}
 	return out
 }
+
+// mechanicLabel heads each part of a step's engine data in the text output.
+var mechanicLabel = map[string]string{"trigger": "Trigger", "movement": "Movement", "choice": "Choice", "removal": "Removed"}
 
 func writeOrderText(w io.Writer, cat *tilekit.Catalog, sel rules.Selection, opt rules.OrderOptions, steps []rules.PlayedStep) error {
 	whose := "the standard rules"
@@ -135,6 +169,9 @@ func writeOrderText(w io.Writer, cat *tilekit.Catalog, sel rules.Selection, opt 
 		fmt.Fprintf(w, "    %s\n", strings.TrimSpace(ps.Step.Explanation))
 		if ps.Variant != nil {
 			fmt.Fprintf(w, "    %s: %s\n", ps.Variant.Scope(), strings.TrimSpace(ps.Variant.Explanation))
+		}
+		for _, m := range mechanics(ps) {
+			fmt.Fprintf(w, "    %s: %s\n", mechanicLabel[m.Part], sentence(m.Text))
 		}
 		for _, n := range ps.Notes {
 			fmt.Fprintf(w, "    Note: %s\n", sentence(n.Title))

@@ -1,0 +1,93 @@
+package validator
+
+import (
+	"strconv"
+
+	"github.com/tilekit/tilekit"
+)
+
+// MechanicsCodes lists the codes of the checks on the steps' engine data.
+var MechanicsCodes = []Code{
+	{"unknown-figure", "A step's engine data names a figure that no loaded file defines."},
+	{"movement-distance", "An orthogonal movement gives neither a fixed number of steps nor a per, or both."},
+	{"trigger-incomplete", "A trigger lacks what its kind needs: a symbol, or a threshold."},
+}
+
+// checkMechanics checks a step's engine data: what it names exists, and a
+// movement and a trigger say all the engine needs.
+func (l *loader) checkMechanics(cat *tilekit.Catalog, s *tilekit.Step) {
+	m := &s.Mechanics
+	if t := m.Trigger; t != nil {
+		l.checkSource(t.Source, t.Origin.At("source"))
+		l.noteRefs(cat, t.Notes, t.Origin.At("notes"))
+		if t.CountedUntil != "" {
+			l.stepRefs(cat, []string{t.CountedUntil}, t.Origin.At("counted-until"))
+		}
+		l.checkTrigger(t)
+	}
+	if v := m.Movement; v != nil {
+		l.checkSource(v.Source, v.Origin.At("source"))
+		l.noteRefs(cat, v.Notes, v.Origin.At("notes"))
+		l.figureRefs(cat, []string{v.Figure}, v.Origin.At("figure"), false)
+		l.figureRefs(cat, v.BlockedBy, v.Origin.At("blocked-by"), true)
+		l.tableRef(cat, v.Eats, v.Origin.At("eats"))
+		l.tableRef(cat, v.Spares, v.Origin.At("spares"))
+		if v.To == "orthogonal-steps" && (v.Steps == 0) == (v.Per == "") {
+			l.report(v.Origin.At("to"), "movement-distance", Error, "step %s moves %s tile by tile: give either steps, a fixed number, or per, not %s", s.ID, v.Figure, map[bool]string{true: "neither", false: "both"}[v.Steps == 0])
+		}
+	}
+	if c := m.Choice; c != nil {
+		l.checkChoice(cat, c)
+	}
+	for _, v := range s.Variants {
+		if v.Choice != nil {
+			l.checkChoice(cat, v.Choice)
+		}
+		for j, id := range v.With {
+			l.expansionRef(cat, id, v.Origin.At("with", strconv.Itoa(j)))
+		}
+	}
+	for _, r := range m.Removals {
+		l.checkSource(r.Source, r.Origin.At("source"))
+		l.figureRefs(cat, r.Figures, r.Origin.At("figures"), true)
+	}
+}
+
+// checkTrigger checks that a trigger gives what its kind needs.
+func (l *loader) checkTrigger(t *tilekit.Trigger) {
+	switch {
+	case (t.On == tilekit.TriggerTileSymbol || t.On == tilekit.TriggerRoadCompleted) && t.Symbol == "":
+		l.report(t.Origin.At("on"), "trigger-incomplete", Error, "a %s trigger needs the symbol it waits for", t.On)
+	case t.On == tilekit.TriggerScoreReached && t.Threshold == 0:
+		l.report(t.Origin.At("on"), "trigger-incomplete", Error, "a score-reached trigger needs its threshold")
+	}
+}
+
+// checkChoice checks the steps and figures a choice names.
+func (l *loader) checkChoice(cat *tilekit.Catalog, c *tilekit.Choice) {
+	l.checkSource(c.Source, c.Origin.At("source"))
+	l.stepRefs(cat, c.InsteadOf, c.Origin.At("instead-of"))
+	l.figureRefs(cat, c.Except, c.Origin.At("except"), true)
+}
+
+// figureRefs reports each id that names no loaded figure; listed says
+// whether the ids are a list, located by index.
+func (l *loader) figureRefs(cat *tilekit.Catalog, ids []string, at tilekit.Origin, listed bool) {
+	for j, id := range ids {
+		if cat.Figure(id) != nil || l.wasDropped("figure", id) {
+			continue
+		}
+		where := at
+		if listed {
+			where = at.At(strconv.Itoa(j))
+		}
+		l.report(where, "unknown-figure", Error, "no loaded file defines the figure %q%s", id, l.nearest(cat, "figure", id))
+	}
+}
+
+// tableRef reports a table id, when given, that names no loaded table.
+func (l *loader) tableRef(cat *tilekit.Catalog, id string, at tilekit.Origin) {
+	if id != "" && cat.Table(id) == nil && !l.wasDropped("table", id) {
+		l.report(at, "unknown-table", Error, "no loaded file defines the table %q%s", id, l.nearest(cat, "table", id))
+	}
+}
