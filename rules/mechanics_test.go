@@ -177,3 +177,13 @@ func TestOrderDependsOnSelection(t *testing.T) {
 	assert.Less(t, both["dragon-move"], both["black-dragon-move"], "with the Black Dragon: the red dragon first")
 	assert.Less(t, both["black-dragon-move"], both["score-features"])
 }
+
+// The red dragon has eaten followers since the expansion came out (Der
+// Drache: whenever it enters a tile occupied by any player's figure), not
+// only since the 2015 meal plan, so a game as the rules stood in 2005 has a
+// hungry dragon.
+func TestDragonEatsFollowersFromTheStart(t *testing.T) {
+	verdicts, notYet := answerOf(t, "dragon-diet", "meeple", rules.QueryOptions{AsOf: asOf(t, "2005-06")})
+	assert.False(t, notYet)
+	assert.Equal(t, []tilekit.Verdict{tilekit.Yes}, verdicts)
+}

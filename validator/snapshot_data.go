@@ -6,7 +6,7 @@ import "github.com/tilekit/tilekit"
 
 // snapshotDigest is the digest (see digestFS) of the embedded files this
 // snapshot was made from.
-const snapshotDigest = "d845dd1efeb63fe69e851615a98637fb3cb6484e35700d177bc6d5e85859c2b2"
+const snapshotDigest = "708a970999a8bbcde06cbeb2209270c218f37b56b1dda52501097cb9661aa064"
 
 // snapshotFiles lists the built-in data files, in loading order.
 var snapshotFiles = []string{
@@ -31,7 +31,7 @@ var snapshotFiles = []string{
 }
 
 // snapshotSize is the size of the built-in data files together, in bytes.
-const snapshotSize = 210726
+const snapshotSize = 210879
 
 // snapshotData returns, built afresh on each call, the data of the catalog
 // that the full validation of the built-in data builds.
@@ -5442,16 +5442,14 @@ func snapshotData() tilekit.Data {
 				ID:      "meeple",
 				Verdict: "yes",
 				Source: tilekit.Citation{
-					Kind:      "faq",
-					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section:   "2015 FAQ: Speiseplan des Drachen, meal plan",
-					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:      "2015-03",
-					Publisher: "hig",
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Der Drache (whenever the dragon enters a tile occupied by any player's figure, they are all returned)",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
-				Explanation: "Followers are the dragon's staple food; a follower on top of a tower is eaten too.",
+				Explanation: "The dragon eats the followers on every tile it enters; this is the expansion's own rule. The 2015 FAQ's meal plan repeats it (followers are the dragon's staple food; a follower on top of a tower is eaten too).",
 				Notes:       []string{},
 				Origin:      tilekit.Origin{File: "<builtin>/interactions/dragon.toml", Path: []string{"row", "0"}},
 			},
