@@ -52,7 +52,8 @@ type Rules struct {
 	featStart []int32
 	// featKind, featPennants and featEdges hold each feature's kind, its
 	// pennants and the number of slots it touches (its open edges when it
-	// lies alone).
+	// lies alone); featIDs its local id in the catalog, often empty.
+	featIDs      []string
 	featKind     []Kind
 	featPennants []uint8
 	featEdges    []uint8
@@ -70,6 +71,8 @@ type Rules struct {
 	// maxFeatures is the most features a type has: each placed tile owns
 	// that many feature instances on a board.
 	maxFeatures int
+	// selection lists the ids of the selection the rules were compiled for.
+	selection []string
 }
 
 // Compile compiles the tiles of the selected expansions in an edition: every
@@ -98,6 +101,7 @@ func Compile(cat *tilekit.Catalog, sel rules.Selection, edition tilekit.Edition)
 	if r.start < 0 {
 		return nil, fmt.Errorf("no start tile for edition %s in the selection (%s)", edition, strings.Join(sel.IDs(), ", "))
 	}
+	r.selection = sel.IDs()
 	return r, nil
 }
 
@@ -137,6 +141,10 @@ func (r *Rules) add(t *tilekit.Tile) error {
 
 // Edition returns the edition the rules were compiled for.
 func (r *Rules) Edition() tilekit.Edition { return r.edition }
+
+// Selection returns the ids of the expansions and parts the rules were
+// compiled for, sorted, the base game included ("all" for everything).
+func (r *Rules) Selection() []string { return slices.Clone(r.selection) }
 
 // NumTypes returns the number of tile types.
 func (r *Rules) NumTypes() int { return len(r.ids) }

@@ -68,5 +68,31 @@
 // rules (the cathedral, the inn, the princess, ...) are not applied: a
 // game of any selection is scored as the base game.
 //
-// A board reads and writes a compact text notation (see Board.String).
+// Legal lists every legal move of the decision a game waits for: the tile
+// moves of the drawn tile, then its follower moves. Apply refuses an
+// illegal move with an error that says why, naming sides, tiles and
+// positions as the notation does ("the east side of base/U at 2,-1 is a
+// road and meets the city of base/E at 3,-1"), players counted from 1. Each
+// Event carries the ScoringRule it scored by, writes itself as scenario
+// files name it (Event.String, such as "player 1 scores 4 for road") and
+// names its rule with the rulebook section (Event.Rule). Options choose the
+// rules the rulebooks leave open: without farmers, or with the 1st
+// edition's scoring of small cities and farmers (see Options for the
+// sources and what is not confirmed).
+//
+// A board reads and writes a compact text notation (see Board.String), and
+// a game a position notation on top of it (see Game.Position and
+// ParsePosition): the board with the followers on each tile's features,
+// named as FeatureName names them ("road", "city", "field2"), then the
+// scores, whose turn it is, the tiles left in the pile and, in the middle of
+// a turn, the tile drawn or placed, such as "0,0:base/D@0
+// 1,0:base/U@0[1:road] / scores 3,0 / turn 2 / pile base/A*2,base/B*4".
+//
+// RunScenario plays a scenario (tilekit.Scenario, read by the validator
+// from the scenarios/ data folder): it sets up the position, plays the
+// turns with Take and Apply, setting aside with Discard the tiles that fit
+// nowhere, and checks each expectation, reporting each failure at the
+// origin of the key at fault. A Playout records the moves of the game it
+// plays in a buffer made once, so that a broken invariant comes with a
+// scenario that replays the game to the broken move (BreakError.Scenario).
 package game

@@ -70,8 +70,12 @@ type Game struct {
 	// was placed.
 	tile int
 	last Placement
-	// discarded counts the tiles drawn that fitted nowhere.
+	// discarded counts the tiles drawn that fitted nowhere, and setAside
+	// lists them in the order they were set aside.
 	discarded int
+	setAside  []uint16
+	// opts are the rule options of the game.
+	opts Options
 	// followers lists the followers on the board.
 	followers []follower
 	// done, roots and mark are buffers for scoring: the completed features
@@ -81,12 +85,49 @@ type Game struct {
 	roots []int32
 	mark  []uint32
 	epoch uint32
+	// farmCities is a buffer for the farmers' scoring of the 1st edition.
+	farmCities []farmCity
+}
+
+// Options are the rule options of a game that the rulebooks give. The
+// zero Options play the 2nd edition's rules with farmers.
+type Options struct {
+	// NoFarmers plays without farmers: no follower may be put on a field,
+	// and fields do not score. The game is then the 2nd edition's rules with
+	// the farmers' rules (Carcassonne rulebook (2nd edition), Farms and
+	// Scoring at the end of the game) left out; which rulebook offers this
+	// as a variant is not confirmed here.
+	NoFarmers bool
+	// FirstEditionScoring scores as the 1st edition's rules did where they
+	// differ from the 2nd's: a completed city of two tiles scores 1 point a
+	// tile and 1 a pennant instead of 2 and 2, and at the end of the game
+	// each completed city scores 4 points for the farmers, once, to each
+	// player with the most farmers in the fields that border it, instead of
+	// each field scoring 3 points per completed city it borders. Sources:
+	// Carcassonne Central, "What are your favourite Base Game Rules?"
+	// (Small City Scoring: "up until 2002" such a city scored 2 points, not
+	// 4; Farmer Scoring - 1st Edition - 2000: "for each completed city, the
+	// player with the most farmers touching it gets four points", tied
+	// players each); Wikipedia, Carcassonne (board game), Scoring (two-tile
+	// cities one point a tile and one a pennant; four points per city to
+	// the players with the most farmers adjacent to it, farmers of several
+	// fields counting together). Not confirmed against the text of the 1st
+	// edition's rulebook itself: how a pennant of a two-tile city counts (1
+	// point, per Wikipedia only), and whether a farmer whose fields touch a
+	// city through two fields counts once (it does here: a farmer lies in
+	// one field, and each field is counted once per city).
+	FirstEditionScoring bool
 }
 
 // NewGame returns a game of the rules for a number of players, from 2 to
 // 6, with the start tile placed and the draw pile shuffled by a seed: the
-// same seed draws the same tiles.
+// same seed draws the same tiles. It plays with the zero Options.
 func NewGame(r *Rules, players int, seed uint64) (*Game, error) {
+	return NewGameWith(r, players, seed, Options{})
+}
+
+// NewGameWith is NewGame with rule options.
+func NewGameWith(r *Rules, players int, seed uint64, opts Options) (*Game, error) {
 	if players < MinPlayers || players > MaxPlayers {
 		return nil, fmt.Errorf("%d players: want %d to %d", players, MinPlayers, MaxPlayers)
 	}
@@ -95,13 +136,36 @@ func NewGame(r *Rules, players int, seed uint64) (*Game, error) {
 		board:     NewBoard(r),
 		players:   make([]Player, players),
 		pile:      make([]uint16, 0, r.Total()),
+		setAside:  make([]uint16, 0, r.Total()),
 		followers: make([]follower, 0, Followers*players),
 		done:      make([]Feature, 0, r.maxFeatures+9),
 		roots:     make([]int32, 0, Followers*players),
+		opts:      opts,
 	}
 	g.mark = make([]uint32, len(g.board.nodes))
 	g.Reset(seed)
 	return g, nil
+}
+
+// Options returns the rule options of the game.
+func (g *Game) Options() Options { return g.opts }
+
+// SetOptions changes the rule options of the game; Reset keeps them. It is
+// an error in the middle of a turn or after the end, and when the options
+// leave out farmers while a follower lies on a field.
+func (g *Game) SetOptions(opts Options) error {
+	if g.phase != phaseDraw {
+		return errors.New("the options may change only between turns")
+	}
+	if opts.NoFarmers {
+		for _, f := range g.followers {
+			if g.board.nodes[f.node].kind == KindField {
+				return errors.New("a farmer lies on the board: the options cannot leave farmers out")
+			}
+		}
+	}
+	g.opts = opts
+	return nil
 }
 
 // Reset starts a new game with the same rules and players, the pile
@@ -113,6 +177,7 @@ func (g *Game) Reset(seed uint64) {
 		g.players[i] = Player{Supply: Followers}
 	}
 	g.turn, g.phase, g.tile, g.discarded = 0, phaseDraw, -1, 0
+	g.setAside = g.setAside[:0]
 	g.rng = newPCG(seed)
 	g.pile = g.pile[:0]
 	for typ, n := range g.rules.counts {
@@ -155,8 +220,22 @@ func (g *Game) Tile() int { return g.tile }
 // Over reports whether EndGame has scored the game.
 func (g *Game) Over() bool { return g.phase == phaseOver }
 
-// errPhase says that a move came out of turn.
-var errPhase = errors.New("not the time for this move")
+// errorOutOfTurn says why a move of a kind (a draw, a tile move or a
+// follower move, by the phase it is due in) is not due now.
+func (g *Game) errorOutOfTurn(kind phase) error {
+	switch g.phase {
+	case phaseOver:
+		return errors.New("the game is over")
+	case phaseDraw:
+		return errors.New("no tile is drawn: draw or take one first")
+	case phaseTile:
+		if kind == phaseDraw {
+			return fmt.Errorf("%s is drawn already: lay it first", g.rules.ID(g.tile))
+		}
+		return fmt.Errorf("%s is not laid yet: the tile move comes before the follower move", g.rules.ID(g.tile))
+	}
+	return fmt.Errorf("%s is laid already at %s: the follower move comes next", g.rules.ID(g.tile), notationPos(g.last.Pos))
+}
 
 // Draw draws a tile at random from the pile for the player whose turn it
 // is. A tile that fits nowhere on the board is set aside and another drawn
@@ -177,6 +256,7 @@ func (g *Game) Draw() (typ int, ok bool) {
 			return typ, true
 		}
 		g.discarded++
+		g.setAside = append(g.setAside, uint16(typ))
 	}
 	return -1, false
 }
@@ -186,7 +266,10 @@ func (g *Game) Draw() (typ int, ok bool) {
 // a tile is already drawn.
 func (g *Game) Take(typ int) error {
 	if g.phase != phaseDraw {
-		return errPhase
+		return g.errorOutOfTurn(phaseDraw)
+	}
+	if typ < 0 || typ >= g.rules.NumTypes() {
+		return fmt.Errorf("no tile type %d", typ)
 	}
 	for i, t := range g.pile {
 		if int(t) == typ {
@@ -196,7 +279,41 @@ func (g *Game) Take(typ int) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("no copy of tile type %d is left in the pile", typ)
+	return fmt.Errorf("no copy of %s is left in the pile", g.rules.ID(typ))
+}
+
+// Discard sets the drawn tile aside when it fits nowhere on the board, as
+// Draw does by itself; the same player then draws again (Carcassonne
+// rulebook (2nd edition), Placing a tile). It is an error when no tile is
+// drawn or when the tile fits somewhere.
+func (g *Game) Discard() error {
+	if g.phase != phaseTile {
+		return g.errorOutOfTurn(phaseTile)
+	}
+	if g.fitsSomewhere(g.tile) {
+		n := len(g.Placements(nil))
+		return fmt.Errorf("%s fits on the board (%d placements), so it cannot be set aside", g.rules.ID(g.tile), n)
+	}
+	g.discarded++
+	g.setAside = append(g.setAside, uint16(g.tile))
+	g.tile, g.phase = -1, phaseDraw
+	return nil
+}
+
+// Legal appends to dst every legal move of the decision the game waits
+// for and returns the extended slice: after a draw, a tile move for each
+// legal placement of the drawn tile (as Placements lists them); after the
+// tile move, the follower moves (as FollowerMoves lists them). It appends
+// nothing between turns and after the end, and allocates nothing when dst
+// has room.
+func (g *Game) Legal(dst []Move) []Move {
+	switch g.phase {
+	case phaseTile:
+		return g.board.appendTileMoves(g.tile, dst)
+	case phaseFollower:
+		return g.FollowerMoves(dst)
+	}
+	return dst
 }
 
 // fitsSomewhere reports whether a tile type has a legal placement.

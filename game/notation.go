@@ -16,7 +16,8 @@ import (
 // rotation in degrees clockwise (0, 90, 180 or 270), such as
 // "0,-1:base/E@180 0,0:base/D@0 1,0:base/K@90". Tokens are separated by
 // one space and sorted by y, then by x; an empty board is the empty
-// string. ParseBoard reads it back.
+// string. ParseBoard reads it back. Game.Position extends it to a whole
+// position: the followers on each tile, the scores, the turn and the pile.
 func (b *Board) String() string {
 	cells := slices.Sorted(slices.Values(b.placed))
 	var sb strings.Builder
@@ -37,30 +38,48 @@ func (b *Board) String() string {
 // placements; how many copies of a tile are used is not checked. An error
 // names the token at fault by its number, from 1, and its text.
 func ParseBoard(r *Rules, text string) (*Board, error) {
-	b := NewBoard(r)
 	tokens := strings.Fields(text)
-	for i, tok := range tokens {
-		p, typ, rot, err := parseToken(r, tok)
+	return parseBoard(r, tokens, tokens, -1)
+}
+
+// parseBoard places the tiles of tokens (tiles[i] is the tile part of
+// tokens[i], which errors show), the one at index last after the others
+// when last is not negative, and checks the board as ParseBoard does.
+func parseBoard(r *Rules, tiles, tokens []string, last int) (*Board, error) {
+	b := NewBoard(r)
+	order := make([]int, 0, len(tiles))
+	for i := range tiles {
+		if i != last {
+			order = append(order, i)
+		}
+	}
+	if last >= 0 {
+		order = append(order, last)
+	}
+	for _, i := range order {
+		p, typ, rot, err := parseToken(r, tiles[i])
 		if err == nil {
 			err = b.Place(p, typ, rot)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("token %d %q: %w", i+1, tok, err)
+			return nil, fmt.Errorf("token %d %q: %w", i+1, tokens[i], err)
 		}
 	}
-	token := make(map[int32]int, len(tokens))
-	for i, idx := range b.placed {
-		token[idx] = i
+	token := make(map[int32]int, len(tiles))
+	for k, idx := range b.placed {
+		token[idx] = order[k]
 	}
-	for i, tok := range tokens {
-		if s, n, bad := b.misfit(b.placed[i], token); bad {
+	for k, idx := range b.placed {
+		i := order[k]
+		if s, n, bad := b.misfit(idx, token); bad {
 			j := token[n]
 			return nil, fmt.Errorf("token %d %q: its %s side shows %s but touches the %s side of token %d %q, which shows %s",
-				i+1, tok, s, b.edgeAt(b.placed[i], s), s.Opposite(), j+1, tokens[j], b.edgeAt(n, s.Opposite()))
+				i+1, tokens[i], s, b.edgeAt(idx, s), s.Opposite(), j+1, tokens[j], b.edgeAt(n, s.Opposite()))
 		}
 	}
-	if i := b.firstUnconnected(); i >= 0 {
-		return nil, fmt.Errorf("token %d %q: not connected to token 1 %q", i+1, tokens[i], tokens[0])
+	if k := b.firstUnconnected(); k >= 0 {
+		i, first := order[k], order[0]
+		return nil, fmt.Errorf("token %d %q: not connected to token %d %q", i+1, tokens[i], first+1, tokens[first])
 	}
 	return b, nil
 }

@@ -45,7 +45,16 @@ type BreakError struct {
 	Seed uint64
 	Move int
 	What string
+	// replay is the scenario that replays the game to the broken move.
+	replay tilekit.Scenario
 }
+
+// Scenario returns a scenario that replays the game up to the broken move:
+// every turn played until then, each with its tile, placement and
+// follower, and every tile set aside, from the start tile alone, the pile
+// left to the edition's (see Playout.Scenario). A break at the end of the
+// game replays every turn and ends the game.
+func (e *BreakError) Scenario() tilekit.Scenario { return e.replay }
 
 func (e *BreakError) Error() string {
 	if e.Move == 0 {
@@ -77,6 +86,21 @@ type Playout struct {
 	move   int
 	last   [MaxPlayers]int
 	points [MaxPlayers]int
+	// record holds the turns of the game so far, in a buffer made once
+	// with room for every tile; aside counts the game's tiles set aside
+	// that record holds.
+	record []recordedTurn
+	aside  int
+}
+
+// recordedTurn is one turn of a recorded game: the tile taken, and either
+// that it was set aside or where it was laid and the feature a follower
+// was put on (-1 for none).
+type recordedTurn struct {
+	tile    uint16
+	discard bool
+	feature int16
+	at      Placement
 }
 
 // NewPlayout returns a Playout of the rules for a number of players, from
@@ -93,8 +117,12 @@ func NewPlayout(r *Rules, players int, check bool) (*Playout, error) {
 		pls:    make([]Placement, 0, 4*(4*r.Total()+4)),
 		moves:  make([]Move, 0, r.maxFeatures+1),
 		events: make([]Event, 0, 64),
+		record: make([]recordedTurn, 0, r.Total()),
 	}, nil
 }
+
+// SetOptions sets the rule options of the games to come.
+func (p *Playout) SetOptions(opts Options) error { return p.g.SetOptions(opts) }
 
 // Game returns the game being played, as the last Play left it.
 func (p *Playout) Game() *Game { return p.g }
@@ -111,11 +139,14 @@ func (p *Playout) Play(seed uint64) (Result, error) {
 	g.Reset(seed)
 	p.rng = newPCG(seed*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019)
 	p.seed, p.move = seed, 0
+	p.record, p.aside = p.record[:0], 0
 	clear(p.last[:])
 	clear(p.points[:])
 	res := Result{Seed: seed, Players: len(g.players)}
 	for {
-		if _, ok := g.Draw(); !ok {
+		_, ok := g.Draw()
+		p.recordAside()
+		if !ok {
 			break
 		}
 		if err := p.turn(); err != nil {
@@ -142,6 +173,7 @@ func (p *Playout) turn() error {
 	p.pls = g.Placements(p.pls[:0])
 	pl := p.pls[p.rng.below(uint32(len(p.pls)))]
 	p.move++
+	p.record = append(p.record, recordedTurn{tile: uint16(g.tile), feature: -1, at: pl})
 	if _, err := g.Apply(TileMove(pl), nil); err != nil {
 		return fmt.Errorf("game seed %d, move %d: %w", p.seed, p.move, err)
 	}
@@ -151,6 +183,7 @@ func (p *Playout) turn() error {
 	p.moves = g.FollowerMoves(p.moves[:0])
 	m := p.moves[p.rng.below(uint32(len(p.moves)))]
 	p.move++
+	p.record[len(p.record)-1].feature = int16(m.Feature)
 	var err error
 	if p.events, err = g.Apply(m, p.events[:0]); err != nil {
 		return fmt.Errorf("game seed %d, move %d: %w", p.seed, p.move, err)
@@ -182,9 +215,60 @@ func (p *Playout) verify(pl Placement) error {
 	return p.checkScores(false)
 }
 
-// broken returns the BreakError of the current move.
+// broken returns the BreakError of the current move, with the scenario
+// that replays the game to it.
 func (p *Playout) broken(format string, args ...any) error {
-	return &BreakError{Seed: p.seed, Move: p.move, What: fmt.Sprintf(format, args...)}
+	e := &BreakError{Seed: p.seed, Move: p.move, What: fmt.Sprintf(format, args...)}
+	where := fmt.Sprintf("move %d", p.move)
+	if p.move == 0 {
+		where = "the end of the game"
+	}
+	e.replay = p.Scenario(fmt.Sprintf("Random game seed %d broke an invariant at %s: %s", p.seed, where, e.What))
+	e.replay.End = p.move == 0
+	return e
+}
+
+// recordAside records the tiles the last draw set aside.
+func (p *Playout) recordAside() {
+	for _, t := range p.g.setAside[p.aside:] {
+		p.record = append(p.record, recordedTurn{tile: t, discard: true, feature: -1})
+	}
+	p.aside = len(p.g.setAside)
+}
+
+// Scenario returns a scenario that replays the game played so far, with a
+// title: the same players, edition, selection and options, the start tile
+// alone, and a turn for each tile taken, with its placement and follower or
+// as set aside. Its pile is left empty, so that the pile is the edition's
+// less the start tile, and it does not end the game; its ID is
+// "base/random-seed-S", S the game's seed.
+func (p *Playout) Scenario(title string) tilekit.Scenario {
+	r := p.g.rules
+	s := tilekit.Scenario{
+		ID:      fmt.Sprintf("base/random-seed-%d", p.seed),
+		Title:   title,
+		Edition: r.edition,
+		Players: len(p.g.players),
+		Options: tilekit.ScenarioOptions{NoFarmers: p.g.opts.NoFarmers, FirstEditionScoring: p.g.opts.FirstEditionScoring},
+		Turns:   make([]tilekit.ScenarioTurn, len(p.record)),
+	}
+	for _, id := range r.selection {
+		if id != "base" {
+			s.Expansions = append(s.Expansions, id)
+		}
+	}
+	for i, rt := range p.record {
+		t := &s.Turns[i]
+		t.Tile, t.Discard = r.ID(int(rt.tile)), rt.discard
+		if rt.discard {
+			continue
+		}
+		t.At, t.Rotation = rt.at.Pos, tilekit.Rotations[rt.at.Rot]
+		if rt.feature >= 0 {
+			t.Follower = r.FeatureName(int(rt.tile), int(rt.feature))
+		}
+	}
+	return s
 }
 
 // checkFit checks that the tile at a position has a placed neighbour and
@@ -225,7 +309,7 @@ func (p *Playout) checkFollowers() error {
 	for i, pl := range p.g.players {
 		if pl.Supply < 0 || pl.Supply+onBoard[i] != Followers {
 			return p.broken("player %d has %d followers at hand and %d on the board, not %d in all",
-				i, pl.Supply, onBoard[i], Followers)
+				i+1, pl.Supply, onBoard[i], Followers)
 		}
 	}
 	return nil
@@ -241,7 +325,7 @@ func (p *Playout) checkScores(end bool) error {
 	}
 	for i, pl := range p.g.players {
 		if pl.Score < p.last[i] {
-			return p.broken("the score of player %d went down from %d to %d", i, p.last[i], pl.Score)
+			return p.broken("the score of player %d went down from %d to %d", i+1, p.last[i], pl.Score)
 		}
 		if pl.Score != p.points[i] {
 			what := "after the move"
@@ -249,7 +333,7 @@ func (p *Playout) checkScores(end bool) error {
 				what = "at the end"
 			}
 			return p.broken("the score of player %d is %d %s but their points events add up to %d",
-				i, pl.Score, what, p.points[i])
+				i+1, pl.Score, what, p.points[i])
 		}
 		p.last[i] = pl.Score
 	}

@@ -31,16 +31,22 @@ func TestPlayoutReportsBreaks(t *testing.T) {
 	require.True(t, errors.As(p.checkFollowers(), &be))
 	assert.Equal(t, uint64(3), be.Seed)
 	assert.Equal(t, 17, be.Move)
-	assert.Contains(t, be.Error(), "game seed 3, move 17: player 1 has")
+	assert.Contains(t, be.Error(), "game seed 3, move 17: player 2 has")
+	replay := be.Scenario()
+	assert.Equal(t, "base/random-seed-3", replay.ID)
+	assert.Contains(t, replay.Title, "Random game seed 3 broke an invariant at move 17: player 2 has")
+	assert.Len(t, replay.Turns, len(p.record), "every turn of the game played")
+	assert.False(t, replay.End)
+	assert.Equal(t, 2, replay.Players)
 	p.g.players[1].Supply++
 	assert.NoError(t, p.checkFollowers())
 
 	p.last[0] = p.g.players[0].Score + 1
-	assert.ErrorContains(t, p.checkScores(false), "the score of player 0 went down")
+	assert.ErrorContains(t, p.checkScores(false), "the score of player 1 went down")
 	p.last[0] = 0
 	p.points[1]++
 	p.move = 0
-	assert.EqualError(t, p.checkScores(true), "game seed 3, end of game: the score of player 1 is "+
+	assert.EqualError(t, p.checkScores(true), "game seed 3, end of game: the score of player 2 is "+
 		strconv.Itoa(p.g.players[1].Score)+" at the end but their points events add up to "+strconv.Itoa(p.points[1]))
 	p.points[1]--
 

@@ -107,3 +107,57 @@ func FuzzPlayout(f *testing.F) {
 		require.Equal(t, first, again, "the same seed plays the same game")
 	})
 }
+
+// TestRecordedGameReplaysAsScenario replays random games, with each rule
+// option, as the scenarios their record makes, and checks that the
+// scenario reaches the same position: the board, the followers, the
+// scores and the end. One of the games sets a tile aside.
+func TestRecordedGameReplaysAsScenario(t *testing.T) {
+	cat, r := baseRules(t)
+	discarding := uint64(0)
+	p, err := game.NewPlayout(r, 2, false)
+	require.NoError(t, err)
+	for seed := range uint64(2000) {
+		if res, err := p.Play(seed); err == nil && res.Discarded > 0 {
+			discarding = seed
+			break
+		}
+	}
+	require.NotZero(t, discarding, "some game of the first 2000 seeds sets a tile aside")
+	for i, opts := range []game.Options{{}, {NoFarmers: true}, {FirstEditionScoring: true}, {}} {
+		p, err := game.NewPlayout(r, 2+i, true)
+		require.NoError(t, err)
+		require.NoError(t, p.SetOptions(opts))
+		seed := uint64(i) + 11
+		if i == 3 {
+			seed = discarding
+		}
+		res, err := p.Play(seed)
+		require.NoError(t, err)
+		s := p.Scenario("replay")
+		s.End = true
+		s.Expect.Scores = res.Scores[:res.Players]
+		ended := true
+		s.Expect.Ended = &ended
+		run := game.RunScenario(cat, &s)
+		require.Empty(t, run.Failures, "seed %d", seed)
+		assert.Equal(t, p.Game().Position(), run.Position, "seed %d", seed)
+		assert.Equal(t, res.Placements+res.Discarded, len(s.Turns))
+		assert.Equal(t, game.MinPlayers+i, s.Players)
+		assert.Equal(t, opts.NoFarmers, s.Options.NoFarmers)
+		assert.Equal(t, tilekit.C2, s.Edition)
+		assert.Empty(t, s.Pile)
+		assert.Empty(t, s.Expansions)
+	}
+}
+
+func TestRecordingAllocatesNothing(t *testing.T) {
+	_, r := baseRules(t)
+	p, err := game.NewPlayout(r, 2, false)
+	require.NoError(t, err)
+	seed := uint64(0)
+	assert.Zero(t, testing.AllocsPerRun(5, func() {
+		seed++
+		_, _ = p.Play(seed)
+	}))
+}

@@ -2,45 +2,10 @@ package game
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/tilekit/tilekit"
 )
-
-// EventKind says what an Event reports.
-type EventKind uint8
-
-// The kinds of events.
-const (
-	// EventCompleted: a placement completed Feature.
-	EventCompleted EventKind = iota
-	// EventScored: Player scored Points for Feature, during the game when
-	// it was completed or at the end of the game.
-	EventScored
-	// EventReturned: Count followers of Player on Feature went back to the
-	// player's supply.
-	EventReturned
-)
-
-var eventNames = [3]string{"completed", "scored", "returned"}
-
-// String returns the name of the kind.
-func (k EventKind) String() string { return eventNames[k%3] }
-
-// Event is something that happened in a move or at the end of the game.
-type Event struct {
-	Kind EventKind
-	// Feature is the joined feature concerned, as it stood then.
-	Feature Feature
-	// Player is the player who scored or got followers back; -1 for a
-	// completion.
-	Player int
-	// Points is the number of points scored.
-	Points int
-	// Count is the number of followers returned.
-	Count int
-	// End is true for the events of EndGame.
-	End bool
-}
 
 // PlacedFollower is a follower on the board: its owner and the feature of
 // a placed tile it stands on.
@@ -79,8 +44,10 @@ func (g *Game) FollowerMoves(dst []Move) []Move {
 		return dst
 	}
 	base := g.lastBase()
+	noFarmers := g.opts.NoFarmers
 	for i := range int32(g.rules.NumFeatures(g.tile)) {
-		if g.board.nodes[g.board.find(base+i)].followers == 0 {
+		n := &g.board.nodes[g.board.find(base+i)]
+		if n.followers == 0 && !(noFarmers && n.kind == KindField) {
 			dst = append(dst, FollowerMove(int(i)))
 		}
 	}
@@ -104,7 +71,7 @@ func (g *Game) Apply(m Move, events []Event) ([]Event, error) {
 		return events, g.placeTile(m.Placement)
 	}
 	if g.phase != phaseFollower {
-		return events, errPhase
+		return events, g.errorOutOfTurn(phaseFollower)
 	}
 	if m.Feature >= 0 {
 		if err := g.putFollower(m.Feature); err != nil {
@@ -120,10 +87,10 @@ func (g *Game) Apply(m Move, events []Event) ([]Event, error) {
 // placeTile lays the drawn tile.
 func (g *Game) placeTile(p Placement) error {
 	if g.phase != phaseTile {
-		return errPhase
+		return g.errorOutOfTurn(phaseTile)
 	}
 	if !g.board.CanPlace(p.Pos, g.tile, p.Rot) {
-		return fmt.Errorf("%s does not fit at %s rotation %d", g.rules.ID(g.tile), p.Pos, p.Rot)
+		return g.board.misplaced(p.Pos, g.tile, p.Rot)
 	}
 	if err := g.board.Place(p.Pos, g.tile, p.Rot); err != nil {
 		return err
@@ -135,16 +102,21 @@ func (g *Game) placeTile(p Placement) error {
 // putFollower puts a follower of the player whose turn it is on feature i
 // of the tile just placed.
 func (g *Game) putFollower(i int) error {
-	if i >= g.rules.NumFeatures(g.tile) {
-		return fmt.Errorf("%s has no feature %d", g.rules.ID(g.tile), i)
+	if n := g.rules.NumFeatures(g.tile); i >= n {
+		return fmt.Errorf("%s has no feature %d: its features are 0 to %d", g.rules.ID(g.tile), i, n-1)
 	}
 	if g.players[g.turn].Supply == 0 {
-		return fmt.Errorf("player %d has no follower at hand", g.turn)
+		return fmt.Errorf("player %d has no follower at hand", g.turn+1)
 	}
 	x := g.lastBase() + int32(i)
 	root := g.board.find(x)
+	if g.opts.NoFarmers && g.board.nodes[x].kind == KindField {
+		return fmt.Errorf("the game is played without farmers: no follower may go on %s", g.board.describe(x))
+	}
 	if g.board.nodes[root].followers > 0 {
-		return fmt.Errorf("feature %d of %s at %s is already occupied", i, g.rules.ID(g.tile), g.last.Pos)
+		other := g.followerOn(root)
+		return fmt.Errorf("%s is already taken by a follower of player %d (at %s)",
+			g.board.describe(x), other.Player+1, notationPos(other.Pos))
 	}
 	g.board.nodes[root].followers++
 	g.players[g.turn].Supply--
@@ -154,11 +126,12 @@ func (g *Game) putFollower(i int) error {
 
 // scoreCompleted reports each feature the last placement completed, and
 // scores those with followers: a road 1 point per tile, a city 2 per tile
-// and 2 per pennant (also a city of two tiles, in the 2nd edition), a
-// cloister 9, to the players with the most followers on it, each of them
-// in full; then the followers go back to their owners (Carcassonne
-// rulebook (2nd edition), Scoring). A field is never complete, so farmers
-// stay.
+// and 2 per pennant (also a city of two tiles, in the 2nd edition; with
+// Options.FirstEditionScoring such a city scores 1 per tile and 1 per
+// pennant), a cloister 9, to the players with the most followers on it,
+// each of them in full; then the followers go back to their owners
+// (Carcassonne rulebook (2nd edition), Scoring). A field is never
+// complete, so farmers stay. Each scoring event names its ScoringRule.
 func (g *Game) scoreCompleted(events []Event) []Event {
 	g.done = g.board.Completed(g.done[:0])
 	for _, f := range g.done {
@@ -166,37 +139,63 @@ func (g *Game) scoreCompleted(events []Event) []Event {
 		if f.Followers == 0 {
 			continue
 		}
-		points := f.Tiles
+		points, rule := f.Tiles, RuleRoad
 		switch f.Kind {
 		case KindCity:
-			points = 2*f.Tiles + 2*f.Pennants
+			points, rule = 2*f.Tiles+2*f.Pennants, RuleCity
+			if f.Tiles == 2 && g.opts.FirstEditionScoring {
+				points, rule = f.Tiles+f.Pennants, RuleSmallCityFirstEdition
+			}
 		case KindCloister:
-			points = 1 + f.Around
+			points, rule = 1+f.Around, RuleCloister
 		}
-		events = g.award(f, points, false, events)
+		events = g.award(f, points, rule, events)
 		events = g.giveBack(f, events)
 	}
 	return events
 }
 
 // award gives the points of a feature to each player with the most
-// followers on it.
-func (g *Game) award(f Feature, points int, end bool, events []Event) []Event {
+// followers on it, by a scoring rule.
+func (g *Game) award(f Feature, points int, rule ScoringRule, events []Event) []Event {
 	var count [MaxPlayers]int
-	most := 0
 	for _, fl := range g.followers {
 		if g.board.find(fl.node) == int32(f.ID) {
 			count[fl.player]++
-			most = max(most, count[fl.player])
 		}
 	}
+	return g.awardMost(f, &count, points, rule, events)
+}
+
+// awardMost gives points to each player with the most followers, by the
+// count of each player's, and appends the events; nobody scores when no
+// follower counts.
+func (g *Game) awardMost(f Feature, count *[MaxPlayers]int, points int, rule ScoringRule, events []Event) []Event {
+	most := 0
+	for _, n := range count[:len(g.players)] {
+		most = max(most, n)
+	}
+	end := rule.atEnd()
 	for p := range g.players {
 		if count[p] == most && most > 0 {
 			g.players[p].Score += points
-			events = append(events, Event{Kind: EventScored, Feature: f, Player: p, Points: points, End: end})
+			events = append(events, Event{Kind: EventScored, Feature: f, Player: p, Points: points, End: end, Scoring: rule})
 		}
 	}
 	return events
+}
+
+// followerOn returns a follower standing on the joined feature of a root;
+// the caller knows there is one.
+func (g *Game) followerOn(root int32) PlacedFollower {
+	maxF := int32(g.rules.maxFeatures)
+	for _, f := range g.followers {
+		if g.board.find(f.node) == root {
+			pos := g.board.position(int(g.board.placed[f.node/maxF]))
+			return PlacedFollower{Player: int(f.player), Pos: pos, Index: int(f.node % maxF)}
+		}
+	}
+	return PlacedFollower{Player: -1}
 }
 
 // giveBack returns the followers on a feature to their owners' supplies.
@@ -226,9 +225,13 @@ func (g *Game) giveBack(f Feature, events []Event) []Event {
 // per pennant, an incomplete cloister 1 and 1 per tile around it, and each
 // field 3 points per completed city it borders, each to the players with
 // the most followers on it (Carcassonne rulebook (2nd edition), Scoring at
-// the end of the game). The followers stay on the board. It appends the
-// events to events and returns the extended slice; it may be called at the
-// start of any turn, and allocates nothing when events has room.
+// the end of the game). Without farmers (Options.NoFarmers) fields score
+// nothing; with Options.FirstEditionScoring the farmers score per city
+// instead (see scoreFarmersFirstEdition). The followers stay on the
+// board. It appends the events to events and returns the extended slice;
+// it may be called at the start of any turn, and allocates nothing when
+// events has room (the 1st edition's farmers' scoring may, the first time
+// a game needs more room).
 func (g *Game) EndGame(events []Event) []Event {
 	if g.phase != phaseDraw {
 		return events
@@ -243,16 +246,22 @@ func (g *Game) EndGame(events []Event) []Event {
 	}
 	for _, root := range g.roots {
 		f := g.board.feature(root)
-		points := f.Tiles
+		points, rule := f.Tiles, RuleEndRoad
 		switch f.Kind {
 		case KindCity:
-			points = f.Tiles + f.Pennants
+			points, rule = f.Tiles+f.Pennants, RuleEndCity
 		case KindCloister:
-			points = 1 + f.Around
+			points, rule = 1+f.Around, RuleEndCloister
 		case KindField:
-			points = 3 * g.completedCities(root)
+			if g.opts.NoFarmers || g.opts.FirstEditionScoring {
+				continue
+			}
+			points, rule = 3*g.completedCities(root), RuleField
 		}
-		events = g.award(f, points, true, events)
+		events = g.award(f, points, rule, events)
+	}
+	if g.opts.FirstEditionScoring && !g.opts.NoFarmers {
+		events = g.scoreFarmersFirstEdition(events)
 	}
 	return events
 }
@@ -272,14 +281,7 @@ func containsRoot(roots []int32, root int32) bool {
 // name, each joined city once.
 func (g *Game) completedCities(root int32) int {
 	b := g.board
-	if len(g.mark) < len(b.nodes) {
-		g.mark = make([]uint32, len(b.nodes))
-	}
-	g.epoch++
-	if g.epoch == 0 {
-		clear(g.mark)
-		g.epoch = 1
-	}
+	g.nextEpoch()
 	maxF := int32(g.rules.maxFeatures)
 	n := 0
 	for m := root; ; {
@@ -295,5 +297,89 @@ func (g *Game) completedCities(root int32) int {
 		if m = b.nodes[m].next; m == root {
 			return n
 		}
+	}
+}
+
+// farmCity is a completed city the farmers score by the 1st edition's
+// rules: its root and the farmers of each player in the fields that
+// border it.
+type farmCity struct {
+	root    int32
+	farmers [MaxPlayers]int
+}
+
+// scoreFarmersFirstEdition scores the farmers by the 1st edition's rules
+// (Options.FirstEditionScoring): each completed city that a field with
+// farmers borders scores 4 points, once, to each player with the most
+// farmers in all the fields that border it together (a field counted once
+// per city however many of its tiles border the city). The cities are
+// scored in the order of their roots, so that a game always scores alike.
+// It allocates only the first time a game needs more room.
+func (g *Game) scoreFarmersFirstEdition(events []Event) []Event {
+	b := g.board
+	g.roots = g.roots[:0]
+	for _, fl := range g.followers {
+		if root := b.find(fl.node); b.nodes[root].kind == KindField && !containsRoot(g.roots, root) {
+			g.roots = append(g.roots, root)
+		}
+	}
+	g.farmCities = g.farmCities[:0]
+	for _, field := range g.roots {
+		var farmers [MaxPlayers]int
+		for _, fl := range g.followers {
+			if b.find(fl.node) == field {
+				farmers[fl.player]++
+			}
+		}
+		g.addFarmCities(field, &farmers)
+	}
+	slices.SortFunc(g.farmCities, func(a, b farmCity) int { return int(a.root - b.root) })
+	for i := range g.farmCities {
+		c := &g.farmCities[i]
+		events = g.awardMost(b.feature(c.root), &c.farmers, 4, RuleFieldFirstEdition, events)
+	}
+	return events
+}
+
+// addFarmCities adds the farmers of a field to each completed city it
+// borders, each city once.
+func (g *Game) addFarmCities(field int32, farmers *[MaxPlayers]int) {
+	b := g.board
+	g.nextEpoch()
+	maxF := int32(g.rules.maxFeatures)
+	for m := field; ; {
+		slot := m / maxF
+		typ := int(b.cells[b.placed[slot]].tile) - 1
+		for _, c := range g.rules.fieldCities(typ, int(m%maxF)) {
+			city := b.find(slot*maxF + int32(c))
+			if b.nodes[city].open != 0 || g.mark[city] == g.epoch {
+				continue
+			}
+			g.mark[city] = g.epoch
+			i := slices.IndexFunc(g.farmCities, func(fc farmCity) bool { return fc.root == city })
+			if i < 0 {
+				g.farmCities = append(g.farmCities, farmCity{root: city})
+				i = len(g.farmCities) - 1
+			}
+			for p, n := range farmers {
+				g.farmCities[i].farmers[p] += n
+			}
+		}
+		if m = b.nodes[m].next; m == field {
+			return
+		}
+	}
+}
+
+// nextEpoch starts a new round of marks of feature instances, making room
+// for every instance of the board.
+func (g *Game) nextEpoch() {
+	if len(g.mark) < len(g.board.nodes) {
+		g.mark = make([]uint32, len(g.board.nodes))
+	}
+	g.epoch++
+	if g.epoch == 0 {
+		clear(g.mark)
+		g.epoch = 1
 	}
 }

@@ -75,8 +75,10 @@ func TestRoadOfThreeTilesScoresThree(t *testing.T) {
 	require.Equal(t, []game.EventKind{game.EventCompleted, game.EventScored, game.EventReturned}, kinds(events))
 	assert.Equal(t, game.KindRoad, events[0].Feature.Kind)
 	assert.Equal(t, 3, events[0].Feature.Tiles)
-	assert.Equal(t, game.Event{Kind: game.EventScored, Feature: events[0].Feature, Player: 0, Points: 3}, events[1])
+	assert.Equal(t, game.Event{Kind: game.EventScored, Feature: events[0].Feature, Player: 0, Points: 3, Scoring: game.RuleRoad}, events[1])
 	assert.Equal(t, game.Event{Kind: game.EventReturned, Feature: events[0].Feature, Player: 0, Count: 1}, events[2])
+	assert.Equal(t, []string{"completed road", "player 1 scores 3 for road", "player 1 takes back 1 from road"}, eventTexts(events))
+	assert.Equal(t, "completed road: 1 point a tile (Carcassonne rulebook (2nd edition), Scoring)", events[1].Rule())
 	assert.Equal(t, []int{3, 0}, scores(g))
 	assert.Equal(t, game.Player{Score: 3, Supply: game.Followers}, g.Player(0))
 	assert.Empty(t, g.Followers(nil))
@@ -136,7 +138,7 @@ func TestTiedCityScoresForBoth(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotContains(t, g.FollowerMoves(nil), game.FollowerMove(0), "the city already has player 0's follower")
 	_, err = g.Apply(game.FollowerMove(0), nil)
-	require.ErrorContains(t, err, "already occupied")
+	require.EqualError(t, err, "the city of base/N at 0,-2 is already taken by a follower of player 1 (at 0,-1)")
 	_, err = g.Apply(game.NoFollower, nil)
 	require.NoError(t, err)
 	events := turn(t, g, "base/N", pos(1, -2), 3, -1)
@@ -159,7 +161,8 @@ func TestFieldBesideTwoCompletedCitiesScoresSixAtTheEnd(t *testing.T) {
 	assert.Equal(t, []game.PlacedFollower{{Player: 1, Pos: pos(1, 0), Index: 2}}, g.Followers(nil), "farmers stay")
 	events := g.EndGame(nil)
 	require.Len(t, events, 1)
-	assert.Equal(t, game.Event{Kind: game.EventScored, Feature: events[0].Feature, Player: 1, Points: 6, End: true}, events[0])
+	assert.Equal(t, game.Event{Kind: game.EventScored, Feature: events[0].Feature, Player: 1, Points: 6, End: true, Scoring: game.RuleField}, events[0])
+	assert.Equal(t, "end: player 2 scores 6 for field", events[0].String())
 	assert.Equal(t, game.KindField, events[0].Feature.Kind)
 	assert.Equal(t, []int{0, 6}, scores(g))
 	assert.True(t, g.Over())
@@ -195,7 +198,7 @@ func TestMovesOutOfTurnAreRefused(t *testing.T) {
 	assert.Equal(t, typ, g.Tile())
 	require.Error(t, g.Take(typ), "a tile is drawn already")
 	_, err = g.Apply(game.TileMove(game.Placement{Pos: pos(5, 5)}), nil)
-	require.ErrorContains(t, err, "does not fit")
+	require.EqualError(t, err, "no placed tile next to 5,5")
 	assert.Empty(t, g.FollowerMoves(nil), "no follower move before the tile move")
 	assert.Empty(t, g.EndGame(nil), "not in the middle of a turn")
 	assert.False(t, g.Over())
@@ -229,4 +232,13 @@ func TestSameSeedDrawsTheSameTiles(t *testing.T) {
 		_, _ = b.Apply(game.NoFollower, nil)
 	}
 	assert.NotEqual(t, da, dc)
+}
+
+// eventTexts writes events as scenario files name them.
+func eventTexts(events []game.Event) []string {
+	var out []string
+	for _, e := range events {
+		out = append(out, e.String())
+	}
+	return out
 }

@@ -1,0 +1,113 @@
+package game_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tilekit/tilekit/game"
+)
+
+// closeStartCity closes the start tile's city with base/E turned half a
+// turn north of it, player 1 putting a knight on it: a city of two tiles
+// and no pennant.
+func closeStartCity(t *testing.T, opts game.Options) []game.Event {
+	t.Helper()
+	_, r := baseRules(t)
+	g, err := game.NewGameWith(r, 2, 1, opts)
+	require.NoError(t, err)
+	return turn(t, g, "base/E", pos(0, -1), 2, 0)
+}
+
+func TestSmallCityScoresFourOrTwoByEdition(t *testing.T) {
+	events := closeStartCity(t, game.Options{})
+	assert.Equal(t, []string{"completed city", "player 1 scores 4 for city", "player 1 takes back 1 from city"}, eventTexts(events))
+	assert.Equal(t, game.RuleCity, events[1].Scoring)
+	events = closeStartCity(t, game.Options{FirstEditionScoring: true})
+	assert.Equal(t, []string{"completed city", "player 1 scores 2 for city", "player 1 takes back 1 from city"}, eventTexts(events))
+	assert.Equal(t, game.RuleSmallCityFirstEdition, events[1].Scoring)
+	assert.Contains(t, events[1].Rule(), "1 point a tile and 1 a pennant")
+}
+
+// farmersAroundOneCity is a position with one completed city of two tiles
+// (the start tile's and base/E's north of it) bordered by two fields: the
+// field of base/E, which the cloister tile west of it joins, holds two
+// farmers of player 1; the field north of the road of the start tile and
+// of base/U east of it holds one farmer of player 2.
+const farmersAroundOneCity = "0,0:base/D@0 0,-1:base/E@180[1:field] 1,0:base/U@0[2:field1] -1,-1:base/B@0[1:field] / scores 0,0"
+
+func TestFarmersScoreByField(t *testing.T) {
+	_, r := baseRules(t)
+	g, err := game.ParsePosition(r, farmersAroundOneCity)
+	require.NoError(t, err)
+	// Each field borders the one completed city: 3 points to the majority
+	// of each field; the cloister has no monk.
+	events := g.EndGame(nil)
+	assert.Equal(t, []string{"end: player 1 scores 3 for field", "end: player 2 scores 3 for field"}, eventTexts(events))
+	assert.Equal(t, []int{3, 3}, scores(g))
+}
+
+func TestFirstEditionFarmersScoreByCity(t *testing.T) {
+	_, r := baseRules(t)
+	g, err := game.ParsePosition(r, farmersAroundOneCity+" / options first-edition-scoring")
+	require.NoError(t, err)
+	// The city is scored once for the farmers of both fields together:
+	// player 1 has two, player 2 one, so player 1 alone takes 4 points.
+	events := g.EndGame(nil)
+	assert.Equal(t, []string{"end: player 1 scores 4 for field"}, eventTexts(events))
+	assert.Equal(t, game.KindCity, events[0].Feature.Kind, "the event names the city scored")
+	assert.Equal(t, game.RuleFieldFirstEdition, events[0].Scoring)
+	assert.Equal(t, []int{4, 0}, scores(g))
+}
+
+func TestFirstEditionFarmersTieAroundACity(t *testing.T) {
+	_, r := baseRules(t)
+	// Without the cloister tile each player has one farmer by the city:
+	// both take the 4 points.
+	g, err := game.ParsePosition(r, "0,0:base/D@0 0,-1:base/E@180[1:field] 1,0:base/U@0[2:field1] / scores 0,0 / options first-edition-scoring")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"end: player 1 scores 4 for field", "end: player 2 scores 4 for field"}, eventTexts(g.EndGame(nil)))
+}
+
+func TestNoFarmers(t *testing.T) {
+	_, r := baseRules(t)
+	g, err := game.NewGameWith(r, 2, 1, game.Options{NoFarmers: true})
+	require.NoError(t, err)
+	take(t, g, "base/U")
+	require.NoError(t, place(g, 1, 0, 0))
+	// base/U's features are its road and two fields: only the road may take
+	// a follower, besides none.
+	assert.Equal(t, []game.Move{game.NoFollower, game.FollowerMove(0)}, g.FollowerMoves(nil))
+	_, err = g.Apply(game.FollowerMove(1), nil)
+	assert.EqualError(t, err, "the game is played without farmers: no follower may go on the field (field1) of base/U at 1,0")
+	_, err = game.ParsePosition(r, "0,0:base/D@0[1:field1] / scores 0,0 / options no-farmers")
+	assert.ErrorContains(t, err, `token 1 "0,0:base/D@0[1:field1]": follower "1:field1": the game is played without farmers`)
+
+	with, err := game.ParsePosition(r, farmersAroundOneCity)
+	require.NoError(t, err)
+	assert.EqualError(t, with.SetOptions(game.Options{NoFarmers: true}), "a farmer lies on the board: the options cannot leave farmers out")
+	assert.NoError(t, with.SetOptions(game.Options{FirstEditionScoring: true}))
+	assert.Equal(t, game.Options{FirstEditionScoring: true}, with.Options())
+}
+
+func TestEventStrings(t *testing.T) {
+	road := game.Feature{Kind: game.KindRoad}
+	for _, c := range []struct {
+		e    game.Event
+		want string
+	}{
+		{game.Event{Kind: game.EventCompleted, Feature: game.Feature{Kind: game.KindCloister}, Player: -1}, "completed cloister"},
+		{game.Event{Kind: game.EventScored, Feature: road, Player: 1, Points: 5, Scoring: game.RuleRoad}, "player 2 scores 5 for road"},
+		{game.Event{Kind: game.EventReturned, Feature: road, Player: 0, Count: 2}, "player 1 takes back 2 from road"},
+		{game.Event{Kind: game.EventScored, Feature: game.Feature{Kind: game.KindCity}, Player: 3, Points: 3, End: true, Scoring: game.RuleEndCity}, "end: player 4 scores 3 for city"},
+		{game.Event{Kind: game.EventScored, Feature: game.Feature{Kind: game.KindCity}, Points: 4, End: true, Scoring: game.RuleFieldFirstEdition}, "end: player 1 scores 4 for field"},
+	} {
+		assert.Equal(t, c.want, c.e.String())
+		assert.Contains(t, c.e.Rule(), "(", "every rule cites its source: %s", c.want)
+	}
+	for rule := game.RuleRoad; rule <= game.RuleFieldFirstEdition; rule++ {
+		assert.Regexp(t, `^[a-z0-9 ,]+: .+ \(.+\)$`, rule.String())
+	}
+	assert.Empty(t, game.RuleNone.String())
+}

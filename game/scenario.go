@@ -1,0 +1,213 @@
+package game
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/rules"
+)
+
+// ScenarioFailure is one expectation a scenario did not meet, or a setup
+// error.
+type ScenarioFailure struct {
+	// Origin says where in the file: the scenario's, a turn's or an
+	// expectation key's Origin (its Path down to the key, such as [...
+	// "expect" "scores"]).
+	Origin tilekit.Origin
+	// Message says in one line what was expected and what happened.
+	Message string
+	// Want is the expected value as text; empty for a setup error.
+	Want string
+	// Got is the actual value as text.
+	Got string
+}
+
+// ScenarioResult is the outcome of running a scenario.
+type ScenarioResult struct {
+	ID string
+	// Failures is empty when the scenario passed.
+	Failures []ScenarioFailure
+	// Position is the final position in the notation of Game.Position, for
+	// the report; empty when the setup failed.
+	Position string
+	// Events are the events of each turn played, in order, and then those
+	// of the end of the game, if it ended, as the last entry.
+	Events [][]Event
+}
+
+// Passed reports whether the scenario met every expectation.
+func (r ScenarioResult) Passed() bool { return len(r.Failures) == 0 }
+
+// scenarioRun is the state of a scenario being run.
+type scenarioRun struct {
+	s      *tilekit.Scenario
+	g      *Game
+	res    ScenarioResult
+	events []Event
+	// stopped says that the run cannot go on: a setup error, a move refused
+	// or an expected refusal seen.
+	stopped bool
+}
+
+// fail notes a failure.
+func (run *scenarioRun) fail(at tilekit.Origin, want, got, format string, args ...any) {
+	run.res.Failures = append(run.res.Failures, ScenarioFailure{Origin: at, Message: fmt.Sprintf(format, args...), Want: want, Got: got})
+}
+
+// RunScenario runs a scenario on the tiles of a catalog: it compiles the
+// rules of the scenario's selection and edition, sets up its position,
+// scores and followers, and its pile (the given one, or the edition's less
+// the tiles on the board), then plays each turn, taking the turn's tile
+// from the pile and applying its tile and follower moves, or setting the
+// tile aside when the turn discards it, and checks each expectation: the
+// number of placements and follower moves, a refused move's reason, each
+// turn's expectations and the final ones. The game ends, and the end of the
+// game is scored, after the last turn when the scenario says so (End) or
+// its given pile is then empty. Each failure is located at the Origin of
+// the key at fault. It never panics on bad input: an unknown tile, an
+// illegal move or an unknown feature is a failure.
+func RunScenario(cat *tilekit.Catalog, s *tilekit.Scenario) (res ScenarioResult) {
+	run := &scenarioRun{s: s, res: ScenarioResult{ID: s.ID}}
+	defer func() {
+		if v := recover(); v != nil {
+			run.fail(s.Origin, "", "", "the engine failed on this scenario: %v", v)
+			res = run.res
+		}
+	}()
+	run.setUp(cat)
+	for i := range s.Turns {
+		if run.stopped {
+			break
+		}
+		run.turn(i)
+	}
+	if !run.stopped {
+		run.finish()
+	}
+	if run.g != nil {
+		run.res.Position = run.g.Position()
+	}
+	return run.res
+}
+
+// originOr returns an origin, or the fallback when it is the zero one.
+func originOr(o, fallback tilekit.Origin) tilekit.Origin {
+	if o.File == "" && len(o.Path) == 0 {
+		return fallback
+	}
+	return o
+}
+
+// setUp compiles the rules and sets the game up; a failure stops the run.
+func (run *scenarioRun) setUp(cat *tilekit.Catalog) {
+	s := run.s
+	run.stopped = true
+	sel, err := rules.Select(cat, s.Expansions)
+	if err != nil {
+		run.fail(s.Origin.At("expansions"), "", "", "%v", err)
+		return
+	}
+	edition := s.Edition
+	if edition == "" {
+		edition = tilekit.C2
+	}
+	r, err := Compile(cat, sel, edition)
+	if err != nil {
+		run.fail(s.Origin.At("edition"), "", "", "%v", err)
+		return
+	}
+	if s.Players < MinPlayers || s.Players > MaxPlayers {
+		run.fail(s.Origin.At("players"), "", strconv.Itoa(s.Players), "%d players: want %d to %d", s.Players, MinPlayers, MaxPlayers)
+		return
+	}
+	opts := Options{NoFarmers: s.Options.NoFarmers, FirstEditionScoring: s.Options.FirstEditionScoring}
+	g, err := ParsePosition(r, withScores(s.Position, s.Players))
+	if err != nil {
+		run.fail(s.Origin.At("position"), "", "", "position: %v", err)
+		return
+	}
+	if g.NumPlayers() != s.Players {
+		run.fail(s.Origin.At("position"), strconv.Itoa(s.Players), strconv.Itoa(g.NumPlayers()),
+			"position: its scores section gives %d players, the scenario %d", g.NumPlayers(), s.Players)
+		return
+	}
+	opts.NoFarmers = opts.NoFarmers || g.opts.NoFarmers
+	opts.FirstEditionScoring = opts.FirstEditionScoring || g.opts.FirstEditionScoring
+	if err := g.SetOptions(opts); err != nil {
+		run.fail(s.Origin.At("options"), "", "", "%v", err)
+		return
+	}
+	run.g = g
+	if run.setScoresAndFollowers() && run.setPile() {
+		run.stopped = false
+	}
+}
+
+// setScoresAndFollowers sets the scores and puts the followers the
+// scenario gives; it reports whether it could.
+func (run *scenarioRun) setScoresAndFollowers() bool {
+	s, g := run.s, run.g
+	if len(s.Scores) > 0 {
+		if len(s.Scores) != s.Players {
+			run.fail(s.Origin.At("scores"), strconv.Itoa(s.Players), strconv.Itoa(len(s.Scores)),
+				"%d scores for %d players: want one per player", len(s.Scores), s.Players)
+			return false
+		}
+		for i, score := range s.Scores {
+			g.players[i].Score = score
+		}
+	}
+	for i, f := range s.Followers {
+		at := originOr(f.Origin, s.Origin.At("followers", strconv.Itoa(i)))
+		idx, err := run.featureOn(f.At, f.Feature)
+		if err == nil {
+			err = g.addFollower(f.Player-1, f.At, idx)
+		}
+		if err != nil {
+			run.fail(at, "", "", "follower of player %d at %s: %v", f.Player, notationPos(f.At), err)
+			return false
+		}
+	}
+	return true
+}
+
+// featureOn finds the feature a name names on the tile at a position.
+func (run *scenarioRun) featureOn(p tilekit.BoardPosition, name string) (int, error) {
+	typ, _, ok := run.g.board.At(p)
+	if !ok {
+		return 0, fmt.Errorf("no tile at %s", notationPos(p))
+	}
+	return run.g.rules.FeatureIndex(typ, name)
+}
+
+// setPile sets the pile the scenario gives; without one the pile stays the
+// edition's less the tiles on the board. It reports whether it could.
+func (run *scenarioRun) setPile() bool {
+	s, g := run.s, run.g
+	if len(s.Pile) == 0 {
+		return true
+	}
+	g.pile = g.pile[:0]
+	for i, id := range s.Pile {
+		typ, ok := g.rules.Type(id)
+		if !ok {
+			run.fail(s.Origin.At("pile", strconv.Itoa(i)), "", id, "pile: unknown tile %q in this selection and edition", id)
+			return false
+		}
+		g.pile = append(g.pile, uint16(typ))
+	}
+	return true
+}
+
+// withScores adds a scores section of zeros for a number of players to a
+// position that has none, such as a board alone.
+func withScores(position string, players int) string {
+	for _, group := range splitSections(position)[1:] {
+		if len(group) > 0 && group[0] == "scores" {
+			return position
+		}
+	}
+	return position + " / scores " + strings.Repeat("0,", players-1) + "0"
+}

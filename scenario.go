@@ -1,0 +1,118 @@
+package tilekit
+
+// Scenario is a worked example and a golden test of the game engine: a setup,
+// a starting position, the turns played from it with the tile each turn
+// takes, and what must then be true. Scenarios live in the scenarios/ data
+// folder, one sub-folder per expansion, and `tilekit play` runs them.
+type Scenario struct {
+	// ID is the stable id, "<expansion>/<name>".
+	ID string
+	// Title says in one sentence what the scenario shows.
+	Title string
+	// Expansions is the selection the game is played with: expansion and part
+	// ids. Empty means the base game alone.
+	Expansions []string
+	// Edition decides the tile counts and the start tile; empty means C2.
+	Edition Edition
+	// Publisher is the publisher variant; empty means none in particular.
+	Publisher Publisher
+	// Players is the number of players, from 2 to 6.
+	Players int
+	// Options are the rule options of the setup.
+	Options ScenarioOptions
+	// Position is the board before the first turn, in the engine's board
+	// notation (x,y:TILE@ROT tokens separated by spaces); empty means the
+	// start tile alone.
+	Position string
+	// Scores are the players' scores before the first turn; empty means 0.
+	Scores []int
+	// Followers stand on the board before the first turn.
+	Followers []ScenarioFollower
+	// Pile, when not empty, is the whole draw pile: the tiles the turns take
+	// and any left after them. The game ends when the turns have emptied it.
+	// When empty, the pile is the edition's, less the tiles on the board.
+	Pile []string
+	// Turns are played in order, each by the player whose turn it is.
+	Turns []ScenarioTurn
+	// End scores the game as over after the last turn (the end-of-game
+	// scoring of unfinished features and fields), as if the pile were empty.
+	End bool
+	// Expect is what must be true after the last turn (and the end of the
+	// game, when there is one).
+	Expect ScenarioExpect
+	// Source is the rule the scenario illustrates.
+	Source Citation
+	// Origin says where the scenario was defined.
+	Origin Origin
+}
+
+// ScenarioOptions are the rule options a setup may choose, as the rulebooks
+// give them.
+type ScenarioOptions struct {
+	// NoFarmers plays without farmers: no follower may be put on a field and
+	// fields do not score.
+	NoFarmers bool
+	// FirstEditionScoring scores as the 1st edition's rulebook does where it
+	// differs from the 2nd: a completed city of two tiles scores 2 points,
+	// not 4, and a farmer scores 4 points per completed city.
+	FirstEditionScoring bool
+}
+
+// ScenarioFollower is a follower on the board: its owner, counted from 1,
+// the position of its tile and the local id of the tile's feature it stands on.
+type ScenarioFollower struct {
+	Player  int
+	At      BoardPosition
+	Feature string
+	Origin  Origin
+}
+
+// ScenarioTurn is one turn of a scenario: the tile taken from the pile, where
+// it goes and the follower placed, and what must be true at that point.
+type ScenarioTurn struct {
+	// Tile is the id of the tile taken from the pile.
+	Tile string
+	// Discard says that the tile fits nowhere and is set aside; the turn then
+	// places nothing and the same player takes the next turn's tile.
+	Discard bool
+	// At and Rotation (degrees clockwise) say where the tile goes.
+	At       BoardPosition
+	Rotation int
+	// Follower is the local id of the feature of the placed tile a follower
+	// is put on; empty puts none.
+	Follower string
+	// Placements, when not nil, is the number of legal placements of the tile
+	// before it is placed, every fitting rotation counted.
+	Placements *int
+	// FollowerOptions, when not nil, is the number of legal follower moves
+	// after the tile is placed, "none" included.
+	FollowerOptions *int
+	// Illegal, when not empty, says the tile move or the follower move of
+	// this turn must be refused with an error containing this text; the
+	// scenario stops after it.
+	Illegal string
+	// Expect is what must be true after the turn.
+	Expect ScenarioExpect
+	// Origin says where the turn was written.
+	Origin Origin
+}
+
+// ScenarioExpect is what must be true at a point of a scenario. A field left
+// empty (nil) is not checked.
+type ScenarioExpect struct {
+	// Scores are the players' scores, in player order.
+	Scores []int
+	// Supply is the number of followers each player has at hand.
+	Supply []int
+	// Followers, when not nil, are exactly the followers on the board.
+	Followers []ScenarioFollower
+	// Ended says whether the game is over.
+	Ended *bool
+	// Events are the events of the turn (or of the end of the game, for the
+	// scenario's expectation), each as the engine writes it, in order.
+	Events []string
+	// Board is the board in the position notation.
+	Board string
+	// Origin says where each expectation was written, by key.
+	Origin Origin
+}
