@@ -51,12 +51,13 @@ type Data struct {
 	Rows       []Row
 	Notes      []Note
 	Steps      []Step
+	Scenarios  []Scenario
 }
 
 // Catalog is all loaded data, the built-in data and any user folders on
-// top, with lookups by id. Expansions, tiles, figures, locations, actions
-// and tables are sorted by id; rows, notes and steps keep the order they
-// were written in, which the order of play uses to break ties.
+// top, with lookups by id. Expansions, tiles, figures, locations, actions,
+// tables and scenarios are sorted by id; rows, notes and steps keep the
+// order they were written in, which the order of play uses to break ties.
 type Catalog struct {
 	Data
 
@@ -69,6 +70,7 @@ type Catalog struct {
 	tableByID     map[string]int
 	noteByID      map[string]int
 	stepByID      map[string]int
+	scenarioByID  map[string]int
 	subjects      []Subject
 	subjectsByID  map[string][]int // indexes into subjects
 }
@@ -83,6 +85,7 @@ func NewCatalog(d Data) *Catalog {
 	sortByID(c.Locations, func(x Location) string { return x.ID })
 	sortByID(c.Actions, func(x Action) string { return x.ID })
 	sortByID(c.Tables, func(x Table) string { return x.ID })
+	sortByID(c.Scenarios, func(x Scenario) string { return x.ID })
 	c.expansionByID = indexByID(c.Expansions, func(x Expansion) string { return x.ID })
 	c.tileByID = indexByID(c.Tiles, func(x Tile) string { return x.ID })
 	c.figureByID = indexByID(c.Figures, func(x Figure) string { return x.ID })
@@ -91,6 +94,7 @@ func NewCatalog(d Data) *Catalog {
 	c.tableByID = indexByID(c.Tables, func(x Table) string { return x.ID })
 	c.noteByID = indexByID(c.Notes, func(x Note) string { return x.ID })
 	c.stepByID = indexByID(c.Steps, func(x Step) string { return x.ID })
+	c.scenarioByID = indexByID(c.Scenarios, func(x Scenario) string { return x.ID })
 	c.subjects = c.collectSubjects()
 	c.subjectsByID = map[string][]int{}
 	for i, s := range c.subjects {
@@ -146,6 +150,11 @@ func (c *Catalog) Note(id string) *Note { return lookup(c.Notes, c.noteByID, id)
 
 // Step returns the step with the id, or nil.
 func (c *Catalog) Step(id string) *Step { return lookup(c.Steps, c.stepByID, id) }
+
+// Scenario returns the scenario with the id, or nil.
+func (c *Catalog) Scenario(id string) *Scenario {
+	return lookup(c.Scenarios, c.scenarioByID, id)
+}
 
 // Part returns the expansion part with the id, or nil.
 func (c *Catalog) Part(id string) *Part { return c.partByID[id] }

@@ -5,13 +5,14 @@ import (
 	"io/fs"
 )
 
-// builtin holds the data folders and the JSON Schemas shipped with tilekit.
+// builtin holds the data folders (the scenarios too) and the JSON Schemas
+// shipped with tilekit.
 //
-//go:embed tiles expansions interactions schema/*.json
+//go:embed tiles expansions interactions scenarios schema/*.json
 var builtin embed.FS
 
 // Builtin returns the built-in data as a file system with the same layout as
-// a user's data folder: tiles/, expansions/ and interactions/.
+// a user's data folder: tiles/, expansions/, interactions/ and scenarios/.
 func Builtin() fs.FS { return builtin }
 
 // Schemas returns the embedded JSON Schemas, one file per kind of data file,

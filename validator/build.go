@@ -68,6 +68,8 @@ func buildEntry(folder, key string, m map[string]any, at tilekit.Origin, d *tile
 		d.Notes = append(d.Notes, buildNote(m, at))
 	case "interactions/step":
 		d.Steps = append(d.Steps, buildStep(m, at))
+	case "scenarios/scenario":
+		d.Scenarios = append(d.Scenarios, buildScenario(m, at))
 	}
 }
 

@@ -21,7 +21,7 @@ type Code struct {
 // Codes lists every diagnostic code the validator reports, beside the
 // schema codes: a schema problem has the code "schema-" followed by the JSON
 // Schema keyword that failed, such as schema-required or schema-enum.
-var Codes = append(append(append([]Code{}, TileCodes...), RuleCodes...), MechanicsCodes...)
+var Codes = append(append(append(append([]Code{}, TileCodes...), RuleCodes...), MechanicsCodes...), ScenarioCodes...)
 
 // TileCodes lists the codes of the file-level and tile checks.
 var TileCodes = []Code{
@@ -67,6 +67,7 @@ func (l *loader) check(cat *tilekit.Catalog) {
 	l.checkStartTiles()
 	l.checkTiles(cat)
 	l.checkRules(cat)
+	l.checkScenarios(cat)
 }
 
 // checkTiles checks each tile on its own, in batches on every core; each

@@ -29,6 +29,7 @@ var Subfolders = []struct{ Name, Schema string }{
 	{"expansions", "expansions.schema.json"},
 	{"tiles", "tiles.schema.json"},
 	{"interactions", "interactions.schema.json"},
+	{"scenarios", "scenarios.schema.json"},
 }
 
 // Result is what validation found: the loaded catalog and the problems.
@@ -40,6 +41,8 @@ type Result struct {
 	Diagnostics Diagnostics
 	// Files counts the data files read.
 	Files int
+	// files are the data files read, by name, for Locate.
+	files map[string]*sourceFile
 }
 
 // BuiltinFolder returns the built-in data as a folder.
@@ -67,7 +70,7 @@ func Validate(sources ...Folder) (*Result, error) {
 		l.check(cat)
 	}
 	l.resolvePositions()
-	return &Result{Catalog: cat, Diagnostics: l.sink.result(), Files: len(l.files)}, nil
+	return &Result{Catalog: cat, Diagnostics: l.sink.result(), Files: len(l.files), files: l.files}, nil
 }
 
 // sourceFile is one data file being loaded.

@@ -105,6 +105,13 @@ func (l *loader) loadSource(src Folder) error {
 		l.sink.add(Diagnostic{Code: "no-data-files", Severity: Error, File: src.Name,
 			Message: "no data file was read: data files end in .toml and go below tiles/, expansions/ or interactions/"})
 	}
+	l.loadFiles(files)
+	return nil
+}
+
+// loadFiles loads the data files of one source, or scenario files given on
+// their own, in parallel, and merges what they give in file order.
+func (l *loader) loadFiles(files []dataFile) {
 	if len(files) > 0 {
 		// Compile the schemas on another core while this one prepares the
 		// files; the first chunk to need them waits for them.
@@ -153,7 +160,6 @@ func (l *loader) loadSource(src Folder) error {
 		appendData(&l.data, &f.acc.data)
 		l.dropped = append(l.dropped, f.acc.dropped...)
 	}
-	return nil
 }
 
 // prepare checks a file lexically and cuts it into chunks; a file that
@@ -226,8 +232,7 @@ func (f *fileLoad) load(j int) (r chunkResult) {
 		if items != nil && !isEntryKey(f.schema, k) {
 			if folder := entryFolder(k); folder != "" {
 				// Entries of another sub-folder: say where they go, once.
-				r.diags.add(newDiagnostic(root.At(k), "wrong-folder", Error,
-					"[[%s]] entries go in a file below %s/, not %s/: move them there", k, folder, f.folder))
+				r.diags.add(wrongFolder(root.At(k), k, folder, &f.dataFile))
 				continue
 			}
 		}
@@ -353,6 +358,7 @@ func appendData(to, from *tilekit.Data) {
 	to.Rows = append(to.Rows, from.Rows...)
 	to.Notes = append(to.Notes, from.Notes...)
 	to.Steps = append(to.Steps, from.Steps...)
+	to.Scenarios = append(to.Scenarios, from.Scenarios...)
 }
 
 // diagSink collects diagnostics, keeping at most MaxPerCode of each code

@@ -32,6 +32,9 @@ var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 type dataFile struct {
 	name, folder, schema string
 	data                 []byte
+	// alone says that the file was given on its own (a scenario file given
+	// to ValidateScenarios), not read from a data folder.
+	alone bool
 }
 
 // reader walks the data folders of sources, reads the files that are data

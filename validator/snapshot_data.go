@@ -6,7 +6,7 @@ import "github.com/tilekit/tilekit"
 
 // snapshotDigest is the digest (see digestFS) of the embedded files this
 // snapshot was made from.
-const snapshotDigest = "708a970999a8bbcde06cbeb2209270c218f37b56b1dda52501097cb9661aa064"
+const snapshotDigest = "d7a1ee79a74bf212e4560ce28cc6fdf1463fd0ebc125ae8f1748f38493bbb972"
 
 // snapshotFiles lists the built-in data files, in loading order.
 var snapshotFiles = []string{
@@ -28,10 +28,18 @@ var snapshotFiles = []string{
 	"interactions/order.toml",
 	"interactions/princess.toml",
 	"interactions/volcano.toml",
+	"scenarios/base/cities.toml",
+	"scenarios/base/cloisters.toml",
+	"scenarios/base/editions.toml",
+	"scenarios/base/end-of-game.toml",
+	"scenarios/base/fields.toml",
+	"scenarios/base/followers.toml",
+	"scenarios/base/placement.toml",
+	"scenarios/base/roads.toml",
 }
 
 // snapshotSize is the size of the built-in data files together, in bytes.
-const snapshotSize = 210879
+const snapshotSize = 281694
 
 // snapshotData returns, built afresh on each call, the data of the catalog
 // that the full validation of the built-in data builds.
@@ -9059,6 +9067,3486 @@ func snapshotData() tilekit.Data {
 					},
 				},
 				Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "15"}},
+			},
+		},
+		Scenarios: []tilekit.Scenario{
+			{
+				ID:       "base/city-closed-joining-three",
+				Title:    "One tile joining three city pieces closes them into one city; a three-way tie scores each player in full",
+				Players:  3,
+				Position: "-1,-1:base/E@90 1,-1:base/E@270 -1,0:base/U@0 0,0:base/D@0 1,0:base/U@0",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{X: -1, Y: -1},
+						Feature: "city",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "4", "followers", "0"}},
+					},
+					{
+						Player:  2,
+						Feature: "city",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "4", "followers", "1"}},
+					},
+					{
+						Player:  3,
+						At:      tilekit.BoardPosition{X: 1, Y: -1},
+						Feature: "city",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "4", "followers", "2"}},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/R",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/cities.toml",
+								Path: []string{"scenario", "4", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "4", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:    []int{8, 8, 8},
+					Supply:    []int{7, 7, 7},
+					Followers: []tilekit.ScenarioFollower{},
+					Events: []string{
+						"completed city",
+						"player 1 scores 8 for city",
+						"player 2 scores 8 for city",
+						"player 3 scores 8 for city",
+						"player 1 takes back 1 from city",
+						"player 2 takes back 1 from city",
+						"player 3 takes back 1 from city",
+					},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "4", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Scoring: several followers on one feature",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "4"}},
+			},
+			{
+				ID:       "base/city-four-pieces-four-players",
+				Title:    "The four-sided city joins four caps; four tied players each score the whole city",
+				Players:  4,
+				Position: "-1,-2:base/B@0 0,-2:base/E@180 -1,-1:base/E@90 1,-1:base/E@270 -1,0:base/U@0 0,0:base/D@0 1,0:base/U@0",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{X: -1, Y: -1},
+						Feature: "city",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "10", "followers", "0"}},
+					},
+					{
+						Player:  2,
+						Feature: "city",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "10", "followers", "1"}},
+					},
+					{
+						Player:  3,
+						At:      tilekit.BoardPosition{X: 1, Y: -1},
+						Feature: "city",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "10", "followers", "2"}},
+					},
+					{
+						Player:  4,
+						At:      tilekit.BoardPosition{Y: -2},
+						Feature: "city",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "10", "followers", "3"}},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile: "base/C",
+						At:   tilekit.BoardPosition{Y: -1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/cities.toml",
+								Path: []string{"scenario", "10", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "10", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:    []int{12, 12, 12, 12},
+					Supply:    []int{7, 7, 7, 7},
+					Followers: []tilekit.ScenarioFollower{},
+					Events: []string{
+						"completed city",
+						"player 1 scores 12 for city",
+						"player 2 scores 12 for city",
+						"player 3 scores 12 for city",
+						"player 4 scores 12 for city",
+						"player 1 takes back 1 from city",
+						"player 2 takes back 1 from city",
+						"player 3 takes back 1 from city",
+						"player 4 takes back 1 from city",
+					},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "10", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Scoring: several followers on one feature",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "10"}},
+			},
+			{
+				ID:      "base/city-incomplete-at-end",
+				Title:   "An unfinished city scores 1 point a tile and 1 a pennant at the end of the game",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/M",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Follower: "city",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/cities.toml",
+								Path: []string{"scenario", "3", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "3", "turn", "0"}},
+					},
+				},
+				End: true,
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{3, 0},
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{Y: -1},
+							Feature: "city",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/cities.toml",
+								Path: []string{"scenario", "3", "expect", "followers", "0"},
+							},
+						},
+					},
+					Ended:  new(true),
+					Events: []string{"end: player 1 scores 3 for city"},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "3", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Scoring at the end of the game: unfinished cities",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "3"}},
+			},
+			{
+				ID:       "base/city-majority",
+				Title:    "The minority on a completed city scores nothing but gets its follower back",
+				Players:  2,
+				Position: "-1,-1:base/E@90 1,-1:base/E@270 -1,0:base/U@0 0,0:base/D@0 1,0:base/U@0",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{X: -1, Y: -1},
+						Feature: "city",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "5", "followers", "0"}},
+					},
+					{
+						Player:  2,
+						Feature: "city",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "5", "followers", "1"}},
+					},
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{X: 1, Y: -1},
+						Feature: "city",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "5", "followers", "2"}},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/R",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/cities.toml",
+								Path: []string{"scenario", "5", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "5", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:    []int{8, 0},
+					Supply:    []int{7, 7},
+					Followers: []tilekit.ScenarioFollower{},
+					Events: []string{
+						"completed city",
+						"player 1 scores 8 for city",
+						"player 1 takes back 2 from city",
+						"player 2 takes back 1 from city",
+					},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "5", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Scoring: several followers on one feature",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "5"}},
+			},
+			{
+				ID:      "base/city-occupied-follower-refused",
+				Title:   "Putting a follower in a city that already has one elsewhere is refused",
+				Players: 2,
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  2,
+						Feature: "city",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "9", "followers", "0"}},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/M",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Follower: "city",
+						Illegal:  "city",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/cities.toml",
+								Path: []string{"scenario", "9", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "9", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "9", "expect"}},
+				},
+				Source: tilekit.Citation{Kind: "rulebook", Title: "Carcassonne rulebook (2nd edition)", Section: "Placing a follower"},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "9"}},
+			},
+			{
+				ID:      "base/city-occupied-not-offered",
+				Title:   "A city joined to an occupied city is not offered to the next follower",
+				Players: 2,
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  2,
+						Feature: "city",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "8", "followers", "0"}},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:            "base/M",
+						At:              tilekit.BoardPosition{Y: -1},
+						Rotation:        180,
+						FollowerOptions: new(2),
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/cities.toml",
+								Path: []string{"scenario", "8", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "8", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{0, 0},
+					Supply: []int{7, 6},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "8", "expect"}},
+				},
+				Source: tilekit.Citation{Kind: "rulebook", Title: "Carcassonne rulebook (2nd edition)", Section: "Placing a follower"},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "8"}},
+			},
+			{
+				ID:      "base/city-three-tiles-pennant",
+				Title:   "A completed city scores 2 points a tile and 2 a pennant",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/M",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Follower: "city",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/cities.toml",
+								Path: []string{"scenario", "1", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "1", "turn", "0"}},
+					},
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{X: 1, Y: -1},
+						Rotation: 270,
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/cities.toml",
+								Path: []string{"scenario", "1", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "1", "turn", "1"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:    []int{8, 0},
+					Supply:    []int{7, 7},
+					Followers: []tilekit.ScenarioFollower{},
+					Events:    []string{"completed city", "player 1 scores 8 for city", "player 1 takes back 1 from city"},
+					Origin:    tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "1", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Scoring: a completed city",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "1"}},
+			},
+			{
+				ID:       "base/city-tie-two-players",
+				Title:    "Two players tied on a completed city both score it in full",
+				Players:  2,
+				Position: "-1,-1:base/E@90 -1,0:base/U@0 0,0:base/D@0",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{X: -1, Y: -1},
+						Feature: "city",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "6", "followers", "0"}},
+					},
+					{
+						Player:  2,
+						Feature: "city",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "6", "followers", "1"}},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/N",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 270,
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/cities.toml",
+								Path: []string{"scenario", "6", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "6", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:    []int{6, 6},
+					Supply:    []int{7, 7},
+					Followers: []tilekit.ScenarioFollower{},
+					Events: []string{
+						"completed city",
+						"player 1 scores 6 for city",
+						"player 2 scores 6 for city",
+						"player 1 takes back 1 from city",
+						"player 2 takes back 1 from city",
+					},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "6", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Scoring: several followers on one feature",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "6"}},
+			},
+			{
+				ID:      "base/city-two-caps-on-one-tile",
+				Title:   "The two caps of base/H are two cities: closing one leaves the other open",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:            "base/H",
+						At:              tilekit.BoardPosition{Y: -1},
+						Follower:        "north",
+						FollowerOptions: new(4),
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/cities.toml",
+								Path: []string{"scenario", "7", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "7", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{0, 0},
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{Y: -1},
+							Feature: "north",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/cities.toml",
+								Path: []string{"scenario", "7", "expect", "followers", "0"},
+							},
+						},
+					},
+					Events: []string{"completed city"},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "7", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Scoring: a completed city",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "7"}},
+			},
+			{
+				ID:      "base/city-two-pennants",
+				Title:   "Each pennant of a completed city adds 2 points",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/M",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Follower: "city",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/cities.toml",
+								Path: []string{"scenario", "2", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "2", "turn", "0"}},
+					},
+					{
+						Tile: "base/F",
+						At:   tilekit.BoardPosition{X: 1, Y: -1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/cities.toml",
+								Path: []string{"scenario", "2", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "2", "turn", "1"}},
+					},
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{X: 2, Y: -1},
+						Rotation: 270,
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/cities.toml",
+								Path: []string{"scenario", "2", "turn", "2", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "2", "turn", "2"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{12, 0},
+					Supply: []int{7, 7},
+					Events: []string{"completed city", "player 1 scores 12 for city", "player 1 takes back 1 from city"},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "2", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Scoring: a completed city",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "2"}},
+			},
+			{
+				ID:      "base/city-two-tiles",
+				Title:   "A city of two tiles scores 4 points",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:            "base/E",
+						At:              tilekit.BoardPosition{Y: -1},
+						Rotation:        180,
+						Follower:        "city",
+						Placements:      new(4),
+						FollowerOptions: new(3),
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/cities.toml",
+								Path: []string{"scenario", "0", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "0", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:    []int{4, 0},
+					Supply:    []int{7, 7},
+					Followers: []tilekit.ScenarioFollower{},
+					Events:    []string{"completed city", "player 1 scores 4 for city", "player 1 takes back 1 from city"},
+					Origin:    tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "0", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Scoring: a completed city",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cities.toml", Path: []string{"scenario", "0"}},
+			},
+			{
+				ID:      "base/cloister-and-its-road-are-apart",
+				Title:   "A cloister and the road that ends at it are separate features",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/A",
+						At:       tilekit.BoardPosition{X: 1},
+						Rotation: 90,
+						Follower: "cloister",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/cloisters.toml",
+								Path: []string{"scenario", "4", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cloisters.toml", Path: []string{"scenario", "4", "turn", "0"}},
+					},
+					{
+						Tile:            "base/A",
+						At:              tilekit.BoardPosition{X: -1},
+						Rotation:        270,
+						Follower:        "road",
+						FollowerOptions: new(4),
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/cloisters.toml",
+								Path: []string{"scenario", "4", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cloisters.toml", Path: []string{"scenario", "4", "turn", "1"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{0, 3},
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{X: 1},
+							Feature: "cloister",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/cloisters.toml",
+								Path: []string{"scenario", "4", "expect", "followers", "0"},
+							},
+						},
+					},
+					Events: []string{"completed road", "player 2 scores 3 for road", "player 2 takes back 1 from road"},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cloisters.toml", Path: []string{"scenario", "4", "expect"}},
+				},
+				Source: tilekit.Citation{Kind: "rulebook", Title: "Carcassonne rulebook (2nd edition)", Section: "Placing a follower"},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cloisters.toml", Path: []string{"scenario", "4"}},
+			},
+			{
+				ID:      "base/cloister-at-board-edge",
+				Title:   "An unfinished cloister at the edge of the board scores 1 point and 1 for each tile around it at the end",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/A",
+						At:       tilekit.BoardPosition{X: 1},
+						Rotation: 90,
+						Follower: "cloister",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/cloisters.toml",
+								Path: []string{"scenario", "2", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cloisters.toml", Path: []string{"scenario", "2", "turn", "0"}},
+					},
+					{
+						Tile: "base/B",
+						At:   tilekit.BoardPosition{Y: 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/cloisters.toml",
+								Path: []string{"scenario", "2", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cloisters.toml", Path: []string{"scenario", "2", "turn", "1"}},
+					},
+				},
+				End: true,
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{3, 0},
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{X: 1},
+							Feature: "cloister",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/cloisters.toml",
+								Path: []string{"scenario", "2", "expect", "followers", "0"},
+							},
+						},
+					},
+					Ended:  new(true),
+					Events: []string{"end: player 1 scores 3 for cloister"},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cloisters.toml", Path: []string{"scenario", "2", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Scoring at the end of the game: unfinished cloisters",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cloisters.toml", Path: []string{"scenario", "2"}},
+			},
+			{
+				ID:       "base/cloister-completed",
+				Title:    "A cloister surrounded by 8 tiles scores 9 points",
+				Players:  2,
+				Position: "-1,0:base/U@0 0,0:base/D@0 1,0:base/U@0 -1,1:base/E@270 0,1:base/B@0 1,1:base/E@90 -1,2:base/U@0 0,2:base/U@0",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  2,
+						At:      tilekit.BoardPosition{Y: 1},
+						Feature: "cloister",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/cloisters.toml", Path: []string{"scenario", "0", "followers", "0"}},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile: "base/U",
+						At:   tilekit.BoardPosition{X: 1, Y: 2},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/cloisters.toml",
+								Path: []string{"scenario", "0", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cloisters.toml", Path: []string{"scenario", "0", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:    []int{0, 9},
+					Supply:    []int{7, 7},
+					Followers: []tilekit.ScenarioFollower{},
+					Events:    []string{"completed cloister", "player 2 scores 9 for cloister", "player 2 takes back 1 from cloister"},
+					Origin:    tilekit.Origin{File: "<builtin>/scenarios/base/cloisters.toml", Path: []string{"scenario", "0", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Scoring: a completed cloister",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cloisters.toml", Path: []string{"scenario", "0"}},
+			},
+			{
+				ID:       "base/cloister-completed-by-its-own-tile",
+				Title:    "A monk on a cloister laid into a hole of 8 tiles scores 9 at once",
+				Players:  2,
+				Position: "-1,0:base/U@0 0,0:base/D@0 1,0:base/U@0 -1,1:base/E@270 1,1:base/E@90 -1,2:base/U@0 0,2:base/U@0 1,2:base/U@0",
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/B",
+						At:       tilekit.BoardPosition{Y: 1},
+						Follower: "cloister",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/cloisters.toml",
+								Path: []string{"scenario", "1", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cloisters.toml", Path: []string{"scenario", "1", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:    []int{9, 0},
+					Supply:    []int{7, 7},
+					Followers: []tilekit.ScenarioFollower{},
+					Events:    []string{"completed cloister", "player 1 scores 9 for cloister", "player 1 takes back 1 from cloister"},
+					Origin:    tilekit.Origin{File: "<builtin>/scenarios/base/cloisters.toml", Path: []string{"scenario", "1", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Scoring: a completed cloister",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cloisters.toml", Path: []string{"scenario", "1"}},
+			},
+			{
+				ID:       "base/cloister-seven-neighbours-at-end",
+				Title:    "A cloister one tile short of complete scores 8 at the end of the game",
+				Players:  2,
+				Position: "-1,0:base/U@0 0,0:base/D@0 1,0:base/U@0 -1,1:base/E@270 0,1:base/B@0 1,1:base/E@90 -1,2:base/U@0 0,2:base/U@0",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{Y: 1},
+						Feature: "cloister",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/cloisters.toml", Path: []string{"scenario", "3", "followers", "0"}},
+					},
+				},
+				Pile: []string{"base/U"},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile: "base/U",
+						At:   tilekit.BoardPosition{X: 2},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/cloisters.toml",
+								Path: []string{"scenario", "3", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cloisters.toml", Path: []string{"scenario", "3", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{8, 0},
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{Y: 1},
+							Feature: "cloister",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/cloisters.toml",
+								Path: []string{"scenario", "3", "expect", "followers", "0"},
+							},
+						},
+					},
+					Ended:  new(true),
+					Events: []string{"end: player 1 scores 8 for cloister"},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cloisters.toml", Path: []string{"scenario", "3", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Scoring at the end of the game: unfinished cloisters",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/cloisters.toml", Path: []string{"scenario", "3"}},
+			},
+			{
+				ID:       "base/discard-tile-fits-nowhere",
+				Title:    "A tile that fits nowhere is set aside and the same player draws again",
+				Players:  2,
+				Position: "0,-1:base/E@180 0,0:base/D@0",
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:       "base/C",
+						Discard:    true,
+						Placements: new(0),
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/placement.toml",
+								Path: []string{"scenario", "12", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "12", "turn", "0"}},
+					},
+					{
+						Tile:     "base/U",
+						At:       tilekit.BoardPosition{X: 1},
+						Follower: "road",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/placement.toml",
+								Path: []string{"scenario", "12", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "12", "turn", "1"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{X: 1},
+							Feature: "road",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/placement.toml",
+								Path: []string{"scenario", "12", "expect", "followers", "0"},
+							},
+						},
+					},
+					Board:  "0,-1:base/E@180 0,0:base/D@0 1,0:base/U@0",
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "12", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Placing a tile: a tile that cannot be placed",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "12"}},
+			},
+			{
+				ID:      "base/edition-c1-five-city-caps",
+				Title:   "The 1st edition has five plain city caps",
+				Edition: "C1",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/editions.toml",
+								Path: []string{"scenario", "0", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "0", "turn", "0"}},
+					},
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{Y: 1},
+						Rotation: 90,
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/editions.toml",
+								Path: []string{"scenario", "0", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "0", "turn", "1"}},
+					},
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{X: 1, Y: 1},
+						Rotation: 270,
+						Expect: tilekit.ScenarioExpect{
+							Events: []string{"completed city"},
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/editions.toml",
+								Path: []string{"scenario", "0", "turn", "2", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "0", "turn", "2"}},
+					},
+					{
+						Tile: "base/E",
+						At:   tilekit.BoardPosition{Y: -2},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/editions.toml",
+								Path: []string{"scenario", "0", "turn", "3", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "0", "turn", "3"}},
+					},
+					{
+						Tile: "base/E",
+						At:   tilekit.BoardPosition{X: -1, Y: -1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/editions.toml",
+								Path: []string{"scenario", "0", "turn", "4", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "0", "turn", "4"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{0, 0},
+					Board:  "0,-2:base/E@0 -1,-1:base/E@0 0,-1:base/E@180 0,0:base/D@0 0,1:base/E@90 1,1:base/E@270",
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "0", "expect"}},
+				},
+				Source: tilekit.Citation{Kind: "rulebook", Title: "Carcassonne rulebook (1st edition)", Section: "Contents: the land tiles"},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "0"}},
+			},
+			{
+				ID:      "base/edition-c1-start-tile",
+				Title:   "The 1st edition's start tile is base/D, as in the 2nd",
+				Edition: "C1",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:       "base/E",
+						At:         tilekit.BoardPosition{Y: 1},
+						Rotation:   90,
+						Placements: new(4),
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/editions.toml",
+								Path: []string{"scenario", "1", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "1", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Board:  "0,0:base/D@0 0,1:base/E@90",
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "1", "expect"}},
+				},
+				Source: tilekit.Citation{Kind: "rulebook", Title: "Carcassonne rulebook (1st edition)", Section: "Preparation"},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "1"}},
+			},
+			{
+				ID:      "base/edition-c2-garden-tile-plays-plain",
+				Title:   "A 2nd-edition garden tile plays like the same tile without a garden",
+				Edition: "C2",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:            "base/E-garden",
+						At:              tilekit.BoardPosition{Y: -1},
+						Rotation:        180,
+						Follower:        "city",
+						FollowerOptions: new(3),
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/editions.toml",
+								Path: []string{"scenario", "2", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "2", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{4, 0},
+					Supply: []int{7, 7},
+					Events: []string{"completed city", "player 1 scores 4 for city", "player 1 takes back 1 from city"},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "2", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Scoring: a completed city",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "2"}},
+			},
+			{
+				ID:      "base/end-every-kind-unfinished",
+				Title:   "At the end, unfinished roads, cities and cloisters score for their followers",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/A",
+						At:       tilekit.BoardPosition{X: 1},
+						Rotation: 90,
+						Follower: "cloister",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/end-of-game.toml",
+								Path: []string{"scenario", "3", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "3", "turn", "0"}},
+					},
+					{
+						Tile:     "base/U",
+						At:       tilekit.BoardPosition{X: -1},
+						Follower: "road",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/end-of-game.toml",
+								Path: []string{"scenario", "3", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "3", "turn", "1"}},
+					},
+					{
+						Tile:     "base/M",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Follower: "city",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/end-of-game.toml",
+								Path: []string{"scenario", "3", "turn", "2", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "3", "turn", "2"}},
+					},
+					{
+						Tile:     "base/B",
+						At:       tilekit.BoardPosition{Y: 1},
+						Follower: "cloister",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/end-of-game.toml",
+								Path: []string{"scenario", "3", "turn", "3", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "3", "turn", "3"}},
+					},
+				},
+				End: true,
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{7, 7},
+					Supply: []int{5, 5},
+					Ended:  new(true),
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "3", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Scoring at the end of the game",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "3"}},
+			},
+			{
+				ID:      "base/end-five-players",
+				Title:   "Five players take turns in order; the end scores each player's cloister",
+				Players: 5,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/U",
+						At:       tilekit.BoardPosition{X: 1},
+						Follower: "road",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/end-of-game.toml",
+								Path: []string{"scenario", "4", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "4", "turn", "0"}},
+					},
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Follower: "city",
+						Expect: tilekit.ScenarioExpect{
+							Scores: []int{0, 4, 0, 0, 0},
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/end-of-game.toml",
+								Path: []string{"scenario", "4", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "4", "turn", "1"}},
+					},
+					{
+						Tile:     "base/B",
+						At:       tilekit.BoardPosition{Y: 1},
+						Follower: "cloister",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/end-of-game.toml",
+								Path: []string{"scenario", "4", "turn", "2", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "4", "turn", "2"}},
+					},
+					{
+						Tile:     "base/A",
+						At:       tilekit.BoardPosition{X: -1},
+						Rotation: 270,
+						Follower: "cloister",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/end-of-game.toml",
+								Path: []string{"scenario", "4", "turn", "3", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "4", "turn", "3"}},
+					},
+					{
+						Tile:     "base/A",
+						At:       tilekit.BoardPosition{X: 2},
+						Rotation: 90,
+						Follower: "cloister",
+						Expect: tilekit.ScenarioExpect{
+							Scores: []int{4, 4, 0, 0, 0},
+							Events: []string{"completed road", "player 1 scores 4 for road", "player 1 takes back 1 from road"},
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/end-of-game.toml",
+								Path: []string{"scenario", "4", "turn", "4", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "4", "turn", "4"}},
+					},
+				},
+				End: true,
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{4, 4, 4, 4, 2},
+					Supply: []int{7, 7, 6, 6, 6},
+					Ended:  new(true),
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "4", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Scoring at the end of the game: unfinished cloisters",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "4"}},
+			},
+			{
+				ID:       "base/end-last-tile-discarded",
+				Title:    "When the last tile fits nowhere it is set aside and the game ends",
+				Players:  2,
+				Position: "0,-1:base/E@180 0,0:base/D@0",
+				Pile:     []string{"base/U", "base/C"},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/U",
+						At:       tilekit.BoardPosition{X: 1},
+						Follower: "road",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/end-of-game.toml",
+								Path: []string{"scenario", "2", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "2", "turn", "0"}},
+					},
+					{
+						Tile:    "base/C",
+						Discard: true,
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/end-of-game.toml",
+								Path: []string{"scenario", "2", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "2", "turn", "1"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{2, 0},
+					Ended:  new(true),
+					Events: []string{"end: player 1 scores 2 for road"},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "2", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Placing a tile: a tile that cannot be placed; End of the game",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "2"}},
+			},
+			{
+				ID:      "base/end-not-before-pile-empty",
+				Title:   "While tiles are left the game is not over and unfinished features do not score",
+				Players: 2,
+				Pile:    []string{"base/U", "base/V"},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/U",
+						At:       tilekit.BoardPosition{X: 1},
+						Follower: "road",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/end-of-game.toml",
+								Path: []string{"scenario", "1", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "1", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{0, 0},
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{X: 1},
+							Feature: "road",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/end-of-game.toml",
+								Path: []string{"scenario", "1", "expect", "followers", "0"},
+							},
+						},
+					},
+					Ended:  new(false),
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "1", "expect"}},
+				},
+				Source: tilekit.Citation{Kind: "rulebook", Title: "Carcassonne rulebook (2nd edition)", Section: "End of the game"},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "1"}},
+			},
+			{
+				ID:      "base/end-pile-emptied",
+				Title:   "The game ends when the last tile is laid, and unfinished features score",
+				Players: 2,
+				Pile:    []string{"base/U"},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/U",
+						At:       tilekit.BoardPosition{X: 1},
+						Follower: "road",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/end-of-game.toml",
+								Path: []string{"scenario", "0", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "0", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{2, 0},
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{X: 1},
+							Feature: "road",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/end-of-game.toml",
+								Path: []string{"scenario", "0", "expect", "followers", "0"},
+							},
+						},
+					},
+					Ended:  new(true),
+					Events: []string{"end: player 1 scores 2 for road"},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "0", "expect"}},
+				},
+				Source: tilekit.Citation{Kind: "rulebook", Title: "Carcassonne rulebook (2nd edition)", Section: "End of the game"},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "0"}},
+			},
+			{
+				ID:      "base/end-six-players",
+				Title:   "Six players: turns come round to player 1 again and everything scores at the end",
+				Players: 6,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/U",
+						At:       tilekit.BoardPosition{X: 1},
+						Follower: "road",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/end-of-game.toml",
+								Path: []string{"scenario", "5", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "5", "turn", "0"}},
+					},
+					{
+						Tile:     "base/U",
+						At:       tilekit.BoardPosition{X: -1},
+						Follower: "field1",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/end-of-game.toml",
+								Path: []string{"scenario", "5", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "5", "turn", "1"}},
+					},
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Follower: "city",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/end-of-game.toml",
+								Path: []string{"scenario", "5", "turn", "2", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "5", "turn", "2"}},
+					},
+					{
+						Tile:     "base/B",
+						At:       tilekit.BoardPosition{Y: 1},
+						Follower: "cloister",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/end-of-game.toml",
+								Path: []string{"scenario", "5", "turn", "3", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "5", "turn", "3"}},
+					},
+					{
+						Tile:     "base/A",
+						At:       tilekit.BoardPosition{X: 2},
+						Rotation: 90,
+						Follower: "cloister",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/end-of-game.toml",
+								Path: []string{"scenario", "5", "turn", "4", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "5", "turn", "4"}},
+					},
+					{
+						Tile:     "base/A",
+						At:       tilekit.BoardPosition{X: -2},
+						Rotation: 270,
+						Follower: "cloister",
+						Expect: tilekit.ScenarioExpect{
+							Scores: []int{5, 0, 4, 0, 0, 0},
+							Events: []string{"completed road", "player 1 scores 5 for road", "player 1 takes back 1 from road"},
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/end-of-game.toml",
+								Path: []string{"scenario", "5", "turn", "5", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "5", "turn", "5"}},
+					},
+					{
+						Tile:     "base/B",
+						At:       tilekit.BoardPosition{X: 1, Y: 1},
+						Follower: "cloister",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/end-of-game.toml",
+								Path: []string{"scenario", "5", "turn", "6", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "5", "turn", "6"}},
+					},
+				},
+				End: true,
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{10, 3, 4, 5, 3, 2},
+					Supply: []int{6, 6, 7, 6, 6, 6},
+					Ended:  new(true),
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "5", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Scoring at the end of the game",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/end-of-game.toml", Path: []string{"scenario", "5"}},
+			},
+			{
+				ID:      "base/farmers-off-end",
+				Title:   "Playing without farmers, the end of the game scores roads, cities and cloisters only",
+				Players: 2,
+				Options: tilekit.ScenarioOptions{NoFarmers: true},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:            "base/E",
+						At:              tilekit.BoardPosition{Y: -1},
+						Rotation:        180,
+						Follower:        "city",
+						FollowerOptions: new(2),
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/editions.toml",
+								Path: []string{"scenario", "8", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "8", "turn", "0"}},
+					},
+					{
+						Tile:     "base/U",
+						At:       tilekit.BoardPosition{X: 1},
+						Follower: "road",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/editions.toml",
+								Path: []string{"scenario", "8", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "8", "turn", "1"}},
+					},
+				},
+				End: true,
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{4, 2},
+					Supply: []int{7, 6},
+					Ended:  new(true),
+					Events: []string{"end: player 2 scores 2 for road"},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "8", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Scoring at the end of the game",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "8"}},
+			},
+			{
+				ID:      "base/farmers-off-field-refused",
+				Title:   "Playing without farmers, putting a follower on a field is refused",
+				Players: 2,
+				Options: tilekit.ScenarioOptions{NoFarmers: true},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/U",
+						At:       tilekit.BoardPosition{X: 1},
+						Follower: "field1",
+						Illegal:  "field",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/editions.toml",
+								Path: []string{"scenario", "7", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "7", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "7", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Farmers (an optional rule for the basic game)",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "7"}},
+			},
+			{
+				ID:      "base/farmers-off-no-field-offered",
+				Title:   "Playing without farmers, fields are not offered to followers",
+				Players: 2,
+				Options: tilekit.ScenarioOptions{NoFarmers: true},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:            "base/U",
+						At:              tilekit.BoardPosition{X: 1},
+						FollowerOptions: new(2),
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/editions.toml",
+								Path: []string{"scenario", "6", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "6", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "6", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Farmers (an optional rule for the basic game)",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "6"}},
+			},
+			{
+				ID:      "base/farmers-two-fields-one-city",
+				Title:   "In the 2nd edition each field scores a city for its own farmers",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/U",
+						At:       tilekit.BoardPosition{X: -1},
+						Follower: "field1",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/editions.toml",
+								Path: []string{"scenario", "9", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "9", "turn", "0"}},
+					},
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Follower: "field",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/editions.toml",
+								Path: []string{"scenario", "9", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "9", "turn", "1"}},
+					},
+					{
+						Tile: "base/B",
+						At:   tilekit.BoardPosition{Y: 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/editions.toml",
+								Path: []string{"scenario", "9", "turn", "2", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "9", "turn", "2"}},
+					},
+					{
+						Tile:     "base/U",
+						At:       tilekit.BoardPosition{X: 1, Y: -1},
+						Rotation: 90,
+						Follower: "field1",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/editions.toml",
+								Path: []string{"scenario", "9", "turn", "3", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "9", "turn", "3"}},
+					},
+					{
+						Tile: "base/A",
+						At:   tilekit.BoardPosition{X: 1, Y: -2},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/editions.toml",
+								Path: []string{"scenario", "9", "turn", "4", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "9", "turn", "4"}},
+					},
+				},
+				End: true,
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{3, 3},
+					Supply: []int{6, 5},
+					Ended:  new(true),
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "9", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Farmers: scoring fields at the end of the game",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "9"}},
+			},
+			{
+				ID:      "base/field-city-not-completed",
+				Title:   "A city that is not completed gives the farmers next to it nothing",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/U",
+						At:       tilekit.BoardPosition{X: 1},
+						Follower: "field1",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "4", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "4", "turn", "0"}},
+					},
+				},
+				End: true,
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{0, 0},
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{X: 1},
+							Feature: "field1",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "4", "expect", "followers", "0"},
+							},
+						},
+					},
+					Ended:  new(true),
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "4", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Farmers: scoring fields at the end of the game",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "4"}},
+			},
+			{
+				ID:      "base/field-majority-two-cities",
+				Title:   "A field next to several cities goes to the majority of farmers alone",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Follower: "field",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "6", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "6", "turn", "0"}},
+					},
+					{
+						Tile:     "base/U",
+						At:       tilekit.BoardPosition{X: 1},
+						Follower: "field1",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "6", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "6", "turn", "1"}},
+					},
+					{
+						Tile: "base/L",
+						At:   tilekit.BoardPosition{X: 2},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "6", "turn", "2", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "6", "turn", "2"}},
+					},
+					{
+						Tile: "base/B",
+						At:   tilekit.BoardPosition{Y: 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "6", "turn", "3", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "6", "turn", "3"}},
+					},
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{X: 2, Y: -1},
+						Rotation: 180,
+						Follower: "field",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "6", "turn", "4", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "6", "turn", "4"}},
+					},
+					{
+						Tile: "base/B",
+						At:   tilekit.BoardPosition{X: 1, Y: -1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "6", "turn", "5", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "6", "turn", "5"}},
+					},
+				},
+				End: true,
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{6, 0},
+					Supply: []int{5, 6},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{Y: -1},
+							Feature: "field",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "6", "expect", "followers", "0"},
+							},
+						},
+						{
+							Player:  2,
+							At:      tilekit.BoardPosition{X: 1},
+							Feature: "field1",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "6", "expect", "followers", "1"},
+							},
+						},
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{X: 2, Y: -1},
+							Feature: "field",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "6", "expect", "followers", "2"},
+							},
+						},
+					},
+					Ended:  new(true),
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "6", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Farmers: scoring fields at the end of the game",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "6"}},
+			},
+			{
+				ID:      "base/field-occupied-not-offered",
+				Title:   "A field joined to a field with a farmer is not offered to the next follower",
+				Players: 2,
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  2,
+						Feature: "field2",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "8", "followers", "0"}},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:            "base/U",
+						At:              tilekit.BoardPosition{X: 1},
+						Follower:        "field2",
+						FollowerOptions: new(3),
+						Illegal:         "field",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "8", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "8", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "8", "expect"}},
+				},
+				Source: tilekit.Citation{Kind: "rulebook", Title: "Carcassonne rulebook (2nd edition)", Section: "Placing a follower"},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "8"}},
+			},
+			{
+				ID:      "base/field-one-city",
+				Title:   "A farmer scores 3 points for a completed city next to the field",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Follower: "field",
+						Expect: tilekit.ScenarioExpect{
+							Events: []string{"completed city"},
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "0", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "0", "turn", "0"}},
+					},
+				},
+				End: true,
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{3, 0},
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{Y: -1},
+							Feature: "field",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "0", "expect", "followers", "0"},
+							},
+						},
+					},
+					Ended:  new(true),
+					Events: []string{"end: player 1 scores 3 for field"},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "0", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Farmers: scoring fields at the end of the game",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "0"}},
+			},
+			{
+				ID:      "base/field-one-city-two-fields",
+				Title:   "A city next to two separate fields scores 3 points for each field's farmers",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Follower: "field",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "7", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "7", "turn", "0"}},
+					},
+					{
+						Tile:     "base/U",
+						At:       tilekit.BoardPosition{X: 1},
+						Follower: "field1",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "7", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "7", "turn", "1"}},
+					},
+				},
+				End: true,
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{3, 3},
+					Supply: []int{6, 6},
+					Ended:  new(true),
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "7", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Farmers: scoring fields at the end of the game",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "7"}},
+			},
+			{
+				ID:      "base/field-split-by-road",
+				Title:   "A road splits a field: only the side next to the completed city scores",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "3", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "3", "turn", "0"}},
+					},
+					{
+						Tile:            "base/U",
+						At:              tilekit.BoardPosition{X: 1},
+						Follower:        "field2",
+						FollowerOptions: new(4),
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "3", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "3", "turn", "1"}},
+					},
+					{
+						Tile:     "base/U",
+						At:       tilekit.BoardPosition{X: -1},
+						Follower: "field1",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "3", "turn", "2", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "3", "turn", "2"}},
+					},
+				},
+				End: true,
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{3, 0},
+					Supply: []int{6, 6},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  2,
+							At:      tilekit.BoardPosition{X: 1},
+							Feature: "field2",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "3", "expect", "followers", "0"},
+							},
+						},
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{X: -1},
+							Feature: "field1",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "3", "expect", "followers", "1"},
+							},
+						},
+					},
+					Ended:  new(true),
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "3", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Farmers: fields are bounded by roads and cities",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "3"}},
+			},
+			{
+				ID:      "base/field-three-cities",
+				Title:   "A field next to three completed cities scores 9 points",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/H",
+						At:       tilekit.BoardPosition{Y: -1},
+						Follower: "field",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "2", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "2", "turn", "0"}},
+					},
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{Y: -2},
+						Rotation: 180,
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "2", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "2", "turn", "1"}},
+					},
+					{
+						Tile: "base/E",
+						At:   tilekit.BoardPosition{X: 1, Y: -1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "2", "turn", "2", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "2", "turn", "2"}},
+					},
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{X: 1, Y: -2},
+						Rotation: 180,
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "2", "turn", "3", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "2", "turn", "3"}},
+					},
+				},
+				End: true,
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{9, 0},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{Y: -1},
+							Feature: "field",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "2", "expect", "followers", "0"},
+							},
+						},
+					},
+					Ended:  new(true),
+					Events: []string{"end: player 1 scores 9 for field"},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "2", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Farmers: scoring fields at the end of the game",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "2"}},
+			},
+			{
+				ID:      "base/field-tie",
+				Title:   "Tied farmers on one field each score it in full",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Follower: "field",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "5", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "5", "turn", "0"}},
+					},
+					{
+						Tile:     "base/U",
+						At:       tilekit.BoardPosition{X: 1},
+						Follower: "field1",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "5", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "5", "turn", "1"}},
+					},
+					{
+						Tile: "base/B",
+						At:   tilekit.BoardPosition{X: 1, Y: -1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "5", "turn", "2", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "5", "turn", "2"}},
+					},
+				},
+				End: true,
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{3, 3},
+					Supply: []int{6, 6},
+					Ended:  new(true),
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "5", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Farmers: scoring fields at the end of the game",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "5"}},
+			},
+			{
+				ID:      "base/field-two-cities",
+				Title:   "A field next to two completed cities scores 6 points",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/H",
+						At:       tilekit.BoardPosition{Y: -1},
+						Follower: "field",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "1", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "1", "turn", "0"}},
+					},
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{Y: -2},
+						Rotation: 180,
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "1", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "1", "turn", "1"}},
+					},
+				},
+				End: true,
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{6, 0},
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{Y: -1},
+							Feature: "field",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/fields.toml",
+								Path: []string{"scenario", "1", "expect", "followers", "0"},
+							},
+						},
+					},
+					Ended:  new(true),
+					Events: []string{"end: player 1 scores 6 for field"},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "1", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Farmers: scoring fields at the end of the game",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/fields.toml", Path: []string{"scenario", "1"}},
+			},
+			{
+				ID:      "base/first-edition-farmer",
+				Title:   "With the 1st edition's scoring a farmer scores 4 points for a completed city",
+				Edition: "C1",
+				Players: 2,
+				Options: tilekit.ScenarioOptions{FirstEditionScoring: true},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Follower: "field",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/editions.toml",
+								Path: []string{"scenario", "5", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "5", "turn", "0"}},
+					},
+				},
+				End: true,
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{4, 0},
+					Ended:  new(true),
+					Events: []string{"end: player 1 scores 4 for field"},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "5", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (1st edition)",
+					Section: "End of the game: scoring the farmers",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "5"}},
+			},
+			{
+				ID:      "base/first-edition-farmers-by-city",
+				Title:   "With the 1st edition's scoring the most farmers around a city take its 4 points",
+				Edition: "C1",
+				Players: 2,
+				Options: tilekit.ScenarioOptions{FirstEditionScoring: true},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/U",
+						At:       tilekit.BoardPosition{X: -1},
+						Follower: "field1",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/editions.toml",
+								Path: []string{"scenario", "10", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "10", "turn", "0"}},
+					},
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Follower: "field",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/editions.toml",
+								Path: []string{"scenario", "10", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "10", "turn", "1"}},
+					},
+					{
+						Tile: "base/B",
+						At:   tilekit.BoardPosition{Y: 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/editions.toml",
+								Path: []string{"scenario", "10", "turn", "2", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "10", "turn", "2"}},
+					},
+					{
+						Tile:     "base/U",
+						At:       tilekit.BoardPosition{X: 1, Y: -1},
+						Rotation: 90,
+						Follower: "field1",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/editions.toml",
+								Path: []string{"scenario", "10", "turn", "3", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "10", "turn", "3"}},
+					},
+					{
+						Tile: "base/A",
+						At:   tilekit.BoardPosition{X: 1, Y: -2},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/editions.toml",
+								Path: []string{"scenario", "10", "turn", "4", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "10", "turn", "4"}},
+					},
+				},
+				End: true,
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{0, 4},
+					Supply: []int{6, 5},
+					Ended:  new(true),
+					Events: []string{"end: player 2 scores 4 for field"},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "10", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "community",
+					Title:   "Carcassonne farmer scoring (gracefulboot.com)",
+					Section: "First edition: for each completed city, the player with the most farmers touching it gets 4 points",
+					URL:     "http://gracefulboot.com/board_games/carcassonne_farmer_scoring.html",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "10"}},
+			},
+			{
+				ID:      "base/first-edition-three-tile-city",
+				Title:   "With the 1st edition's scoring a city of three tiles still scores 2 points a tile and 2 a pennant",
+				Edition: "C1",
+				Players: 2,
+				Options: tilekit.ScenarioOptions{FirstEditionScoring: true},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/M",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Follower: "city",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/editions.toml",
+								Path: []string{"scenario", "4", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "4", "turn", "0"}},
+					},
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{X: 1, Y: -1},
+						Rotation: 270,
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/editions.toml",
+								Path: []string{"scenario", "4", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "4", "turn", "1"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{8, 0},
+					Events: []string{"completed city", "player 1 scores 8 for city", "player 1 takes back 1 from city"},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "4", "expect"}},
+				},
+				Source: tilekit.Citation{Kind: "rulebook", Title: "Carcassonne rulebook (1st edition)", Section: "Scoring a completed city"},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "4"}},
+			},
+			{
+				ID:      "base/first-edition-two-tile-city",
+				Title:   "With the 1st edition's scoring a city of two tiles scores 2 points",
+				Edition: "C1",
+				Players: 2,
+				Options: tilekit.ScenarioOptions{FirstEditionScoring: true},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Follower: "city",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/editions.toml",
+								Path: []string{"scenario", "3", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "3", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{2, 0},
+					Supply: []int{7, 7},
+					Events: []string{"completed city", "player 1 scores 2 for city", "player 1 takes back 1 from city"},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "3", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (1st edition)",
+					Section: "Scoring a completed city: a city of only two tiles",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/editions.toml", Path: []string{"scenario", "3"}},
+			},
+			{
+				ID:       "base/followers-none-at-hand",
+				Title:    "A player with no follower at hand can only choose to put none",
+				Players:  2,
+				Position: "-1,0:base/A@270 0,0:base/D@0 1,0:base/A@90 -1,1:base/B@0 0,1:base/B@0 1,1:base/B@0 0,2:base/B@0",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						Feature: "city",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "0", "followers", "0"}},
+					},
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{X: -1},
+						Feature: "cloister",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "0", "followers", "1"}},
+					},
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{X: 1},
+						Feature: "cloister",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "0", "followers", "2"}},
+					},
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{X: -1, Y: 1},
+						Feature: "cloister",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "0", "followers", "3"}},
+					},
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{Y: 1},
+						Feature: "cloister",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "0", "followers", "4"}},
+					},
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{X: 1, Y: 1},
+						Feature: "cloister",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "0", "followers", "5"}},
+					},
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{Y: 2},
+						Feature: "cloister",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "0", "followers", "6"}},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:            "base/E",
+						At:              tilekit.BoardPosition{X: 2},
+						FollowerOptions: new(1),
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/followers.toml",
+								Path: []string{"scenario", "0", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "0", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{0, 0},
+					Supply: []int{0, 7},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "0", "expect"}},
+				},
+				Source: tilekit.Citation{Kind: "rulebook", Title: "Carcassonne rulebook (2nd edition)", Section: "Placing a follower"},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "0"}},
+			},
+			{
+				ID:       "base/followers-none-at-hand-refused",
+				Title:    "Putting a follower with none at hand is refused",
+				Players:  2,
+				Position: "-1,0:base/A@270 0,0:base/D@0 1,0:base/A@90 -1,1:base/B@0 0,1:base/B@0 1,1:base/B@0 0,2:base/B@0",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						Feature: "city",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "1", "followers", "0"}},
+					},
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{X: -1},
+						Feature: "cloister",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "1", "followers", "1"}},
+					},
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{X: 1},
+						Feature: "cloister",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "1", "followers", "2"}},
+					},
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{X: -1, Y: 1},
+						Feature: "cloister",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "1", "followers", "3"}},
+					},
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{Y: 1},
+						Feature: "cloister",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "1", "followers", "4"}},
+					},
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{X: 1, Y: 1},
+						Feature: "cloister",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "1", "followers", "5"}},
+					},
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{Y: 2},
+						Feature: "cloister",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "1", "followers", "6"}},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{X: 2},
+						Follower: "city",
+						Illegal:  "follower",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/followers.toml",
+								Path: []string{"scenario", "1", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "1", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "1", "expect"}},
+				},
+				Source: tilekit.Citation{Kind: "rulebook", Title: "Carcassonne rulebook (2nd edition)", Section: "Placing a follower"},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "1"}},
+			},
+			{
+				ID:      "base/followers-on-one-tile-apart",
+				Title:   "Scoring a city gives back only the followers in that city",
+				Players: 2,
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  2,
+						Feature: "road",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "3", "followers", "0"}},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Follower: "city",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/followers.toml",
+								Path: []string{"scenario", "3", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "3", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{4, 0},
+					Supply: []int{7, 6},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  2,
+							Feature: "road",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/followers.toml",
+								Path: []string{"scenario", "3", "expect", "followers", "0"},
+							},
+						},
+					},
+					Events: []string{"completed city", "player 1 scores 4 for city", "player 1 takes back 1 from city"},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "3", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Scoring: returning followers",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "3"}},
+			},
+			{
+				ID:       "base/followers-return-before-reuse",
+				Title:    "A follower returned by scoring is back at hand for the next turn, not the same one",
+				Players:  2,
+				Position: "-1,0:base/A@270 0,0:base/D@0 -1,1:base/B@0 0,1:base/B@0 1,1:base/B@0 0,2:base/B@0",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						Feature: "city",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "2", "followers", "0"}},
+					},
+					{
+						Player:  1,
+						Feature: "road",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "2", "followers", "1"}},
+					},
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{X: -1},
+						Feature: "cloister",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "2", "followers", "2"}},
+					},
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{X: -1, Y: 1},
+						Feature: "cloister",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "2", "followers", "3"}},
+					},
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{Y: 1},
+						Feature: "cloister",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "2", "followers", "4"}},
+					},
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{X: 1, Y: 1},
+						Feature: "cloister",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "2", "followers", "5"}},
+					},
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{Y: 2},
+						Feature: "cloister",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "2", "followers", "6"}},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:            "base/A",
+						At:              tilekit.BoardPosition{X: 1},
+						Rotation:        90,
+						FollowerOptions: new(1),
+						Expect: tilekit.ScenarioExpect{
+							Scores: []int{3, 0},
+							Supply: []int{1, 7},
+							Events: []string{"completed road", "player 1 scores 3 for road", "player 1 takes back 1 from road"},
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/followers.toml",
+								Path: []string{"scenario", "2", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "2", "turn", "0"}},
+					},
+					{
+						Tile: "base/E",
+						At:   tilekit.BoardPosition{X: 2},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/followers.toml",
+								Path: []string{"scenario", "2", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "2", "turn", "1"}},
+					},
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Follower: "field",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/followers.toml",
+								Path: []string{"scenario", "2", "turn", "2", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "2", "turn", "2"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{7, 0},
+					Supply: []int{1, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{X: -1},
+							Feature: "cloister",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/followers.toml",
+								Path: []string{"scenario", "2", "expect", "followers", "0"},
+							},
+						},
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{X: -1, Y: 1},
+							Feature: "cloister",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/followers.toml",
+								Path: []string{"scenario", "2", "expect", "followers", "1"},
+							},
+						},
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{Y: 1},
+							Feature: "cloister",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/followers.toml",
+								Path: []string{"scenario", "2", "expect", "followers", "2"},
+							},
+						},
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{X: 1, Y: 1},
+							Feature: "cloister",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/followers.toml",
+								Path: []string{"scenario", "2", "expect", "followers", "3"},
+							},
+						},
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{Y: 2},
+							Feature: "cloister",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/followers.toml",
+								Path: []string{"scenario", "2", "expect", "followers", "4"},
+							},
+						},
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{Y: -1},
+							Feature: "field",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/followers.toml",
+								Path: []string{"scenario", "2", "expect", "followers", "5"},
+							},
+						},
+					},
+					Events: []string{"completed city", "player 1 scores 4 for city", "player 1 takes back 1 from city"},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "2", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Placing a follower; Scoring: returning followers",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/followers.toml", Path: []string{"scenario", "2"}},
+			},
+			{
+				ID:      "base/placement-cell-taken",
+				Title:   "A tile may not be laid where a tile lies",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:    "base/U",
+						Illegal: "0,0",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/placement.toml",
+								Path: []string{"scenario", "5", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "5", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "5", "expect"}},
+				},
+				Source: tilekit.Citation{Kind: "rulebook", Title: "Carcassonne rulebook (2nd edition)", Section: "Placing a tile"},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "5"}},
+			},
+			{
+				ID:      "base/placement-city-meets-field",
+				Title:   "A city may not meet a field",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:    "base/E",
+						At:      tilekit.BoardPosition{Y: 1},
+						Illegal: "city",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/placement.toml",
+								Path: []string{"scenario", "3", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "3", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "3", "expect"}},
+				},
+				Source: tilekit.Citation{Kind: "rulebook", Title: "Carcassonne rulebook (2nd edition)", Section: "Placing a tile"},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "3"}},
+			},
+			{
+				ID:      "base/placement-city-meets-road",
+				Title:   "A city may not meet a road",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{X: 1},
+						Rotation: 270,
+						Illegal:  "city",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/placement.toml",
+								Path: []string{"scenario", "2", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "2", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "2", "expect"}},
+				},
+				Source: tilekit.Citation{Kind: "rulebook", Title: "Carcassonne rulebook (2nd edition)", Section: "Placing a tile"},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "2"}},
+			},
+			{
+				ID:      "base/placement-count-start-city-with-road",
+				Title:   "Legal placements of base/S on the start tile alone: 5",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:       "base/S",
+						At:         tilekit.BoardPosition{X: 1},
+						Rotation:   90,
+						Placements: new(5),
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/placement.toml",
+								Path: []string{"scenario", "11", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "11", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "11", "expect"}},
+				},
+				Source: tilekit.Citation{Kind: "rulebook", Title: "Carcassonne rulebook (2nd edition)", Section: "Placing a tile"},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "11"}},
+			},
+			{
+				ID:      "base/placement-count-start-junction",
+				Title:   "Legal placements of base/L on the start tile alone: 7",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:       "base/L",
+						At:         tilekit.BoardPosition{Y: -1},
+						Rotation:   180,
+						Placements: new(7),
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/placement.toml",
+								Path: []string{"scenario", "9", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "9", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "9", "expect"}},
+				},
+				Source: tilekit.Citation{Kind: "rulebook", Title: "Carcassonne rulebook (2nd edition)", Section: "Placing a tile"},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "9"}},
+			},
+			{
+				ID:      "base/placement-count-start-second-d",
+				Title:   "Legal placements of base/D on the start tile alone: 6",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:       "base/D",
+						At:         tilekit.BoardPosition{X: 1},
+						Placements: new(6),
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/placement.toml",
+								Path: []string{"scenario", "10", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "10", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "10", "expect"}},
+				},
+				Source: tilekit.Citation{Kind: "rulebook", Title: "Carcassonne rulebook (2nd edition)", Section: "Placing a tile"},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "10"}},
+			},
+			{
+				ID:       "base/placement-count-two-constraints",
+				Title:    "Legal placements of a road curve on a board of three tiles: 13",
+				Players:  2,
+				Position: "0,-1:base/E@180 0,0:base/D@0 1,0:base/U@0",
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:       "base/V",
+						At:         tilekit.BoardPosition{X: 1, Y: -1},
+						Rotation:   180,
+						Placements: new(13),
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/placement.toml",
+								Path: []string{"scenario", "7", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "7", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Board:  "0,-1:base/E@180 1,-1:base/V@180 0,0:base/D@0 1,0:base/U@0",
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "7", "expect"}},
+				},
+				Source: tilekit.Citation{Kind: "rulebook", Title: "Carcassonne rulebook (2nd edition)", Section: "Placing a tile"},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "7"}},
+			},
+			{
+				ID:      "base/placement-counts-growing-board",
+				Title:   "Legal placements counted turn by turn as the board grows",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:       "base/X",
+						At:         tilekit.BoardPosition{X: 1},
+						Placements: new(8),
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/placement.toml",
+								Path: []string{"scenario", "8", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "8", "turn", "0"}},
+					},
+					{
+						Tile:       "base/C",
+						At:         tilekit.BoardPosition{Y: -1},
+						Placements: new(4),
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/placement.toml",
+								Path: []string{"scenario", "8", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "8", "turn", "1"}},
+					},
+					{
+						Tile:       "base/U",
+						At:         tilekit.BoardPosition{X: 1, Y: 1},
+						Rotation:   90,
+						Placements: new(8),
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/placement.toml",
+								Path: []string{"scenario", "8", "turn", "2", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "8", "turn", "2"}},
+					},
+					{
+						Tile:       "base/V",
+						At:         tilekit.BoardPosition{X: 1, Y: 2},
+						Rotation:   90,
+						Placements: new(9),
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/placement.toml",
+								Path: []string{"scenario", "8", "turn", "3", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "8", "turn", "3"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Board:  "0,-1:base/C@0 0,0:base/D@0 1,0:base/X@0 1,1:base/U@90 1,2:base/V@90",
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "8", "expect"}},
+				},
+				Source: tilekit.Citation{Kind: "rulebook", Title: "Carcassonne rulebook (2nd edition)", Section: "Placing a tile"},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "8"}},
+			},
+			{
+				ID:      "base/placement-field-meets-city",
+				Title:   "A field may not meet a city",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:    "base/E",
+						At:      tilekit.BoardPosition{Y: -1},
+						Illegal: "field",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/placement.toml",
+								Path: []string{"scenario", "4", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "4", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "4", "expect"}},
+				},
+				Source: tilekit.Citation{Kind: "rulebook", Title: "Carcassonne rulebook (2nd edition)", Section: "Placing a tile"},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "4"}},
+			},
+			{
+				ID:      "base/placement-no-neighbour",
+				Title:   "A tile must touch a placed tile",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:    "base/U",
+						At:      tilekit.BoardPosition{X: 5, Y: 5},
+						Illegal: "no placed tile",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/placement.toml",
+								Path: []string{"scenario", "0", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "0", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "0", "expect"}},
+				},
+				Source: tilekit.Citation{Kind: "rulebook", Title: "Carcassonne rulebook (2nd edition)", Section: "Placing a tile"},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "0"}},
+			},
+			{
+				ID:      "base/placement-road-meets-field",
+				Title:   "A road may not meet a field",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/U",
+						At:       tilekit.BoardPosition{Y: 1},
+						Rotation: 90,
+						Illegal:  "road",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/placement.toml",
+								Path: []string{"scenario", "1", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "1", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "1", "expect"}},
+				},
+				Source: tilekit.Citation{Kind: "rulebook", Title: "Carcassonne rulebook (2nd edition)", Section: "Placing a tile"},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "1"}},
+			},
+			{
+				ID:       "base/placement-second-neighbour-mismatch",
+				Title:    "A tile must match every placed neighbour, not just one",
+				Players:  2,
+				Position: "0,-1:base/E@180 0,0:base/D@0 1,0:base/U@0",
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/V",
+						At:       tilekit.BoardPosition{X: 1, Y: -1},
+						Rotation: 90,
+						Illegal:  "road",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/placement.toml",
+								Path: []string{"scenario", "6", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "6", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "6", "expect"}},
+				},
+				Source: tilekit.Citation{Kind: "rulebook", Title: "Carcassonne rulebook (2nd edition)", Section: "Placing a tile"},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/placement.toml", Path: []string{"scenario", "6"}},
+			},
+			{
+				ID:      "base/road-completed-three-tiles",
+				Title:   "A road closed at both ends scores 1 point a tile for its follower's owner",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:            "base/A",
+						At:              tilekit.BoardPosition{X: 1},
+						Rotation:        90,
+						Follower:        "road",
+						Placements:      new(5),
+						FollowerOptions: new(4),
+						Expect: tilekit.ScenarioExpect{
+							Scores: []int{0, 0},
+							Supply: []int{6, 7},
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/roads.toml",
+								Path: []string{"scenario", "0", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "0", "turn", "0"}},
+					},
+					{
+						Tile:       "base/A",
+						At:         tilekit.BoardPosition{X: -1},
+						Rotation:   270,
+						Placements: new(13),
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/roads.toml",
+								Path: []string{"scenario", "0", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "0", "turn", "1"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:    []int{3, 0},
+					Supply:    []int{7, 7},
+					Followers: []tilekit.ScenarioFollower{},
+					Events:    []string{"completed road", "player 1 scores 3 for road", "player 1 takes back 1 from road"},
+					Board:     "-1,0:base/A@270 0,0:base/D@0 1,0:base/A@90",
+					Origin:    tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "0", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Scoring: a completed road",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "0"}},
+			},
+			{
+				ID:      "base/road-completed-without-follower",
+				Title:   "A completed road without followers scores nothing",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/A",
+						At:       tilekit.BoardPosition{X: 1},
+						Rotation: 90,
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/roads.toml",
+								Path: []string{"scenario", "9", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "9", "turn", "0"}},
+					},
+					{
+						Tile:     "base/A",
+						At:       tilekit.BoardPosition{X: -1},
+						Rotation: 270,
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/roads.toml",
+								Path: []string{"scenario", "9", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "9", "turn", "1"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:    []int{0, 0},
+					Supply:    []int{7, 7},
+					Followers: []tilekit.ScenarioFollower{},
+					Events:    []string{"completed road"},
+					Origin:    tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "9", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Scoring: a completed road",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "9"}},
+			},
+			{
+				ID:      "base/road-ends-at-city",
+				Title:   "A road that ends at a city and at a cloister is complete",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:            "base/T",
+						At:              tilekit.BoardPosition{X: 1},
+						Rotation:        90,
+						Follower:        "road",
+						FollowerOptions: new(5),
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/roads.toml",
+								Path: []string{"scenario", "6", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "6", "turn", "0"}},
+					},
+					{
+						Tile:     "base/A",
+						At:       tilekit.BoardPosition{X: -1},
+						Rotation: 270,
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/roads.toml",
+								Path: []string{"scenario", "6", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "6", "turn", "1"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{3, 0},
+					Supply: []int{7, 7},
+					Events: []string{"completed road", "player 1 scores 3 for road", "player 1 takes back 1 from road"},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "6", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Scoring: a completed road",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "6"}},
+			},
+			{
+				ID:      "base/road-follower-on-completing-tile",
+				Title:   "A follower put on a road that its own tile completes scores at once",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/X",
+						At:       tilekit.BoardPosition{X: 1},
+						Follower: "road4",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/roads.toml",
+								Path: []string{"scenario", "8", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "8", "turn", "0"}},
+					},
+					{
+						Tile:     "base/A",
+						At:       tilekit.BoardPosition{X: 2},
+						Rotation: 90,
+						Follower: "road",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/roads.toml",
+								Path: []string{"scenario", "8", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "8", "turn", "1"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{0, 2},
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{X: 1},
+							Feature: "road4",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/roads.toml",
+								Path: []string{"scenario", "8", "expect", "followers", "0"},
+							},
+						},
+					},
+					Events: []string{"completed road", "player 2 scores 2 for road", "player 2 takes back 1 from road"},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "8", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Scoring: a completed road",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "8"}},
+			},
+			{
+				ID:      "base/road-incomplete-at-end",
+				Title:   "An unfinished road scores 1 point a tile at the end of the game",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/U",
+						At:       tilekit.BoardPosition{X: 1},
+						Follower: "road",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/roads.toml",
+								Path: []string{"scenario", "1", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "1", "turn", "0"}},
+					},
+					{
+						Tile: "base/U",
+						At:   tilekit.BoardPosition{X: 2},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/roads.toml",
+								Path: []string{"scenario", "1", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "1", "turn", "1"}},
+					},
+				},
+				End: true,
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{3, 0},
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{X: 1},
+							Feature: "road",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/roads.toml",
+								Path: []string{"scenario", "1", "expect", "followers", "0"},
+							},
+						},
+					},
+					Ended:  new(true),
+					Events: []string{"end: player 1 scores 3 for road"},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "1", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Scoring at the end of the game: unfinished roads",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "1"}},
+			},
+			{
+				ID:       "base/road-joining-two-occupied-roads-tie",
+				Title:    "A tile may join two occupied roads; tied players each score the whole road",
+				Players:  2,
+				Position: "-1,0:base/A@270 0,0:base/D@0 2,0:base/A@90 0,1:base/B@0 1,1:base/B@0 2,1:base/B@0",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						Feature: "road",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "3", "followers", "0"}},
+					},
+					{
+						Player:  2,
+						At:      tilekit.BoardPosition{X: 2},
+						Feature: "road",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "3", "followers", "1"}},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile: "base/U",
+						At:   tilekit.BoardPosition{X: 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/roads.toml",
+								Path: []string{"scenario", "3", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "3", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:    []int{4, 4},
+					Supply:    []int{7, 7},
+					Followers: []tilekit.ScenarioFollower{},
+					Events: []string{
+						"completed road",
+						"player 1 scores 4 for road",
+						"player 2 scores 4 for road",
+						"player 1 takes back 1 from road",
+						"player 2 takes back 1 from road",
+					},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "3", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Scoring: several followers on one feature",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "3"}},
+			},
+			{
+				ID:      "base/road-loop",
+				Title:   "A road that closes into a loop is complete",
+				Players: 2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/V",
+						At:       tilekit.BoardPosition{Y: 1},
+						Rotation: 270,
+						Follower: "road",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/roads.toml",
+								Path: []string{"scenario", "7", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "7", "turn", "0"}},
+					},
+					{
+						Tile: "base/V",
+						At:   tilekit.BoardPosition{X: 1, Y: 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/roads.toml",
+								Path: []string{"scenario", "7", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "7", "turn", "1"}},
+					},
+					{
+						Tile:     "base/V",
+						At:       tilekit.BoardPosition{Y: 2},
+						Rotation: 180,
+						Expect: tilekit.ScenarioExpect{
+							Scores: []int{0, 0},
+							Supply: []int{6, 7},
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/roads.toml",
+								Path: []string{"scenario", "7", "turn", "2", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "7", "turn", "2"}},
+					},
+					{
+						Tile:     "base/V",
+						At:       tilekit.BoardPosition{X: 1, Y: 2},
+						Rotation: 90,
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/roads.toml",
+								Path: []string{"scenario", "7", "turn", "3", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "7", "turn", "3"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:    []int{4, 0},
+					Supply:    []int{7, 7},
+					Followers: []tilekit.ScenarioFollower{},
+					Events:    []string{"completed road", "player 1 scores 4 for road", "player 1 takes back 1 from road"},
+					Board:     "0,0:base/D@0 0,1:base/V@270 1,1:base/V@0 0,2:base/V@180 1,2:base/V@90",
+					Origin:    tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "7", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Scoring: a completed road",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "7"}},
+			},
+			{
+				ID:       "base/road-majority",
+				Title:    "The player with more followers on a completed road scores it alone; the others' followers go back too",
+				Players:  2,
+				Position: "-2,0:base/A@270 0,0:base/D@0 2,0:base/A@90 -2,1:base/E@180 -1,1:base/B@0 0,1:base/B@0 1,1:base/B@0 2,1:base/E@180",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{X: -2},
+						Feature: "road",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "2", "followers", "0"}},
+					},
+					{
+						Player:  2,
+						Feature: "road",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "2", "followers", "1"}},
+					},
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{X: 2},
+						Feature: "road",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "2", "followers", "2"}},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile: "base/U",
+						At:   tilekit.BoardPosition{X: -1},
+						Expect: tilekit.ScenarioExpect{
+							Scores: []int{0, 0},
+							Supply: []int{5, 6},
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/roads.toml",
+								Path: []string{"scenario", "2", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "2", "turn", "0"}},
+					},
+					{
+						Tile: "base/U",
+						At:   tilekit.BoardPosition{X: 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/roads.toml",
+								Path: []string{"scenario", "2", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "2", "turn", "1"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:    []int{5, 0},
+					Supply:    []int{7, 7},
+					Followers: []tilekit.ScenarioFollower{},
+					Events: []string{
+						"completed road",
+						"player 1 scores 5 for road",
+						"player 1 takes back 2 from road",
+						"player 2 takes back 1 from road",
+					},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "2", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Carcassonne rulebook (2nd edition)",
+					Section: "Scoring: several followers on one feature",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "2"}},
+			},
+			{
+				ID:      "base/road-occupied-follower-refused",
+				Title:   "Putting a follower on a road that already has one elsewhere is refused",
+				Players: 2,
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  2,
+						Feature: "road",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "5", "followers", "0"}},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/U",
+						At:       tilekit.BoardPosition{X: 1},
+						Follower: "road",
+						Illegal:  "road",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/roads.toml",
+								Path: []string{"scenario", "5", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "5", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "5", "expect"}},
+				},
+				Source: tilekit.Citation{Kind: "rulebook", Title: "Carcassonne rulebook (2nd edition)", Section: "Placing a follower"},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "5"}},
+			},
+			{
+				ID:      "base/road-occupied-not-offered",
+				Title:   "A road joined to an occupied road is not offered to the next follower",
+				Players: 2,
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  2,
+						Feature: "road",
+						Origin:  tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "4", "followers", "0"}},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:            "base/U",
+						At:              tilekit.BoardPosition{X: 1},
+						Follower:        "field1",
+						FollowerOptions: new(3),
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/roads.toml",
+								Path: []string{"scenario", "4", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "4", "turn", "0"}},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Supply: []int{6, 6},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  2,
+							Feature: "road",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/roads.toml",
+								Path: []string{"scenario", "4", "expect", "followers", "0"},
+							},
+						},
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{X: 1},
+							Feature: "field1",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/base/roads.toml",
+								Path: []string{"scenario", "4", "expect", "followers", "1"},
+							},
+						},
+					},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "4", "expect"}},
+				},
+				Source: tilekit.Citation{Kind: "rulebook", Title: "Carcassonne rulebook (2nd edition)", Section: "Placing a follower"},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "4"}},
 			},
 		},
 	}

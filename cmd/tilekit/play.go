@@ -23,45 +23,113 @@ type playOptions struct {
 	seed    uint64
 	players int
 	jobs    int
+	out     string
+	builtin bool
+	format  string
+	explain bool
 }
 
 func newPlayCmd() *cobra.Command {
 	opts := &playOptions{}
 	cmd := &cobra.Command{
-		Use:   "play --random N",
-		Short: "Play random games with the game engine and check its invariants",
-		Long: `play --random N plays N games in which every player lays each tile drawn
+		Use:   "play FILE|DIR... | --builtin | --random N",
+		Short: "Run scenario files, or play random games and check the engine's invariants",
+		Long: `play FILE|DIR... runs the scenarios of the files given (a folder: every
+.toml file below it) with the game engine. Each file is first checked like
+any data file (scenarios.schema.json and the checks against the loaded
+tiles and expansions); a problem is reported as validate reports it and
+the run exits 1 before any scenario plays. Each scenario then prints one
+line, "ok" or "FAIL", its id and its title; a failure prints file:line, what
+was expected and what happened (want and got, or a line diff), a failed
+scenario the position it ended in, and the run exits 1 after a summary
+line. --builtin runs the scenarios of the loaded
+data (the built-in ones and those of --data folders) instead of files.
+--explain prints, under each scenario, the events of each turn and of the
+end of the game, each with the rule that made it.
+
+--format json prints one object: "scenarios", a list with for each one
+"id", "title", "file", "line" (where it is defined), "passed" (a boolean),
+"failures" (a list of {"file", "line", "column", "message", "want",
+"got"}), "position" (the final position in the engine's notation) and,
+with --explain, "turns" (a list of {"turn", "events": [{"event",
+"rule"}]}); then "passed" and "failed", the numbers of scenarios.
+
+play --random N plays N games in which every player lays each tile drawn
 at a random legal placement and makes a random follower move (none
 included), scored by the base game's rules, and checks after every move
 that the engine keeps its invariants: each tile matches its neighbours,
 each player has 7 followers on the board and at hand, no score goes down
 and each score is the sum of the player's points. Game i is played with
 seed S+i (--seed), so a run is the same every time, whatever --jobs. It
-prints a summary; the speed goes to stderr. A broken invariant is printed
-with the game's seed and move, and the run exits 1.
-
-Without --random, play will play scenario files; they come in a later
-version.`,
-		Example: `  tilekit play --random 1000
+prints a summary; the speed, and a progress bar when stderr is a
+terminal, go to stderr. A broken invariant is printed with the game's
+seed and move, a scenario file that replays the game up to the broken
+move is written to the current folder (or --out), named after the seed,
+and the run exits 1.`,
+		Example: `  tilekit play scenarios/
+  tilekit play scenarios/base/roads.toml --explain
+  tilekit play --builtin --format json
+  tilekit play --random 1000
   tilekit play --random 100 --seed 7 --players 4
   tilekit play --random 100 --expansions inns-cathedrals --edition C3`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if !cmd.Flags().Changed("random") {
-				return usagef("play without --random: scenario files come in a later version; use --random N")
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkPlayMode(cmd, opts, args); err != nil {
+				return err
 			}
-			return runPlay(cmd, opts)
+			if cmd.Flags().Changed("random") {
+				return runPlay(cmd, opts)
+			}
+			return runScenarios(cmd, opts, args)
 		},
 	}
 	opts.data.register(cmd)
 	opts.sel.register(cmd, false)
-	cmd.Flags().Lookup("expansions").Usage = "expansion or part ids played with, comma-separated (default the base game alone, which is always in)"
-	cmd.Flags().StringVar(&opts.sel.edition, "edition", "C2", "the edition whose tiles are played: C1, C2 or C3")
+	cmd.Flags().Lookup("expansions").Usage = "with --random: expansion or part ids played with, comma-separated (default the base game alone, which is always in)"
+	cmd.Flags().StringVar(&opts.sel.edition, "edition", "C2", "with --random: the edition whose tiles are played: C1, C2 or C3")
 	cmd.Flags().IntVar(&opts.random, "random", 0, "play N random games")
-	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "seed of the first game; game i is played with seed+i")
-	cmd.Flags().IntVar(&opts.players, "players", 2, "number of players, 2 to 6")
-	cmd.Flags().IntVar(&opts.jobs, "jobs", 0, "games played at once (default GOMAXPROCS)")
+	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "with --random: seed of the first game; game i is played with seed+i")
+	cmd.Flags().IntVar(&opts.players, "players", 2, "with --random: number of players, 2 to 6")
+	cmd.Flags().IntVar(&opts.jobs, "jobs", 0, "with --random: games played at once (default GOMAXPROCS)")
+	cmd.Flags().StringVar(&opts.out, "out", "", "with --random: the folder a scenario replaying a broken game is written to (default the current folder)")
+	cmd.Flags().BoolVar(&opts.builtin, "builtin", false, "run the scenarios of the loaded data (built-in and --data folders)")
+	cmd.Flags().StringVar(&opts.format, "format", "text", "scenario results as text or json")
+	cmd.Flags().BoolVar(&opts.explain, "explain", false, "print each turn's events and the rules that made them")
+	_ = cmd.MarkFlagDirname("out")
+	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"text", "json"}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
+}
+
+// checkPlayMode checks that the arguments and flags ask for one thing:
+// random games, the data's scenarios or scenario files.
+func checkPlayMode(cmd *cobra.Command, opts *playOptions, args []string) error {
+	changed := func(names ...string) string {
+		for _, n := range names {
+			if cmd.Flags().Changed(n) {
+				return "--" + n
+			}
+		}
+		return ""
+	}
+	if cmd.Flags().Changed("random") {
+		if len(args) > 0 {
+			return usagef("play --random plays random games: it takes no scenario files")
+		}
+		if f := changed("builtin", "format", "explain"); f != "" {
+			return usagef("%s is for scenarios, not for --random", f)
+		}
+		return nil
+	}
+	if f := changed("expansions", "edition", "seed", "players", "jobs", "out"); f != "" {
+		return usagef("%s is for --random; a scenario gives its own setup", f)
+	}
+	switch {
+	case opts.builtin && len(args) > 0:
+		return usagef("play --builtin runs the data's scenarios: it takes no files")
+	case !opts.builtin && len(args) == 0:
+		return usagef("play needs scenario files or folders, --builtin or --random N")
+	}
+	return nil
 }
 
 // runPlay checks the flags, compiles the rules and plays the games.
@@ -96,7 +164,10 @@ func runPlay(cmd *cobra.Command, opts *playOptions) error {
 		jobs = runtime.GOMAXPROCS(0)
 	}
 	start := time.Now()
-	sum := playGames(r, opts.players, opts.seed, opts.random, jobs)
+	var done atomic.Int64
+	stop := showProgress(cmd.ErrOrStderr(), &done, opts.random)
+	sum := playGames(r, opts.players, opts.seed, opts.random, jobs, &done)
+	stop()
 	elapsed := time.Since(start)
 	sum.write(cmd.OutOrStdout())
 	fmt.Fprintf(cmd.ErrOrStderr(), "played %d games in %s (%.0f games/s, %d jobs)\n",
@@ -106,6 +177,9 @@ func runPlay(cmd *cobra.Command, opts *playOptions) error {
 	}
 	for _, b := range sum.breaks {
 		fmt.Fprintf(cmd.ErrOrStderr(), "tilekit: %v\n", b.err)
+	}
+	if err := writeBreakScenarios(cmd.ErrOrStderr(), opts.out, sum.breaks); err != nil {
+		return err
 	}
 	return errProblems
 }
@@ -158,8 +232,9 @@ func (s *playSummary) merge(o *playSummary) {
 const playBatch = 64
 
 // playGames plays n games, game i with seed+i, over jobs goroutines that
-// take the games in batches, and merges their summaries.
-func playGames(r *game.Rules, players int, seed uint64, n, jobs int) *playSummary {
+// take the games in batches, and merges their summaries; done counts the
+// games played so far.
+func playGames(r *game.Rules, players int, seed uint64, n, jobs int, done *atomic.Int64) *playSummary {
 	jobs = max(1, min(jobs, (n+playBatch-1)/playBatch))
 	var next atomic.Int64
 	sums := make([]playSummary, jobs)
@@ -179,6 +254,7 @@ func playGames(r *game.Rules, players int, seed uint64, n, jobs int) *playSummar
 				for i := lo; i < min(lo+playBatch, n); i++ {
 					playOne(p, seed+uint64(i), i, &sums[j])
 				}
+				done.Add(int64(min(lo+playBatch, n) - lo))
 			}
 		})
 	}

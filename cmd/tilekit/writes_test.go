@@ -169,19 +169,19 @@ func TestSchemaExportKeepsChangedTaploConfig(t *testing.T) {
 	code, _, stderr := tilekitRun("schema", "export", dir)
 	assert.Equal(t, exitOK, code, stderr)
 	assert.Equal(t, "tilekit: warning: "+filepath.Join(dir, ".taplo.toml")+" differs from tilekit's and was kept; use --force to replace it\n"+
-		"tilekit: wrote 3 schemas to "+dir+"\n", stderr)
+		"tilekit: wrote 4 schemas to "+dir+"\n", stderr)
 	kept := snapshot(t, dir)
 	assert.Equal(t, before[".taplo.toml"], kept[".taplo.toml"], "the changed .taplo.toml is kept")
 	assert.Equal(t, before["notes.txt"], kept["notes.txt"])
 	assert.NotEqual(t, before["schema/tiles.schema.json"], kept["schema/tiles.schema.json"], "the schemas are written")
-	assert.Len(t, kept, 7, "., .taplo.toml, notes.txt, schema/ and three schemas: %v", keys(kept))
+	assert.Len(t, kept, 8, "., .taplo.toml, notes.txt, schema/ and four schemas: %v", keys(kept))
 
 	code, _, stderr = tilekitRun("schema", "export", "--force", dir)
 	require.Equal(t, exitOK, code, stderr)
 	after := snapshot(t, dir)
 	assert.NotEqual(t, before[".taplo.toml"], after[".taplo.toml"], "--force replaces it")
 	assert.Equal(t, before["notes.txt"], after["notes.txt"])
-	assert.Len(t, after, 7, "., .taplo.toml, notes.txt, schema/ and three schemas: %v", keys(after))
+	assert.Len(t, after, 8, "., .taplo.toml, notes.txt, schema/ and four schemas: %v", keys(after))
 }
 
 // render --all stops on a tile late in the list: no picture is written.

@@ -1,0 +1,352 @@
+package validator
+
+import (
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/rules"
+)
+
+// ScenarioCodes lists the codes of the checks on scenarios. A scenario
+// also reuses duplicate-id (two scenarios share an id), unknown-expansion
+// (its selection names an expansion or part no file defines) and the
+// citation codes for its source.
+var ScenarioCodes = []Code{
+	{"scenario-folder-mismatch", "A scenario's id starts with another expansion than the sub-folder of scenarios/ its file is in, or the file is in scenarios/ itself rather than in a sub-folder."},
+	{"unknown-tile", "A scenario names a tile (in its position, pile or turns) that no loaded file defines."},
+	{"tile-not-selected", "A scenario plays a tile whose expansion it does not select, or which has no copies in its edition."},
+	{"players-mismatch", "A scenario lists scores or followers at hand for another number of players than it has, or a follower of a player it does not have."},
+	{"unknown-feature", "A scenario puts or expects a follower on a feature id that the tile does not have."},
+	{"follower-off-board", "A scenario puts or expects a follower at a position where no tile lies at that point."},
+	{"discard-with-placement", "A discarded turn also says where the tile goes (at, rotation) or puts a follower."},
+}
+
+// scenarioBoard is what a scenario's checks know of its board: the tile at
+// each position, as the position and the turns lay them.
+type scenarioBoard map[tilekit.BoardPosition]*tilekit.Tile
+
+// checkScenarios runs the consistency checks of the scenarios.
+func (l *loader) checkScenarios(cat *tilekit.Catalog) {
+	seen := map[string]tilekit.Origin{}
+	for i := range l.data.Scenarios {
+		s := &l.data.Scenarios[i]
+		l.unique(seen, "scenario "+s.ID, s.Origin.At("id"))
+		l.checkScenarioFolder(s)
+		for j, id := range s.Expansions {
+			l.expansionRef(cat, id, s.Origin.At("expansions", strconv.Itoa(j)))
+		}
+		if s.Source.Kind != "" {
+			l.checkSource(s.Source, s.Origin.At("source"))
+		}
+		l.checkScenarioPlayers(s)
+		l.checkScenarioPlay(cat, s)
+	}
+}
+
+// checkScenarioFolder checks that a scenario's id starts with the
+// expansion its file's sub-folder of scenarios/ names. A file given on its
+// own, outside any scenarios/ folder, is not checked.
+func (l *loader) checkScenarioFolder(s *tilekit.Scenario) {
+	folder, inScenarios := scenarioFolder(s.Origin.File)
+	if !inScenarios {
+		return
+	}
+	prefix, _, _ := strings.Cut(s.ID, "/")
+	switch {
+	case folder == "":
+		l.report(s.Origin.At("id"), "scenario-folder-mismatch", Error,
+			"scenario files go in a sub-folder of scenarios/ named after their expansion: move this file to scenarios/%s/", prefix)
+	case prefix != folder:
+		l.report(s.Origin.At("id"), "scenario-folder-mismatch", Error,
+			"scenario %s is in scenarios/%s/: its id must start with %s/, or its file go in scenarios/%s/", s.ID, folder, folder, prefix)
+	}
+}
+
+// scenarioFolder returns the sub-folder of scenarios/ a file is in: the
+// path segment after the last one named scenarios, or "" for a file in
+// scenarios/ itself. It reports false for a file outside any scenarios/.
+func scenarioFolder(file string) (string, bool) {
+	segs := strings.Split(path.Dir(file), "/")
+	for i := len(segs) - 1; i >= 0; i-- {
+		if segs[i] == "scenarios" {
+			if i == len(segs)-1 {
+				return "", true
+			}
+			return segs[i+1], true
+		}
+	}
+	return "", false
+}
+
+// checkScenarioPlayers checks every list that has one value per player,
+// and every follower's owner, against the number of players.
+func (l *loader) checkScenarioPlayers(s *tilekit.Scenario) {
+	l.playerList(s, s.Scores, "scores", s.Origin.At("scores"))
+	l.followerOwners(s, s.Followers)
+	expects := []*tilekit.ScenarioExpect{&s.Expect}
+	for j := range s.Turns {
+		expects = append(expects, &s.Turns[j].Expect)
+	}
+	for _, e := range expects {
+		l.playerList(s, e.Scores, "scores", e.Origin.At("scores"))
+		l.playerList(s, e.Supply, "supply", e.Origin.At("supply"))
+		l.followerOwners(s, e.Followers)
+	}
+}
+
+func (l *loader) playerList(s *tilekit.Scenario, values []int, what string, at tilekit.Origin) {
+	if values != nil && len(values) != s.Players {
+		l.report(at, "players-mismatch", Error, "%s has %s, but the scenario has %d players: give one a player", what, plural(len(values), "number"), s.Players)
+	}
+}
+
+func (l *loader) followerOwners(s *tilekit.Scenario, fs []tilekit.ScenarioFollower) {
+	for _, f := range fs {
+		if f.Player > s.Players {
+			l.report(f.Origin.At("player"), "players-mismatch", Error, "a follower of player %d, but the scenario has %d players", f.Player, s.Players)
+		}
+	}
+}
+
+// scenarioSetup is what the play checks know of a scenario's setup.
+type scenarioSetup struct {
+	sel      rules.Selection
+	selected bool // the selection could be read
+	edition  tilekit.Edition
+}
+
+// checkScenarioPlay follows a scenario's board from its position through
+// its turns: every tile is known and played in the game, every follower
+// stands on a tile that lies there and on a feature the tile has, and a
+// discarded turn places nothing.
+func (l *loader) checkScenarioPlay(cat *tilekit.Catalog, s *tilekit.Scenario) {
+	setup := scenarioSetup{edition: s.Edition}
+	if setup.edition == "" {
+		setup.edition = tilekit.C2
+	}
+	if sel, err := rules.Select(cat, s.Expansions); err == nil {
+		setup.sel, setup.selected = sel, true
+	}
+	board := l.scenarioPosition(cat, s, setup)
+	for j, id := range s.Pile {
+		l.scenarioTile(cat, s, setup, id, s.Origin.At("pile", strconv.Itoa(j)))
+	}
+	if board != nil {
+		l.followersOnBoard(cat, board, s.Followers, "before the first turn")
+	}
+	for j := range s.Turns {
+		t := &s.Turns[j]
+		tile := l.scenarioTile(cat, s, setup, t.Tile, t.Origin.At("tile"))
+		switch {
+		case t.Discard:
+			l.checkDiscard(t)
+		case tile != nil:
+			if t.Follower != "" && tileFeature(tile, t.Follower) == nil {
+				l.report(t.Origin.At("follower"), "unknown-feature", Error, "tile %s has no feature %q%s", tile.ID, t.Follower, featureHint(tile))
+			}
+			if board != nil && board[t.At] == nil {
+				board[t.At] = tile
+			}
+		default:
+			board = nil // a tile not known: the board past it is not known
+		}
+		if board != nil {
+			l.followersOnBoard(cat, board, t.Expect.Followers, "after turn "+strconv.Itoa(j+1))
+		}
+		if t.Illegal != "" {
+			break // the scenario stops at a refused move
+		}
+	}
+	if board != nil {
+		l.followersOnBoard(cat, board, s.Expect.Followers, "after the last turn")
+	}
+}
+
+// scenarioPosition returns the board a scenario starts from: its position,
+// or the edition's start tile at 0,0; nil when a tile of it is not known.
+func (l *loader) scenarioPosition(cat *tilekit.Catalog, s *tilekit.Scenario, setup scenarioSetup) scenarioBoard {
+	board := scenarioBoard{}
+	if s.Position == "" {
+		start := startTile(cat, setup)
+		if start == nil {
+			return nil // the runner says that there is no start tile
+		}
+		board[tilekit.BoardPosition{}] = start
+		return board
+	}
+	at := s.Origin.At("position")
+	for _, tok := range strings.Fields(s.Position) {
+		coords, rest, _ := strings.Cut(tok, ":")
+		id := rest[:max(strings.LastIndexByte(rest, '@'), 0)]
+		tile := l.scenarioTile(cat, s, setup, id, at)
+		if tile == nil {
+			board = nil
+			continue
+		}
+		if board != nil {
+			board[parseBoardPosition(coords)] = tile
+		}
+	}
+	return board
+}
+
+// startTile returns the start tile of the setup's edition among the
+// selected tiles, or nil.
+func startTile(cat *tilekit.Catalog, setup scenarioSetup) *tilekit.Tile {
+	for i := range cat.Tiles {
+		t := &cat.Tiles[i]
+		if slices.Contains(t.Start, setup.edition) && (!setup.selected || setup.sel.Has(t.Expansion())) {
+			return t
+		}
+	}
+	return nil
+}
+
+// scenarioTile checks a tile a scenario names and returns it, or nil when
+// no file defines it.
+func (l *loader) scenarioTile(cat *tilekit.Catalog, s *tilekit.Scenario, setup scenarioSetup, id string, at tilekit.Origin) *tilekit.Tile {
+	t := cat.Tile(id)
+	switch {
+	case t == nil:
+		if !l.wasDropped("tile", id) {
+			l.report(at, "unknown-tile", Error, "no loaded file defines the tile %q%s", id, Suggest(id, tileIDs(cat)))
+		}
+	case setup.selected && !setup.sel.Has(t.Expansion()):
+		l.report(at, "tile-not-selected", Error, "tile %s belongs to %s, which scenario %s does not select: add %q to its expansions", id, t.Expansion(), s.ID, t.Expansion())
+	case t.Copies(setup.edition) == 0:
+		l.report(at, "tile-not-selected", Error, "tile %s has no copies in edition %s, which scenario %s is played in", id, setup.edition, s.ID)
+	}
+	return t
+}
+
+func tileIDs(cat *tilekit.Catalog) []string {
+	ids := make([]string, len(cat.Tiles))
+	for i := range cat.Tiles {
+		ids[i] = cat.Tiles[i].ID
+	}
+	return ids
+}
+
+// followersOnBoard checks that each follower stands on a tile of the board
+// and on a feature that tile has.
+func (l *loader) followersOnBoard(cat *tilekit.Catalog, board scenarioBoard, fs []tilekit.ScenarioFollower, when string) {
+	for _, f := range fs {
+		tile := board[f.At]
+		if tile == nil {
+			l.report(f.Origin.At("at"), "follower-off-board", Error, "no tile lies at %d,%d %s", f.At.X, f.At.Y, when)
+			continue
+		}
+		if tileFeature(tile, f.Feature) == nil {
+			l.report(f.Origin.At("feature"), "unknown-feature", Error, "tile %s at %d,%d has no feature %q%s", tile.ID, f.At.X, f.At.Y, f.Feature, featureHint(tile))
+		}
+	}
+}
+
+// checkDiscard checks that a discarded turn places nothing.
+func (l *loader) checkDiscard(t *tilekit.ScenarioTurn) {
+	var extra []string
+	if t.At != (tilekit.BoardPosition{}) {
+		extra = append(extra, "at")
+	}
+	if t.Rotation != 0 {
+		extra = append(extra, "rotation")
+	}
+	if t.Follower != "" {
+		extra = append(extra, "follower")
+	}
+	if len(extra) > 0 {
+		l.report(t.Origin.At("discard"), "discard-with-placement", Error,
+			"a discarded tile is set aside, not placed: drop %s, or discard", strings.Join(extra, ", "))
+	}
+}
+
+// tileFeature returns the feature of a tile a scenario names, or nil. The
+// names are the game engine's (game.Rules.FeatureIndex): the feature's
+// local id; the name of its kind when the tile has one feature of that
+// kind; the kind and its rank among the tile's features of that kind, from
+// 1 ("field2"); the kind and an edge position it touches at rotation 0
+// ("field@SL", "road@W"); "#" and its index, from 0.
+func tileFeature(t *tilekit.Tile, name string) *tilekit.Feature {
+	if f := t.Feature(name); f != nil {
+		return f
+	}
+	if rest, ok := strings.CutPrefix(name, "#"); ok {
+		i, err := strconv.Atoi(rest)
+		if err != nil || i < 0 || i >= len(t.Features) {
+			return nil
+		}
+		return &t.Features[i]
+	}
+	kindText, at, hasAt := strings.Cut(name, "@")
+	word := strings.TrimRight(kindText, "0123456789")
+	rank := 0
+	if word != kindText && !hasAt { // with an edge position, the rank is not read
+		n, err := strconv.Atoi(kindText[len(word):])
+		if err != nil || n < 1 {
+			return nil
+		}
+		rank = n
+	}
+	var found *tilekit.Feature
+	count := 0
+	for i := range t.Features {
+		f := &t.Features[i]
+		if string(f.Kind) != word {
+			continue
+		}
+		count++
+		switch {
+		case hasAt && touches(f, at), rank > 0 && count == rank:
+			return f
+		case !hasAt && rank == 0:
+			found = f
+		}
+	}
+	if count != 1 || hasAt || rank > 0 {
+		return nil
+	}
+	return found
+}
+
+// touches reports whether a feature lists an edge position, written as
+// tiles/*.toml writes it (at rotation 0), among its sides: a whole side
+// for a city or road, a half for a field.
+func touches(f *tilekit.Feature, at string) bool {
+	p, err := tilekit.ParsePosition(at)
+	return err == nil && slices.Contains(f.Sides, p)
+}
+
+// featureHint lists the names a scenario may use for a tile's features,
+// in the engine's canonical form (game.Rules.FeatureName).
+func featureHint(t *tilekit.Tile) string {
+	if len(t.Features) == 0 {
+		return ""
+	}
+	names := make([]string, len(t.Features))
+	for i := range t.Features {
+		names[i] = featureName(t, i)
+	}
+	return "; its features are " + strings.Join(names, ", ")
+}
+
+// featureName returns the canonical name of a tile's feature i: its local
+// id, else its kind when it is the only one, else the kind and its rank,
+// else "#i"; each form only when tileFeature reads it back as that feature.
+func featureName(t *tilekit.Tile, i int) string {
+	f := &t.Features[i]
+	rank := 0
+	for j := 0; j <= i; j++ {
+		if t.Features[j].Kind == f.Kind {
+			rank++
+		}
+	}
+	for _, name := range []string{f.ID, string(f.Kind), string(f.Kind) + strconv.Itoa(rank)} {
+		if name != "" && tileFeature(t, name) == f {
+			return name
+		}
+	}
+	return "#" + strconv.Itoa(i)
+}

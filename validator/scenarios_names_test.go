@@ -1,0 +1,57 @@
+package validator_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/game"
+	"github.com/tilekit/tilekit/rules"
+	"github.com/tilekit/tilekit/validator"
+)
+
+// TestFeatureNamesMatchTheEngine checks the scenario checks' reading of
+// feature names against the game engine's, which runs the scenarios: the
+// validator cannot link the engine, so it reads the names itself, and a
+// name one accepts and the other refuses would be a scenario that
+// validates and fails, or the other way round. Every name form is tried on
+// every feature of every built-in tile.
+func TestFeatureNamesMatchTheEngine(t *testing.T) {
+	cat, err := validator.BuiltinCatalog()
+	require.NoError(t, err)
+	r, err := game.Compile(cat, rules.SelectAll(), tilekit.C3)
+	require.NoError(t, err)
+	checked := 0
+	for typ := range r.NumTypes() {
+		tile := cat.Tile(r.ID(typ))
+		require.NotNil(t, tile)
+		require.Equal(t, len(tile.Features), r.NumFeatures(typ), tile.ID)
+		var names []string
+		for i := range tile.Features {
+			f := &tile.Features[i]
+			assert.Equal(t, r.FeatureName(typ, i), validator.FeatureName(tile, i), "%s feature %d", tile.ID, i)
+			names = append(names, f.ID, string(f.Kind), fmt.Sprintf("#%d", i), "#99")
+			for rank := 0; rank <= 4; rank++ {
+				names = append(names, fmt.Sprintf("%s%d", f.Kind, rank))
+			}
+			for _, p := range append(append([]tilekit.Position{}, f.Sides...), tilekit.Position{IsHalf: true}) {
+				names = append(names, string(f.Kind)+"@"+p.String())
+			}
+		}
+		for _, name := range append(names, "castle", "field@X", "") {
+			i, engineErr := r.FeatureIndex(typ, name)
+			f := validator.TileFeature(tile, name)
+			if engineErr != nil {
+				assert.Nil(t, f, "%s %q: the engine refuses it (%v)", tile.ID, name, engineErr)
+				continue
+			}
+			if assert.NotNil(t, f, "%s %q: the engine reads feature %d", tile.ID, name, i) {
+				assert.Same(t, &tile.Features[i], f, "%s %q", tile.ID, name)
+			}
+			checked++
+		}
+	}
+	assert.Greater(t, checked, 500)
+}
