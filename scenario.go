@@ -28,6 +28,17 @@ type Scenario struct {
 	Scores []int
 	// Followers stand on the board before the first turn.
 	Followers []ScenarioFollower
+	// Dragon, when not nil, is the tile the red dragon stands on before the
+	// first turn (The Princess and the Dragon); nil leaves it beside the
+	// board, not in play yet.
+	Dragon *BoardPosition
+	// BlackDragon, when not nil, is the tile the Black Dragon stands on
+	// before the first turn; nil means it has not entered the board yet.
+	BlackDragon *BoardPosition
+	// Fairy, when not nil, is where the fairy stands before the first turn:
+	// next to the follower on a feature of a tile, or on the tile when the
+	// feature is empty (as Rio Grande's and Z-Man's rules place it).
+	Fairy *ScenarioPlace
 	// Pile, when not empty, is the whole draw pile: the tiles the turns take
 	// and any left after them. The game ends when the turns have emptied it.
 	// When empty, the pile is the edition's, less the tiles on the board.
@@ -67,6 +78,23 @@ type ScenarioFollower struct {
 	Origin  Origin
 }
 
+// ScenarioPlace names a feature of a tile on the board: the position of
+// the tile and the feature's name, as a follower's is written. Feature may
+// be empty where the format allows it: the fairy standing on the tile
+// rather than next to a follower.
+type ScenarioPlace struct {
+	At      BoardPosition
+	Feature string
+	Origin  Origin
+}
+
+// ScenarioCrossing is a follower crossing a drawbridge (The Drawbridges):
+// from the road feature it stands on to a city feature.
+type ScenarioCrossing struct {
+	From, To ScenarioPlace
+	Origin   Origin
+}
+
 // ScenarioTurn is one turn of a scenario: the tile taken from the pile, where
 // it goes and the follower placed, and what must be true at that point.
 type ScenarioTurn struct {
@@ -87,6 +115,31 @@ type ScenarioTurn struct {
 	// FollowerOptions, when not nil, is the number of legal follower moves
 	// after the tile is placed, "none" included.
 	FollowerOptions *int
+	// Portal, when not nil, sends the turn's follower through the magic
+	// portal onto a feature of any tile, instead of Follower.
+	Portal *ScenarioPlace
+	// Princess, when not nil, is the feature whose knight the princess
+	// removes.
+	Princess *ScenarioPlace
+	// Fairy, when not nil, is where the player moves the fairy: next to
+	// their follower on that feature, or on the tile when the feature is
+	// empty.
+	Fairy *ScenarioPlace
+	// Dragon is the red dragon's steps in order, each chosen by the player
+	// whose step it is; fewer than six when it reaches a dead end. It is nil
+	// when the key is left out, and empty (dragon = []) when the dragon
+	// takes no step.
+	Dragon []Side
+	// DragonOptions, when not nil, is the number of legal steps the red
+	// dragon has before each of its steps.
+	DragonOptions []int
+	// BlackDragon is the Black Dragon's steps in order, chosen by the
+	// player whose turn it is; nil when the key is left out.
+	BlackDragon []Side
+	// Drawbridge lists the followers of a road's sole majority that cross
+	// a drawbridge into a city; those not listed go home. It is nil when
+	// the key is left out, and empty (drawbridge = []) when none crosses.
+	Drawbridge []ScenarioCrossing
 	// Illegal, when not empty, says the tile move or the follower move of
 	// this turn must be refused with an error containing this text; the
 	// scenario stops after it.
@@ -113,6 +166,15 @@ type ScenarioExpect struct {
 	Events []string
 	// Board is the board in the position notation.
 	Board string
+	// Dragon is the tile the red dragon stands on, as "x,y", or "" when it
+	// is beside the board (not in play yet, or gone).
+	Dragon *string
+	// Fairy is the tile the fairy stands on, as "x,y", or "" when it is not
+	// on the board.
+	Fairy *string
+	// BlackDragon is the tile the Black Dragon stands on, as "x,y", or ""
+	// when it has not entered the board.
+	BlackDragon *string
 	// Origin says where each expectation was written, by key.
 	Origin Origin
 }

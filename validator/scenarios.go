@@ -19,9 +19,12 @@ var ScenarioCodes = []Code{
 	{"unknown-tile", "A scenario names a tile (in its position, pile or turns) that no loaded file defines."},
 	{"tile-not-selected", "A scenario plays a tile whose expansion it does not select, or which has no copies in its edition."},
 	{"players-mismatch", "A scenario lists scores or followers at hand for another number of players than it has, or a follower of a player it does not have."},
-	{"unknown-feature", "A scenario puts or expects a follower on a feature id that the tile does not have."},
-	{"follower-off-board", "A scenario puts or expects a follower at a position where no tile lies at that point."},
+	{"unknown-feature", "A scenario puts or expects a follower, or names a place (portal, princess, fairy, drawbridge), on a feature id that the tile does not have."},
+	{"follower-off-board", "A scenario puts or expects a follower, or names a place for the portal, the princess or a drawbridge crossing, at a position where no tile lies at that point."},
 	{"discard-with-placement", "A discarded turn also says where the tile goes (at, rotation) or puts a follower."},
+	{"figure-not-selected", "A scenario places or moves a figure (dragon, dragon-options, fairy, portal, princess, black-dragon, drawbridge) whose expansion part it does not select."},
+	{"figure-off-board", "A scenario puts or expects the red dragon, the Black Dragon or the fairy at a position where no tile lies at that point."},
+	{"portal-with-follower", "A turn puts its follower both on the placed tile (follower) and through the magic portal (portal)."},
 }
 
 // scenarioBoard is what a scenario's checks know of its board: the tile at
@@ -119,9 +122,10 @@ type scenarioSetup struct {
 }
 
 // checkScenarioPlay follows a scenario's board from its position through
-// its turns: every tile is known and played in the game, every follower
-// stands on a tile that lies there and on a feature the tile has, and a
-// discarded turn places nothing.
+// its turns: every tile is known and played in the game, every follower,
+// figure and place stands on a tile that lies there and on a feature the
+// tile has, every figure is of the selection, and a discarded turn places
+// nothing.
 func (l *loader) checkScenarioPlay(cat *tilekit.Catalog, s *tilekit.Scenario) {
 	setup := scenarioSetup{edition: s.Edition}
 	if setup.edition == "" {
@@ -134,12 +138,15 @@ func (l *loader) checkScenarioPlay(cat *tilekit.Catalog, s *tilekit.Scenario) {
 	for j, id := range s.Pile {
 		l.scenarioTile(cat, s, setup, id, s.Origin.At("pile", strconv.Itoa(j)))
 	}
+	l.checkScenarioFiguresSelected(s, setup)
 	if board != nil {
 		l.followersOnBoard(cat, board, s.Followers, "before the first turn")
+		l.figuresBeforeTheFirstTurn(board, s)
 	}
 	for j := range s.Turns {
 		t := &s.Turns[j]
 		tile := l.scenarioTile(cat, s, setup, t.Tile, t.Origin.At("tile"))
+		l.checkPortalWithFollower(t)
 		switch {
 		case t.Discard:
 			l.checkDiscard(t)
@@ -154,15 +161,23 @@ func (l *loader) checkScenarioPlay(cat *tilekit.Catalog, s *tilekit.Scenario) {
 			board = nil // a tile not known: the board past it is not known
 		}
 		if board != nil {
-			l.followersOnBoard(cat, board, t.Expect.Followers, "after turn "+strconv.Itoa(j+1))
+			l.turnPlacesOnBoard(board, t, "on turn "+strconv.Itoa(j+1))
+			l.expectedOnBoard(cat, board, &t.Expect, "after turn "+strconv.Itoa(j+1))
 		}
 		if t.Illegal != "" {
 			break // the scenario stops at a refused move
 		}
 	}
 	if board != nil {
-		l.followersOnBoard(cat, board, s.Expect.Followers, "after the last turn")
+		l.expectedOnBoard(cat, board, &s.Expect, "after the last turn")
 	}
+}
+
+// expectedOnBoard checks that the followers and figures an expectation
+// places stand on tiles of the board.
+func (l *loader) expectedOnBoard(cat *tilekit.Catalog, board scenarioBoard, e *tilekit.ScenarioExpect, when string) {
+	l.followersOnBoard(cat, board, e.Followers, when)
+	l.expectedFiguresOnBoard(board, e, when)
 }
 
 // scenarioPosition returns the board a scenario starts from: its position,

@@ -66,6 +66,8 @@ func buildScenario(m map[string]any, at tilekit.Origin) tilekit.Scenario {
 		s.Source = buildCitation(src)
 	}
 	s.Followers = buildScenarioFollowers(m, at)
+	s.Dragon, s.BlackDragon = optionalBoardPosition(m, "dragon"), optionalBoardPosition(m, "black-dragon")
+	s.Fairy = buildScenarioPlace(table(m, "fairy"), at.At("fairy"))
 	for j, t := range list(m["turn"]) {
 		s.Turns = append(s.Turns, buildScenarioTurn(t, at.At("turn", strconv.Itoa(j))))
 	}
@@ -99,6 +101,7 @@ func buildScenarioTurn(m map[string]any, at tilekit.Origin) tilekit.ScenarioTurn
 	if s := str(m, "at"); s != "" {
 		t.At = parseBoardPosition(s)
 	}
+	buildScenarioTurnFigures(&t, m, at)
 	t.Expect = buildScenarioExpect(table(m, "expect"), at.At("expect"))
 	return t
 }
@@ -112,5 +115,78 @@ func buildScenarioExpect(m map[string]any, at tilekit.Origin) tilekit.ScenarioEx
 	if ended, ok := m["ended"].(bool); ok {
 		e.Ended = &ended
 	}
+	e.Dragon, e.Fairy, e.BlackDragon = optionalStr(m, "dragon"), optionalStr(m, "fairy"), optionalStr(m, "black-dragon")
 	return e
+}
+
+// buildScenarioTurnFigures reads the keys of a turn that move the
+// expansions' figures: the magic portal, the princess, the fairy, the red
+// dragon, the Black Dragon and the drawbridges.
+func buildScenarioTurnFigures(t *tilekit.ScenarioTurn, m map[string]any, at tilekit.Origin) {
+	t.Portal = buildScenarioPlace(table(m, "portal"), at.At("portal"))
+	t.Princess = buildScenarioPlace(table(m, "princess"), at.At("princess"))
+	t.Fairy = buildScenarioPlace(table(m, "fairy"), at.At("fairy"))
+	t.Dragon, t.BlackDragon = steps(m, "dragon"), steps(m, "black-dragon")
+	t.DragonOptions = ints(m, "dragon-options")
+	if _, ok := m["drawbridge"]; ok {
+		items := list(m["drawbridge"])
+		t.Drawbridge = make([]tilekit.ScenarioCrossing, 0, len(items))
+		for k, c := range items {
+			o := at.At("drawbridge", strconv.Itoa(k))
+			from, to := buildScenarioPlace(table(c, "from"), o.At("from")), buildScenarioPlace(table(c, "to"), o.At("to"))
+			if from == nil || to == nil {
+				continue // the schema requires both
+			}
+			t.Drawbridge = append(t.Drawbridge, tilekit.ScenarioCrossing{From: *from, To: *to, Origin: o})
+		}
+	}
+}
+
+// buildScenarioPlace reads a place ({ at, feature }), nil when its table is
+// left out.
+func buildScenarioPlace(m map[string]any, at tilekit.Origin) *tilekit.ScenarioPlace {
+	if m == nil {
+		return nil
+	}
+	return &tilekit.ScenarioPlace{At: parseBoardPosition(str(m, "at")), Feature: str(m, "feature"), Origin: at}
+}
+
+// optionalBoardPosition reads an "x,y" position, nil when the key is left
+// out.
+func optionalBoardPosition(m map[string]any, key string) *tilekit.BoardPosition {
+	s, ok := m[key].(string)
+	if !ok {
+		return nil
+	}
+	p := parseBoardPosition(s)
+	return &p
+}
+
+// optionalStr reads a string, nil when the key is left out.
+func optionalStr(m map[string]any, key string) *string {
+	s, ok := m[key].(string)
+	if !ok {
+		return nil
+	}
+	return &s
+}
+
+// stepSides maps the directions of a figure's steps to the sides it
+// crosses.
+var stepSides = map[string]tilekit.Side{"N": tilekit.North, "E": tilekit.East, "S": tilekit.South, "W": tilekit.West}
+
+// steps reads a list of directions, nil when the key is left out; the
+// schema has checked that each is N, E, S or W.
+func steps(m map[string]any, key string) []tilekit.Side {
+	if _, ok := m[key]; !ok {
+		return nil
+	}
+	names := strs(m, key)
+	out := make([]tilekit.Side, 0, len(names))
+	for _, n := range names {
+		if side, ok := stepSides[n]; ok {
+			out = append(out, side)
+		}
+	}
+	return out
 }

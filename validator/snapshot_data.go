@@ -6,7 +6,7 @@ import "github.com/tilekit/tilekit"
 
 // snapshotDigest is the digest (see digestFS) of the embedded files this
 // snapshot was made from.
-const snapshotDigest = "d7a1ee79a74bf212e4560ce28cc6fdf1463fd0ebc125ae8f1748f38493bbb972"
+const snapshotDigest = "fbec50f071e774a5d5d5b9429cc36901c5392870a3144fca7b7070316ca7dafe"
 
 // snapshotFiles lists the built-in data files, in loading order.
 var snapshotFiles = []string{

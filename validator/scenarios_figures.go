@@ -1,0 +1,194 @@
+package validator
+
+import "github.com/tilekit/tilekit"
+
+// The checks of the keys that place and move the expansions' figures in a
+// scenario: the red dragon, the fairy, the magic portal and the princess
+// (The Princess and the Dragon), the Black Dragon (a fan expansion) and the
+// drawbridges (The Drawbridges).
+
+// figureKey is a scenario key that needs a part of an expansion.
+type figureKey struct {
+	key    string // the key, at any level it is written at
+	part   string // the expansion or part id the scenario must select
+	figure string // what the key moves, for the message
+}
+
+// figureKeys lists the keys of the figures and the part each needs.
+var figureKeys = []figureKey{
+	{"dragon", "princess-dragon/dragon", "the red dragon"},
+	{"dragon-options", "princess-dragon/dragon", "the red dragon"},
+	{"fairy", "princess-dragon/fairy", "the fairy"},
+	{"portal", "princess-dragon/magic-portal", "the magic portal"},
+	{"princess", "princess-dragon/princess", "the princess"},
+	{"black-dragon", "black-dragon", "the Black Dragon"},
+	{"drawbridge", "drawbridges", "the drawbridges"},
+}
+
+// figuresSelected reports each figure key written at an Origin (given
+// tells which are) whose part the setup does not select.
+func (l *loader) figuresSelected(s *tilekit.Scenario, setup scenarioSetup, given func(key string) bool, at tilekit.Origin) {
+	if !setup.selected {
+		return // the selection's own error is enough
+	}
+	for _, k := range figureKeys {
+		if given(k.key) && !setup.sel.Has(k.part) {
+			l.report(at.At(k.key), "figure-not-selected", Error,
+				"%s moves %s, of %s, which scenario %s does not select: add %q to its expansions", k.key, k.figure, k.part, s.ID, k.part)
+		}
+	}
+}
+
+// scenarioFigureGiven reports which figure keys a scenario's setup gives.
+func scenarioFigureGiven(s *tilekit.Scenario) func(string) bool {
+	return func(key string) bool {
+		switch key {
+		case "dragon":
+			return s.Dragon != nil
+		case "black-dragon":
+			return s.BlackDragon != nil
+		case "fairy":
+			return s.Fairy != nil
+		}
+		return false
+	}
+}
+
+// turnFigureGiven reports which figure keys a turn gives.
+func turnFigureGiven(t *tilekit.ScenarioTurn) func(string) bool {
+	return func(key string) bool {
+		switch key {
+		case "dragon":
+			return t.Dragon != nil
+		case "dragon-options":
+			return t.DragonOptions != nil
+		case "fairy":
+			return t.Fairy != nil
+		case "portal":
+			return t.Portal != nil
+		case "princess":
+			return t.Princess != nil
+		case "black-dragon":
+			return t.BlackDragon != nil
+		case "drawbridge":
+			return t.Drawbridge != nil
+		}
+		return false
+	}
+}
+
+// expectFigureGiven reports which figure keys an expectation gives.
+func expectFigureGiven(e *tilekit.ScenarioExpect) func(string) bool {
+	return func(key string) bool {
+		switch key {
+		case "dragon":
+			return e.Dragon != nil
+		case "black-dragon":
+			return e.BlackDragon != nil
+		case "fairy":
+			return e.Fairy != nil
+		}
+		return false
+	}
+}
+
+// checkScenarioFiguresSelected checks that every figure key of a scenario,
+// its turns and its expectations names a figure of the selection.
+func (l *loader) checkScenarioFiguresSelected(s *tilekit.Scenario, setup scenarioSetup) {
+	l.figuresSelected(s, setup, scenarioFigureGiven(s), s.Origin)
+	for j := range s.Turns {
+		t := &s.Turns[j]
+		l.figuresSelected(s, setup, turnFigureGiven(t), t.Origin)
+		l.figuresSelected(s, setup, expectFigureGiven(&t.Expect), t.Expect.Origin)
+	}
+	l.figuresSelected(s, setup, expectFigureGiven(&s.Expect), s.Expect.Origin)
+}
+
+// checkPortalWithFollower checks that a turn puts its follower on the
+// placed tile or through the magic portal, not both: the portal is the
+// way the turn's one follower goes (The Princess and the Dragon rulebook,
+// "The magic portal").
+func (l *loader) checkPortalWithFollower(t *tilekit.ScenarioTurn) {
+	if t.Portal != nil && t.Follower != "" {
+		l.report(t.Origin.At("portal"), "portal-with-follower", Error,
+			"the turn puts its follower on %q of the placed tile and through the magic portal: a player places one follower, so drop follower or portal", t.Follower)
+	}
+}
+
+// figuresBeforeTheFirstTurn checks that the red dragon, the Black Dragon
+// and the fairy of a scenario's setup stand on tiles of its position.
+func (l *loader) figuresBeforeTheFirstTurn(board scenarioBoard, s *tilekit.Scenario) {
+	const when = "before the first turn"
+	if s.Dragon != nil {
+		l.figureOnBoard(board, *s.Dragon, "the red dragon", s.Origin.At("dragon"), when)
+	}
+	if s.BlackDragon != nil {
+		l.figureOnBoard(board, *s.BlackDragon, "the Black Dragon", s.Origin.At("black-dragon"), when)
+	}
+	if s.Fairy != nil && l.figureOnBoard(board, s.Fairy.At, "the fairy", s.Fairy.Origin.At("at"), when) && s.Fairy.Feature != "" {
+		l.placeFeature(board, *s.Fairy)
+	}
+}
+
+// turnPlacesOnBoard checks the places a turn names once its tile is laid:
+// the portal's, the princess's and the fairy's feature and the drawbridge
+// crossings' road and city stand on tiles of the board that have them.
+func (l *loader) turnPlacesOnBoard(board scenarioBoard, t *tilekit.ScenarioTurn, when string) {
+	if t.Portal != nil {
+		l.placeOnBoard(board, *t.Portal, when)
+	}
+	if t.Princess != nil {
+		l.placeOnBoard(board, *t.Princess, when)
+	}
+	if t.Fairy != nil && l.figureOnBoard(board, t.Fairy.At, "the fairy", t.Fairy.Origin.At("at"), when) && t.Fairy.Feature != "" {
+		l.placeFeature(board, *t.Fairy)
+	}
+	for _, c := range t.Drawbridge {
+		l.placeOnBoard(board, c.From, when)
+		l.placeOnBoard(board, c.To, when)
+	}
+}
+
+// expectedFiguresOnBoard checks that the positions an expectation gives
+// for the red dragon, the fairy and the Black Dragon are tiles of the
+// board; "" (beside the board) needs none.
+func (l *loader) expectedFiguresOnBoard(board scenarioBoard, e *tilekit.ScenarioExpect, when string) {
+	for _, f := range []struct {
+		at          *string
+		key, figure string
+	}{{e.Dragon, "dragon", "the red dragon"}, {e.Fairy, "fairy", "the fairy"}, {e.BlackDragon, "black-dragon", "the Black Dragon"}} {
+		if f.at != nil && *f.at != "" {
+			l.figureOnBoard(board, parseBoardPosition(*f.at), f.figure, e.Origin.At(f.key), when)
+		}
+	}
+}
+
+// figureOnBoard reports a figure at a position where no tile lies, and
+// tells whether a tile lies there.
+func (l *loader) figureOnBoard(board scenarioBoard, p tilekit.BoardPosition, figure string, at tilekit.Origin, when string) bool {
+	if board[p] == nil {
+		l.report(at, "figure-off-board", Error, "%s stands at %d,%d, where no tile lies %s", figure, p.X, p.Y, when)
+		return false
+	}
+	return true
+}
+
+// placeOnBoard checks that a place names a tile of the board and a feature
+// that tile has: the follower that goes through the portal, that the
+// princess removes or that crosses a drawbridge stands there.
+func (l *loader) placeOnBoard(board scenarioBoard, p tilekit.ScenarioPlace, when string) {
+	if board[p.At] == nil {
+		l.report(p.Origin.At("at"), "follower-off-board", Error, "no tile lies at %d,%d %s", p.At.X, p.At.Y, when)
+		return
+	}
+	l.placeFeature(board, p)
+}
+
+// placeFeature checks that the tile at a place, which lies on the board,
+// has the place's feature.
+func (l *loader) placeFeature(board scenarioBoard, p tilekit.ScenarioPlace) {
+	tile := board[p.At]
+	if tileFeature(tile, p.Feature) == nil {
+		l.report(p.Origin.At("feature"), "unknown-feature", Error, "tile %s at %d,%d has no feature %q%s", tile.ID, p.At.X, p.At.Y, p.Feature, featureHint(tile))
+	}
+}
