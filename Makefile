@@ -5,7 +5,7 @@ GO ?= go
 .PHONY: test vet fmt check bench fuzz update build
 
 ## test: vet and run every test (what CI runs)
-test: vet taplo
+test: vet taplo chromium
 	$(GO) test ./...
 
 # Taplo's CLI, for the test that checks the exported schemas with a real
@@ -25,6 +25,26 @@ taplo:
 	elif npm ci --prefix $(TAPLO_DIR) --ignore-scripts --no-audit --no-fund --loglevel=error --fetch-retries=1 --fetch-timeout=30000; then \
 		touch $(TAPLO_CLI); \
 	else echo "taplo: npm ci failed (offline, or its registry unreachable?): the Taplo schema test will be skipped"; fi
+
+# Chromium, for the site's browser test (site/browser_test.go, chromedp).
+# Installed from Debian's packages when /usr/bin/chromium is missing and
+# apt-get can be run as root. Like taplo, this step never fails the build:
+# otherwise it says why and the browser test skips with a message. CI
+# (.ci/run) sets TILEKIT_REQUIRE_BROWSER=1, which turns that skip into a
+# failure.
+CHROMIUM = /usr/bin/chromium
+
+.PHONY: chromium
+chromium:
+	@if [ -x $(CHROMIUM) ]; then :; \
+	elif ! command -v apt-get >/dev/null 2>&1; then \
+		echo "chromium: $(CHROMIUM) missing and apt-get not found: the browser test will be skipped"; \
+	elif [ "$$(id -u)" != 0 ]; then \
+		echo "chromium: $(CHROMIUM) missing and not root, so apt-get cannot install it: the browser test will be skipped"; \
+	elif DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium >/dev/null \
+		|| { apt-get update >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium >/dev/null; }; then \
+		echo "chromium: installed $$($(CHROMIUM) --version 2>/dev/null)"; \
+	else echo "chromium: apt-get install chromium failed (offline, or no package lists?): the browser test will be skipped"; fi
 
 vet:
 	$(GO) vet ./...

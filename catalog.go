@@ -52,12 +52,14 @@ type Data struct {
 	Notes      []Note
 	Steps      []Step
 	Scenarios  []Scenario
+	Texts      []Text
 }
 
 // Catalog is all loaded data, the built-in data and any user folders on
 // top, with lookups by id. Expansions, tiles, figures, locations, actions,
-// tables and scenarios are sorted by id; rows, notes and steps keep the
-// order they were written in, which the order of play uses to break ties.
+// tables and scenarios are sorted by id, and texts by expansion and then
+// language; rows, notes and steps keep the order they were written in,
+// which the order of play uses to break ties.
 type Catalog struct {
 	Data
 
@@ -71,6 +73,7 @@ type Catalog struct {
 	noteByID      map[string]int
 	stepByID      map[string]int
 	scenarioByID  map[string]int
+	textByKey     map[textKey]int
 	subjects      []Subject
 	subjectsByID  map[string][]int // indexes into subjects
 }
@@ -86,6 +89,7 @@ func NewCatalog(d Data) *Catalog {
 	sortByID(c.Actions, func(x Action) string { return x.ID })
 	sortByID(c.Tables, func(x Table) string { return x.ID })
 	sortByID(c.Scenarios, func(x Scenario) string { return x.ID })
+	sortByID(c.Texts, func(x Text) string { return x.Expansion + "\x00" + x.Lang })
 	c.expansionByID = indexByID(c.Expansions, func(x Expansion) string { return x.ID })
 	c.tileByID = indexByID(c.Tiles, func(x Tile) string { return x.ID })
 	c.figureByID = indexByID(c.Figures, func(x Figure) string { return x.ID })
@@ -95,6 +99,12 @@ func NewCatalog(d Data) *Catalog {
 	c.noteByID = indexByID(c.Notes, func(x Note) string { return x.ID })
 	c.stepByID = indexByID(c.Steps, func(x Step) string { return x.ID })
 	c.scenarioByID = indexByID(c.Scenarios, func(x Scenario) string { return x.ID })
+	c.textByKey = map[textKey]int{}
+	for i, t := range c.Texts {
+		if _, dup := c.textByKey[textKey{t.Expansion, t.Lang}]; !dup {
+			c.textByKey[textKey{t.Expansion, t.Lang}] = i
+		}
+	}
 	c.subjects = c.collectSubjects()
 	c.subjectsByID = map[string][]int{}
 	for i, s := range c.subjects {
@@ -154,6 +164,20 @@ func (c *Catalog) Step(id string) *Step { return lookup(c.Steps, c.stepByID, id)
 // Scenario returns the scenario with the id, or nil.
 func (c *Catalog) Scenario(id string) *Scenario {
 	return lookup(c.Scenarios, c.scenarioByID, id)
+}
+
+// textKey identifies a rules text: an expansion or part and a language.
+type textKey struct{ expansion, lang string }
+
+// Text returns the rules text of the expansion or part (such as
+// "princess-dragon/fairy") in the language (such as "en"), or nil when
+// there is none. When two texts share both, the first one loaded wins (the
+// validator reports the other).
+func (c *Catalog) Text(expansion, lang string) *Text {
+	if i, ok := c.textByKey[textKey{expansion, lang}]; ok {
+		return &c.Texts[i]
+	}
+	return nil
 }
 
 // Part returns the expansion part with the id, or nil.

@@ -73,19 +73,54 @@ type Rules struct {
 	maxFeatures int
 	// selection lists the ids of the selection the rules were compiled for.
 	selection []string
+	// symbols holds, at type, the type's symbols the engine plays (see
+	// symbolBits); featFlags, at each feature's index (as in featKind),
+	// whether the feature is a princess's city; bridgeStart and
+	// bridgeLinks, like cityStart and cityLinks, the cities whose
+	// drawbridge a road leads to, as feature indices of its tile type.
+	symbols     []uint8
+	featFlags   []uint8
+	bridgeStart []int32
+	bridgeLinks []int8
+	// The turn (setup.go): the publisher whose rules it follows, its steps
+	// in order, which steps it has, and each step's compiled data.
+	publisher       tilekit.Publisher
+	turn            []step
+	hasStep         [numSteps]bool
+	dragon          movement
+	blackMove       movement
+	blackPlace      movement
+	volcanoNoDeploy bool
+	princess        choice
+	fairyChoice     choice
+	drawbridge      choice
+	princessOut     removal
+	drawbridgeOut   removal
+	threshold       threshold
+	figures         figureRulings
+	// expansions says that the turn has a step beside the base game's, or
+	// magic portals; anyPortal that a tile type shows a magic portal.
+	expansions bool
+	anyPortal  bool
 }
 
-// Compile compiles the tiles of the selected expansions in an edition: every
+// Compile compiles a selection in an edition with the steps' own rules, as
+// CompileSetup does with a Setup of that edition and no publisher.
+func Compile(cat *tilekit.Catalog, sel rules.Selection, edition tilekit.Edition) (*Rules, error) {
+	return CompileSetup(cat, sel, Setup{Edition: edition})
+}
+
+// compileTiles compiles the tiles of the selected expansions in an edition: every
 // tile of a selected expansion (a tile belongs to the expansion that
 // prefixes its id) with at least one copy in the edition. The start tile is
 // the first such tile, in catalog order, that is the start tile of the
 // edition. It is an error when the edition is unknown or when the selection
 // has no tile or no start tile in the edition.
-func Compile(cat *tilekit.Catalog, sel rules.Selection, edition tilekit.Edition) (*Rules, error) {
+func compileTiles(cat *tilekit.Catalog, sel rules.Selection, edition tilekit.Edition) (*Rules, error) {
 	if !slices.Contains(tilekit.Editions, edition) {
 		return nil, fmt.Errorf("unknown edition %q (want C1, C2 or C3)", edition)
 	}
-	r := &Rules{edition: edition, byID: map[string]int{}, start: -1, featStart: []int32{0}, cityStart: []int32{0}}
+	r := &Rules{edition: edition, byID: map[string]int{}, start: -1, featStart: []int32{0}, cityStart: []int32{0}, bridgeStart: []int32{0}}
 	for i := range cat.Tiles {
 		t := &cat.Tiles[i]
 		if cat.Tile(t.ID) != t || !sel.Has(t.Expansion()) || t.Copies(edition) <= 0 {
@@ -121,6 +156,7 @@ func (r *Rules) add(t *tilekit.Tile) error {
 	if err := r.addFeatures(t); err != nil {
 		return err
 	}
+	r.addSymbols(t)
 	for rot := range 4 {
 		var packed uint8
 		for _, s := range tilekit.Sides {

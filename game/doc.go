@@ -64,9 +64,10 @@
 // feature, so that whether a feature is taken is one find; the game lists
 // its followers (at most 42), which scoring walks to count them by player.
 // Apply and EndGame append Events (completed, scored, returned) to the
-// caller's buffer, and a whole random game allocates nothing. Expansion
-// rules (the cathedral, the inn, the princess, ...) are not applied: a
-// game of any selection is scored as the base game.
+// caller's buffer, and a whole random game allocates nothing. The rules of
+// The Princess & the Dragon, the Black Dragon and The Drawbridges are
+// played as described below; other expansions' rules (the cathedral, the
+// inn, ...) are not applied: their tiles score as the base game's.
 //
 // Legal lists every legal move of the decision a game waits for: the tile
 // moves of the drawn tile, then its follower moves. Apply refuses an
@@ -80,19 +81,119 @@
 // edition's scoring of small cities and farmers (see Options for the
 // sources and what is not confirmed).
 //
+// # The expansions: a turn driven by the rules data
+//
+// CompileSetup (Compile with no publisher) also compiles the turn: the
+// order of play that rules.Order composes for the selection, edition and
+// publisher (Setup), each step id mapped to its implementation in the
+// engine: place-tile, place-figure and score-features for the base game;
+// fairy-point, volcano-dragon, princess-remove, fairy-move and dragon-move
+// for The Princess & the Dragon (Wikicarpedia: The Princess and The Dragon
+// (1st edition)/de); black-dragon-move and black-dragon-place for the
+// Black Dragon (Wikicarpedia: Black Dragon (Fan Expansion)); and
+// drawbridge-move for The Drawbridges (Wikicarpedia: The Drawbridges). A
+// step id without an implementation (tower-capture, say) is a setup error
+// naming the step and its expansion; an expansion that adds only tiles
+// plays as the base game; data with no steps at all plays the base turn.
+// Setup.BaseTurn plays the base game's turn over any tiles.
+//
+// The numbers and limits come from each step's Mechanics, never from the
+// code: the dragon's steps, who chooses them, whether it may revisit a
+// tile or return to its start, that a dead end stops it, the figures that
+// block it (the fairy), that no follower may stand on its tile; that dragon
+// tiles drawn before it is in play are set aside and shuffled back once a
+// volcano brings it, and ignored while the Black Dragon's meal waits; the
+// Black Dragon's one step per completed feature, and its entry at a score
+// threshold counted from the start of the turn until the step the trigger
+// names, once or every lap; the may or must of the princess and of the
+// drawbridges (rules.StepChoice, per publisher); and where each removed
+// figure goes (its owner's supply, or out of the game). The interaction
+// tables the steps name are read once per game through rules.Rulings into
+// flat verdicts per figure (the player's meeple; the neutral dragon, fairy
+// and Black Dragon) and per place (field, completed feature, occupied
+// feature, through a magic portal, the fairy's tile): dragon-diet and
+// dragon-protection, black-dragon-diet and black-dragon-protection,
+// fairy-companions (yes: the fairy stands next to one follower, Hans im
+// Glück; a conditional verdict: on the follower's tile, Rio Grande and
+// Z-Man), portal-figures and portal-destinations, princess-removal,
+// volcano-deploy and drawbridge-figures. An open verdict, or a subject
+// without a ruling, takes the engine's default: not eaten, not protected,
+// not allowed; a conditional verdict counts as yes. An event a ruling
+// decided carries its reason (rules.Ruling.Reason), or says that the
+// default decided.
+//
+// A turn is then: Draw or Take (the turn's first steps, the fairy's point,
+// are played, their events given with the tile move); the tile move; and
+// the steps in order, each either played at once (the volcano, scoring,
+// the Black Dragon's entry) or a decision the game waits for, whose legal
+// moves Legal lists and Apply plays: the figure decision (a follower on
+// the tile just placed or none, and instead a follower through the magic
+// portal onto any free incomplete feature of another tile (PortalMove),
+// the princess sending a knight of the city she extends home
+// (PrincessMove, alone when she must), or the fairy's move (FairyMove));
+// each step of the red dragon, chosen by the players in turn (DragonMove;
+// Decider says whose step it is); each step of the Black Dragon, chosen by
+// the active player (BlackDragonMove); and for each follower of a
+// completed road's sole majority held at a drawbridge, its city or home
+// (DrawbridgeMove, DrawbridgeHome). Decision names the decision waited
+// for. The fairy scores 1 point at the start of its follower's owner's
+// turn and 3 when that follower's feature is scored; a dragon eats on each
+// tile it enters, the followers and the neutral figures its diet allows
+// and its protection does not spare. Move.String writes an expansion's
+// move as its kind and what it names: "portal 2,1:f0", "princess 0,-1:f0",
+// "fairy 1,0:f1" (or "fairy 1,0"), "dragon N", "black-dragon E",
+// "drawbridge 1,-1:f0", "drawbridge home".
+//
+// The events of the expansions write themselves (Event.String) as:
+//
+//	dragon moves to 2,-1
+//	dragon moves to the volcano at 2,-1
+//	dragon eats player 1's meeple at 2,-1 (dragon-diet, rulebook)
+//	dragon does not eat the black dragon at 2,-1 (dragon-diet, open question: the engine's default, no)
+//	dragon tile set aside
+//	dragon tiles shuffled back
+//	fairy moves to 1,0
+//	player 2 scores 1 for the fairy
+//	player 2 scores 3 for the fairy
+//	princess sends player 1's meeple home from city
+//	black dragon enters at 0,1
+//	black dragon moves to 1,1
+//	black dragon eats the dragon at 1,1 (black-dragon-diet, fan expansion rules)
+//	player 1's meeple crosses the drawbridge into city
+//	player 1 takes back 1 from road
+//
+// the last for a follower held at a drawbridge that goes home.
+//
 // A board reads and writes a compact text notation (see Board.String), and
 // a game a position notation on top of it (see Game.Position and
 // ParsePosition): the board with the followers on each tile's features,
 // named as FeatureName names them ("road", "city", "field2"), then the
 // scores, whose turn it is, the tiles left in the pile and, in the middle of
 // a turn, the tile drawn or placed, such as "0,0:base/D@0
-// 1,0:base/U@0[1:road] / scores 3,0 / turn 2 / pile base/A*2,base/B*4".
+// 1,0:base/U@0[1:road] / scores 3,0 / turn 2 / pile base/A*2,base/B*4";
+// then the figures: "dragon x,y" (or "dragon waiting", eaten by the Black
+// Dragon), "fairy x,y" or "fairy x,y:FEATURE" (next to the follower on
+// that feature), "black-dragon x,y" and "set-aside TILE*N,..." (dragon
+// tiles set aside before the dragon came into play).
 //
 // RunScenario plays a scenario (tilekit.Scenario, read by the validator
 // from the scenarios/ data folder): it sets up the position, plays the
 // turns with Take and Apply, setting aside with Discard the tiles that fit
 // nowhere, and checks each expectation, reporting each failure at the
-// origin of the key at fault. A Playout records the moves of the game it
-// plays in a buffer made once, so that a broken invariant comes with a
-// scenario that replays the game to the broken move (BreakError.Scenario).
+// origin of the key at fault. A scenario may place the dragon, the Black
+// Dragon and the fairy, and a turn may give the figure decision of another
+// kind (portal, princess, fairy), the dragons' steps (dragon,
+// dragon-options, black-dragon) and the drawbridges' crossings
+// (drawbridge); a list that does not match the decisions the game asks for
+// is a failure at its key. A Playout records the moves of the game it
+// plays in a buffer made once, every decision included, so that a broken
+// invariant comes with a scenario that replays the game to the broken move
+// (BreakError.Scenario). With the expansions it checks, after every move,
+// that the dragon never stands on the fairy's tile, that no follower
+// stands on the dragon's tile, that a dragon's move never enters a tile
+// twice nor returns to its start, that the Black Dragon takes no more
+// steps than the tile completed features, that every figure eaten is one
+// its diet table, read apart from the compiled flags, lets it eat, and
+// that each player's followers at hand, on the board, held at a drawbridge
+// and out of the game make 7.
 package game

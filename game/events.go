@@ -2,6 +2,8 @@ package game
 
 import (
 	"strconv"
+
+	"github.com/tilekit/tilekit"
 )
 
 // EventKind says what an Event reports.
@@ -17,12 +19,35 @@ const (
 	// EventReturned: Count followers of Player on Feature went back to the
 	// player's supply.
 	EventReturned
+	// EventMoved: Actor (the dragon, the fairy or the Black Dragon) moved
+	// to the tile at Pos; Volcano says the dragon came to a volcano.
+	EventMoved
+	// EventEntered: the Black Dragon entered the game at Pos.
+	EventEntered
+	// EventEaten: Actor ate Victim (of Player, for a meeple) at Pos, by
+	// Reason.
+	EventEaten
+	// EventSpared: Actor did not eat Victim (of Player, for a meeple) at
+	// Pos, by Reason.
+	EventSpared
+	// EventPrincess: the princess sent Player's meeple home from Feature.
+	EventPrincess
+	// EventCrossed: Player's meeple crossed a drawbridge into Feature.
+	EventCrossed
+	// EventSetAside: a dragon tile drawn before the dragon was in play was
+	// set aside.
+	EventSetAside
+	// EventShuffledBack: Count dragon tiles set aside went back into the
+	// pile.
+	EventShuffledBack
+	numEventKinds
 )
 
-var eventNames = [3]string{"completed", "scored", "returned"}
+var eventNames = [numEventKinds]string{"completed", "scored", "returned", "moved", "entered", "eaten", "spared",
+	"princess", "crossed", "set-aside", "shuffled-back"}
 
 // String returns the name of the kind.
-func (k EventKind) String() string { return eventNames[k%3] }
+func (k EventKind) String() string { return eventNames[k%numEventKinds] }
 
 // ScoringRule names the rule by which an EventScored scored: the feature
 // scored and when, and the edition's scoring where the editions differ.
@@ -54,6 +79,11 @@ const (
 	// the end of the game by the 1st edition's rules
 	// (Options.FirstEditionScoring).
 	RuleFieldFirstEdition
+	// RuleFairyTurn scores the fairy's point at the start of a turn.
+	RuleFairyTurn
+	// RuleFairyFeature scores the fairy's 3 points when its follower's
+	// feature is scored.
+	RuleFairyFeature
 )
 
 // The sources the rule texts cite.
@@ -62,6 +92,13 @@ const (
 	sourceEnd        = "Carcassonne rulebook (2nd edition), Scoring at the end of the game"
 	sourceFirst      = "Carcassonne Central: What are your favourite Base Game Rules?, Small City Scoring; Wikipedia: Carcassonne (board game), Scoring"
 	sourceFirstField = "Carcassonne Central: What are your favourite Base Game Rules?, Farmer Scoring - 1st Edition; Wikipedia: Carcassonne (board game), Scoring"
+	sourcePD         = "Wikicarpedia: The Princess and The Dragon (1st edition)/de"
+	sourceFairy      = sourcePD + ", Die Fee"
+	sourceDragon     = sourcePD + ", Der Drache"
+	sourceVolcano    = sourcePD + ", Der Vulkan"
+	sourcePrincess   = sourcePD + ", Das Burgfräulein"
+	sourceBlack      = "Wikicarpedia: Black Dragon (Fan Expansion)"
+	sourceBridge     = "Wikicarpedia: The Drawbridges, 3. Scoring a feature"
 )
 
 // ruleTexts holds, by ScoringRule, what the rule says and where.
@@ -77,11 +114,13 @@ var ruleTexts = [...]string{
 	RuleField:                 "field at the end: 3 points for each completed city it borders (" + sourceEnd + ")",
 	RuleFieldFirstEdition: "farmers at the end, 1st edition: 4 points for each completed city to the players with the most " +
 		"farmers in the fields that border it (" + sourceFirstField + ")",
+	RuleFairyTurn:    "the fairy next to one of your followers (on its tile, Rio Grande and Z-Man) at the start of your turn: 1 point (" + sourceFairy + ")",
+	RuleFairyFeature: "the fairy next to a follower (on its tile, Rio Grande and Z-Man) in a feature being scored: 3 points to its owner (" + sourceFairy + ")",
 }
 
 // atEnd reports whether the rule scores at the end of the game: the rules
-// from RuleEndRoad on do.
-func (r ScoringRule) atEnd() bool { return r >= RuleEndRoad }
+// from RuleEndRoad to RuleFieldFirstEdition do.
+func (r ScoringRule) atEnd() bool { return r >= RuleEndRoad && r <= RuleFieldFirstEdition }
 
 // String returns what the rule says, with its source in parentheses, such
 // as "completed road: 1 point a tile (Carcassonne rulebook (2nd edition),
@@ -107,17 +146,28 @@ type Event struct {
 	// RuleFieldFirstEdition, the completed city whose farmers scored.
 	Feature Feature
 	// Player is the player who scored or got followers back, from 0; -1
-	// for a completion.
+	// for a completion and for an event about a neutral figure.
 	Player int
 	// Points is the number of points scored.
 	Points int
-	// Count is the number of followers returned.
+	// Count is the number of followers returned, or of tiles shuffled back.
 	Count int
 	// End is true for the events of EndGame.
 	End bool
 	// Scoring is the rule an EventScored scored by; RuleNone for the other
 	// kinds.
 	Scoring ScoringRule
+	// Actor is the figure that moved, entered, ate or spared; Victim the
+	// figure eaten or spared.
+	Actor, Victim figure
+	// Volcano says that the dragon moved to a volcano.
+	Volcano bool
+	// Pos is the tile a figure moved to, entered, ate or spared on.
+	Pos tilekit.BoardPosition
+	// Reason is the ruling that decided an eaten or spared figure, as
+	// rules.Ruling.Reason gives it, or the engine's default it stands in
+	// for.
+	Reason string
 }
 
 // String writes the event as scenario files name it, players counted from
@@ -125,7 +175,10 @@ type Event struct {
 // city", "player 2 takes back 1 from road"; an event of the end of the game
 // is prefixed "end: ", as in "end: player 2 scores 3 for field". The
 // farmers' points of the 1st edition are "for field" too, although the
-// event's Feature is the city they score for.
+// event's Feature is the city they score for. The fairy's points are
+// "player 2 scores 1 for the fairy". The figures' events are written as
+// game/doc.go lists them, such as "dragon moves to 2,-1" and "dragon eats
+// player 1's meeple at 2,-1 (dragon-diet, rulebook)".
 func (e Event) String() string {
 	var b []byte
 	if e.End {
@@ -135,39 +188,106 @@ func (e Event) String() string {
 	case EventCompleted:
 		b = append(b, "completed "...)
 	case EventScored:
-		b = append(b, "player "...)
-		b = strconv.AppendInt(b, int64(e.Player)+1, 10)
+		b = appendPlayer(b, e.Player)
 		b = append(b, " scores "...)
 		b = strconv.AppendInt(b, int64(e.Points), 10)
 		b = append(b, " for "...)
-	default:
-		b = append(b, "player "...)
-		b = strconv.AppendInt(b, int64(e.Player)+1, 10)
+	case EventReturned:
+		b = appendPlayer(b, e.Player)
 		b = append(b, " takes back "...)
 		b = strconv.AppendInt(b, int64(e.Count), 10)
 		b = append(b, " from "...)
+	default:
+		return string(e.appendFigureEvent(b))
 	}
 	return string(append(b, e.kindName()...))
 }
 
+// appendPlayer appends "player N", N from 1.
+func appendPlayer(b []byte, player int) []byte {
+	b = append(b, "player "...)
+	return strconv.AppendInt(b, int64(player)+1, 10)
+}
+
+// appendFigureEvent appends the text of an event about a figure.
+func (e Event) appendFigureEvent(b []byte) []byte {
+	switch e.Kind {
+	case EventSetAside:
+		return append(b, "dragon tile set aside"...)
+	case EventShuffledBack:
+		return append(b, "dragon tiles shuffled back"...)
+	case EventPrincess:
+		b = appendPlayer(append(b, "princess sends "...), e.Player)
+		return append(append(b, "'s meeple home from "...), e.Feature.Kind.String()...)
+	case EventCrossed:
+		b = appendPlayer(b, e.Player)
+		return append(append(b, "'s meeple crosses the drawbridge into "...), e.Feature.Kind.String()...)
+	}
+	b = append(b, figureNames[e.Actor%numFigures]...)
+	switch e.Kind {
+	case EventMoved:
+		b = append(b, " moves to "...)
+		if e.Volcano {
+			b = append(b, "the volcano at "...)
+		}
+		return append(b, notationPos(e.Pos)...)
+	case EventEntered:
+		return append(append(b, " enters at "...), notationPos(e.Pos)...)
+	case EventEaten:
+		b = append(b, " eats "...)
+	default:
+		b = append(b, " does not eat "...)
+	}
+	if e.Victim == figMeeple {
+		b = append(appendPlayer(b, e.Player), "'s meeple"...)
+	} else {
+		b = append(append(b, "the "...), figureNames[e.Victim%numFigures]...)
+	}
+	b = append(append(b, " at "...), notationPos(e.Pos)...)
+	return append(append(append(b, " ("...), e.Reason...), ')')
+}
+
 // kindName returns the name of the kind of feature the event is about.
 func (e Event) kindName() string {
-	if e.Scoring == RuleFieldFirstEdition {
+	switch e.Scoring {
+	case RuleFieldFirstEdition:
 		return KindField.String()
+	case RuleFairyTurn, RuleFairyFeature:
+		return "the fairy"
 	}
 	return e.Feature.Kind.String()
 }
 
+// figureRules holds, by event kind, the rule an event about a figure
+// follows, with its source.
+var figureRules = [numEventKinds]string{
+	EventMoved: "the dragon moves onto a volcano tile at once; after a dragon tile the players in turn move it tile by tile " +
+		"(" + sourceVolcano + "; " + sourceDragon + "); the fairy moves next to a follower instead of a deployment (" + sourceFairy +
+		"); the Black Dragon moves one tile per completed feature at the start of scoring (" + sourceBlack +
+		", Step 1: Movement of the Black Dragon)",
+	EventEntered: "the Black Dragon enters on the tile placed this turn when a score has reached or passed the threshold since the turn began (" +
+		sourceBlack + ", Step 3: Placement of the Black Dragon)",
+	EventEaten:        "a dragon eats the figures on a tile it enters, as the tables say (" + sourceDragon + "; " + sourceBlack + ")",
+	EventSpared:       "a dragon spares what the tables protect or do not put on its diet (" + sourceDragon + "; " + sourceBlack + ")",
+	EventPrincess:     "the princess sends one knight of the city she extends home (" + sourcePrincess + ")",
+	EventCrossed:      "the sole majority of a completed road moves its meeples over a lowered drawbridge into the incomplete city (" + sourceBridge + ")",
+	EventSetAside:     "a dragon tile drawn before the dragon is in play is set aside (" + sourceDragon + ", Note)",
+	EventShuffledBack: "once the dragon is in play the dragon tiles set aside are shuffled back into the pile (" + sourceDragon + ", Note)",
+}
+
 // Rule returns the rule that made the event, with its source: for an
 // EventScored the text of its Scoring rule, for a completion when a
-// feature is complete, and for a return that followers go back after
-// scoring.
+// feature is complete, for a return that followers go back after scoring,
+// and for an event about a figure the rule of its page (an eaten or spared
+// figure's event names the ruling that decided it in its String too).
 func (e Event) Rule() string {
 	switch e.Kind {
 	case EventCompleted:
 		return ruleCompleted
 	case EventReturned:
 		return ruleReturned
+	case EventScored:
+		return e.Scoring.String()
 	}
-	return e.Scoring.String()
+	return figureRules[e.Kind%numEventKinds]
 }

@@ -336,7 +336,7 @@ func TestFeatureAtRefusesBadArguments(t *testing.T) {
 
 func TestCompiledFeaturesMatchCatalog(t *testing.T) {
 	cat := catalog(t)
-	r, err := game.Compile(cat, rules.SelectAll(), tilekit.C2)
+	r, err := game.CompileSetup(cat, rules.SelectAll(), game.Setup{Edition: tilekit.C2, BaseTurn: true})
 	require.NoError(t, err)
 	for typ := range r.NumTypes() {
 		tile := cat.Tile(r.ID(typ))
@@ -391,7 +391,7 @@ func refFeatureAtEdge(tile *tilekit.Tile, rot int, p tilekit.Position) int {
 
 func TestFeaturesMatchReferenceWithEveryExpansion(t *testing.T) {
 	cat := catalog(t)
-	r, err := game.Compile(cat, rules.SelectAll(), tilekit.C2)
+	r, err := game.CompileSetup(cat, rules.SelectAll(), game.Setup{Edition: tilekit.C2, BaseTurn: true})
 	require.NoError(t, err)
 	completed := 0
 	for seed := range uint64(4) {

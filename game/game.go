@@ -37,17 +37,27 @@ const (
 	phaseDraw phase = iota
 	// phaseTile waits for the drawn tile to be placed.
 	phaseTile
-	// phaseFollower waits for the follower move of the tile just placed.
+	// phaseFollower waits for the figure decision after the tile move: a
+	// follower on the tile just placed or none, and with The Princess & the
+	// Dragon a follower through the magic portal, the princess's knight or
+	// the fairy's move.
 	phaseFollower
+	// phaseDragon waits for a step of the red dragon, phaseBlack for a step
+	// of the Black Dragon.
+	phaseDragon
+	phaseBlack
+	// phaseBridge waits for where a follower held at a drawbridge goes.
+	phaseBridge
 	// phaseOver is after EndGame.
 	phaseOver
 )
 
 // follower is a follower on the board: its owner and the feature instance
-// it stands on (see node).
+// it stands on (see node), and whether it came through a magic portal.
 type follower struct {
 	player int32
 	node   int32
+	portal bool
 }
 
 // Game is a game in play: a board, the players with their scores and
@@ -87,6 +97,9 @@ type Game struct {
 	epoch uint32
 	// farmCities is a buffer for the farmers' scoring of the 1st edition.
 	farmCities []farmCity
+	// figures are the neutral figures and the turn's state of the
+	// expansions (turn.go, figures.go).
+	figures
 }
 
 // Options are the rule options of a game that the rulebooks give. The
@@ -143,6 +156,7 @@ func NewGameWith(r *Rules, players int, seed uint64, opts Options) (*Game, error
 		opts:      opts,
 	}
 	g.mark = make([]uint32, len(g.board.nodes))
+	g.makeFigures(players)
 	g.Reset(seed)
 	return g, nil
 }
@@ -189,6 +203,7 @@ func (g *Game) Reset(seed uint64) {
 		}
 	}
 	g.followers = g.followers[:0]
+	g.resetFigures()
 }
 
 // Rules returns the rules of the game.
@@ -234,6 +249,9 @@ func (g *Game) errorOutOfTurn(kind phase) error {
 		}
 		return fmt.Errorf("%s is not laid yet: the tile move comes before the follower move", g.rules.ID(g.tile))
 	}
+	if g.phase != phaseFollower {
+		return fmt.Errorf("%s is laid already at %s: %s", g.rules.ID(g.tile), notationPos(g.last.Pos), g.decisionText())
+	}
 	return fmt.Errorf("%s is laid already at %s: the follower move comes next", g.rules.ID(g.tile), notationPos(g.last.Pos))
 }
 
@@ -251,8 +269,13 @@ func (g *Game) Draw() (typ int, ok bool) {
 		typ = int(g.pile[i])
 		g.pile[i] = g.pile[len(g.pile)-1]
 		g.pile = g.pile[:len(g.pile)-1]
+		if g.setAsideBeforeDragon(typ) {
+			g.setDragonAside(typ)
+			continue
+		}
 		if g.fitsSomewhere(typ) {
 			g.tile, g.phase = typ, phaseTile
+			g.startTurn()
 			return typ, true
 		}
 		g.discarded++
@@ -276,6 +299,7 @@ func (g *Game) Take(typ int) error {
 			g.pile[i] = g.pile[len(g.pile)-1]
 			g.pile = g.pile[:len(g.pile)-1]
 			g.tile, g.phase = typ, phaseTile
+			g.startTurn()
 			return nil
 		}
 	}
@@ -290,6 +314,11 @@ func (g *Game) Discard() error {
 	if g.phase != phaseTile {
 		return g.errorOutOfTurn(phaseTile)
 	}
+	if g.setAsideBeforeDragon(g.tile) {
+		g.setDragonAside(g.tile)
+		g.tile, g.phase = -1, phaseDraw
+		return nil
+	}
 	if g.fitsSomewhere(g.tile) {
 		n := len(g.Placements(nil))
 		return fmt.Errorf("%s fits on the board (%d placements), so it cannot be set aside", g.rules.ID(g.tile), n)
@@ -302,16 +331,26 @@ func (g *Game) Discard() error {
 
 // Legal appends to dst every legal move of the decision the game waits
 // for and returns the extended slice: after a draw, a tile move for each
-// legal placement of the drawn tile (as Placements lists them); after the
-// tile move, the follower moves (as FollowerMoves lists them). It appends
-// nothing between turns and after the end, and allocates nothing when dst
-// has room.
+// legal placement of the drawn tile (as Placements lists them; none for a
+// dragon tile drawn before the dragon is in play, which Discard sets
+// aside); after the tile move, the figure decision (as FollowerMoves lists
+// it); while a dragon moves, its steps (DragonMove, BlackDragonMove); and
+// for a follower held at a drawbridge, where it goes (DrawbridgeMove). It
+// appends nothing between turns and after the end, and allocates nothing
+// when dst has room.
 func (g *Game) Legal(dst []Move) []Move {
 	switch g.phase {
 	case phaseTile:
+		if g.setAsideBeforeDragon(g.tile) {
+			return dst
+		}
 		return g.board.appendTileMoves(g.tile, dst)
 	case phaseFollower:
 		return g.FollowerMoves(dst)
+	case phaseDragon, phaseBlack:
+		return g.stepMoves(dst)
+	case phaseBridge:
+		return g.bridgeMoves(dst)
 	}
 	return dst
 }
@@ -329,9 +368,10 @@ func (g *Game) fitsSomewhere(typ int) bool {
 }
 
 // Placements appends to dst the legal placements of the drawn tile (see
-// Board.LegalPlacements) and returns the extended slice.
+// Board.LegalPlacements) and returns the extended slice; none for a dragon
+// tile drawn before the dragon is in play, which is set aside.
 func (g *Game) Placements(dst []Placement) []Placement {
-	if g.phase != phaseTile {
+	if g.phase != phaseTile || g.setAsideBeforeDragon(g.tile) {
 		return dst
 	}
 	return g.board.LegalPlacements(g.tile, dst)
@@ -339,14 +379,26 @@ func (g *Game) Placements(dst []Placement) []Placement {
 
 // Move is one move of a turn, as a value: a tile move lays the drawn tile,
 // a follower move then puts a follower on one of its features or none.
+// The expansions' moves have a Kind: they name a tile by Placement.Pos and
+// a feature of it by Feature, or a side by Dir.
 type Move struct {
-	// Follower is false for a tile move and true for a follower move.
+	// Follower is false for a tile move and true for a follower move and
+	// for the other moves of the figure decision (portal, princess,
+	// fairy).
 	Follower bool
-	// Placement is where a tile move lays the drawn tile.
+	// Placement is where a tile move lays the drawn tile; for a move of
+	// another Kind, Placement.Pos is the tile it names.
 	Placement Placement
 	// Feature is, for a follower move, the index of the feature of the
-	// tile just placed that the follower goes on, or -1 for none.
+	// tile just placed that the follower goes on, or -1 for none; for a
+	// move of another Kind, the feature of the tile at Placement.Pos it
+	// names, or -1.
 	Feature int
+	// Kind is MoveBase for the base game's tile and follower moves.
+	Kind MoveKind
+	// Dir is the side a dragon steps to, for DragonMove and
+	// BlackDragonMove.
+	Dir tilekit.Side
 }
 
 // TileMove returns the move that lays the drawn tile at a placement.
@@ -360,8 +412,14 @@ func FollowerMove(i int) Move { return Move{Follower: true, Feature: i} }
 var NoFollower = FollowerMove(-1)
 
 // String returns the move as "x,y@ROT" (rotation in degrees) or "f3",
-// "none".
+// "none"; a move of another Kind as its kind and what it names, such as
+// "portal 2,1:f0", "princess 0,-1:f0", "fairy 1,0:f1" (or "fairy 1,0" on
+// the tile), "dragon N", "black-dragon E", "drawbridge 1,-1:f0" or
+// "drawbridge home".
 func (m Move) String() string {
+	if m.Kind != MoveBase {
+		return m.kindString()
+	}
 	switch {
 	case !m.Follower:
 		return fmt.Sprintf("%d,%d@%d", m.Placement.Pos.X, m.Placement.Pos.Y, tilekit.Rotations[m.Placement.Rot&3])

@@ -218,7 +218,7 @@ func TestScoresMatchReferenceOnRandomGames(t *testing.T) {
 
 func TestScoresMatchReferenceWithEveryExpansion(t *testing.T) {
 	cat := catalog(t)
-	r, err := game.Compile(cat, rules.SelectAll(), tilekit.C2)
+	r, err := game.CompileSetup(cat, rules.SelectAll(), game.Setup{Edition: tilekit.C2, BaseTurn: true})
 	require.NoError(t, err)
 	events := 0
 	for seed := range uint64(3) {

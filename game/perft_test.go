@@ -741,7 +741,7 @@ func TestPerftRandomGamesMatchReference(t *testing.T) {
 // tile shapes the base game does not have.
 func TestPerftRandomGamesWithEveryExpansionMatchReference(t *testing.T) {
 	cat := catalog(t)
-	r, err := game.Compile(cat, rules.SelectAll(), tilekit.C2)
+	r, err := game.CompileSetup(cat, rules.SelectAll(), game.Setup{Edition: tilekit.C2, BaseTurn: true})
 	require.NoError(t, err)
 	placed := 0
 	for seed := range uint64(20) {

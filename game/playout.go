@@ -91,16 +91,31 @@ type Playout struct {
 	// that record holds.
 	record []recordedTurn
 	aside  int
+	// decisions holds the moves of the recorded turns beside the tile and
+	// base follower moves; dragonAside counts the game's dragon tiles set
+	// aside that record holds.
+	decisions   []recordedMove
+	dragonAside int
+}
+
+// recordedMove is a recorded move of a decision, with the follower it
+// moved for a drawbridge's.
+type recordedMove struct {
+	m    Move
+	from PlacedFollower
 }
 
 // recordedTurn is one turn of a recorded game: the tile taken, and either
 // that it was set aside or where it was laid and the feature a follower
-// was put on (-1 for none).
+// was put on (-1 for none); from and upTo are the range of the Playout's
+// decisions that holds the turn's other moves (the figure decision of
+// another kind, the dragons' steps, the drawbridges).
 type recordedTurn struct {
-	tile    uint16
-	discard bool
-	feature int16
-	at      Placement
+	tile       uint16
+	discard    bool
+	feature    int16
+	at         Placement
+	from, upTo int32
 }
 
 // NewPlayout returns a Playout of the rules for a number of players, from
@@ -115,9 +130,12 @@ func NewPlayout(r *Rules, players int, check bool) (*Playout, error) {
 		g:      g,
 		check:  check,
 		pls:    make([]Placement, 0, 4*(4*r.Total()+4)),
-		moves:  make([]Move, 0, r.maxFeatures+1),
+		moves:  make([]Move, 0, r.Total()*r.maxFeatures+4*Followers*players+8),
 		events: make([]Event, 0, 64),
 		record: make([]recordedTurn, 0, r.Total()),
+		// Each turn has at most a figure decision, two dragons' moves and
+		// a drawbridge decision per follower.
+		decisions: make([]recordedMove, 0, r.Total()*(2*maxSteps+Followers*players+1)),
 	}, nil
 }
 
@@ -139,7 +157,7 @@ func (p *Playout) Play(seed uint64) (Result, error) {
 	g.Reset(seed)
 	p.rng = newPCG(seed*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019)
 	p.seed, p.move = seed, 0
-	p.record, p.aside = p.record[:0], 0
+	p.record, p.aside, p.decisions, p.dragonAside = p.record[:0], 0, p.decisions[:0], 0
 	clear(p.last[:])
 	clear(p.points[:])
 	res := Result{Seed: seed, Players: len(g.players)}
@@ -167,29 +185,47 @@ func (p *Playout) Play(seed uint64) (Result, error) {
 	return res, nil
 }
 
-// turn plays the tile move and the follower move of the drawn tile.
+// turn plays the tile move of the drawn tile and then each decision of
+// the turn, each move chosen uniformly among the legal ones.
 func (p *Playout) turn() error {
 	g := p.g
 	p.pls = g.Placements(p.pls[:0])
 	pl := p.pls[p.rng.below(uint32(len(p.pls)))]
-	p.move++
-	p.record = append(p.record, recordedTurn{tile: uint16(g.tile), feature: -1, at: pl})
-	if _, err := g.Apply(TileMove(pl), nil); err != nil {
-		return fmt.Errorf("game seed %d, move %d: %w", p.seed, p.move, err)
-	}
-	if err := p.verify(pl); err != nil {
+	at := int32(len(p.decisions))
+	p.record = append(p.record, recordedTurn{tile: uint16(g.tile), feature: -1, at: pl, from: at, upTo: at})
+	if err := p.apply(TileMove(pl)); err != nil {
 		return err
 	}
-	p.moves = g.FollowerMoves(p.moves[:0])
-	m := p.moves[p.rng.below(uint32(len(p.moves)))]
+	for g.phase != phaseDraw && g.phase != phaseOver {
+		p.moves = g.Legal(p.moves[:0])
+		if len(p.moves) == 0 {
+			return p.broken("the %s decision has no legal move", g.Decision())
+		}
+		m := p.moves[p.rng.below(uint32(len(p.moves)))]
+		rt := &p.record[len(p.record)-1]
+		if m.Kind == MoveBase {
+			rt.feature = int16(m.Feature)
+		} else {
+			from, _ := g.Held()
+			p.decisions = append(p.decisions, recordedMove{m: m, from: from})
+			rt.upTo = int32(len(p.decisions))
+		}
+		if err := p.apply(m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// apply plays one move, adds its points and checks the invariants.
+func (p *Playout) apply(m Move) error {
 	p.move++
-	p.record[len(p.record)-1].feature = int16(m.Feature)
 	var err error
-	if p.events, err = g.Apply(m, p.events[:0]); err != nil {
+	if p.events, err = p.g.Apply(m, p.events[:0]); err != nil {
 		return fmt.Errorf("game seed %d, move %d: %w", p.seed, p.move, err)
 	}
 	p.addPoints()
-	return p.verify(pl)
+	return p.verify(p.g.last)
 }
 
 // addPoints adds the points events of the last move to each player's sum.
@@ -210,6 +246,9 @@ func (p *Playout) verify(pl Placement) error {
 		return err
 	}
 	if err := p.checkFollowers(); err != nil {
+		return err
+	}
+	if err := p.checkFigures(); err != nil {
 		return err
 	}
 	return p.checkScores(false)
@@ -234,6 +273,10 @@ func (p *Playout) recordAside() {
 		p.record = append(p.record, recordedTurn{tile: t, discard: true, feature: -1})
 	}
 	p.aside = len(p.g.setAside)
+	for _, t := range p.g.asideLog[p.dragonAside:] {
+		p.record = append(p.record, recordedTurn{tile: t, discard: true, feature: -1})
+	}
+	p.dragonAside = len(p.g.asideLog)
 }
 
 // Scenario returns a scenario that replays the game played so far, with a
@@ -245,12 +288,13 @@ func (p *Playout) recordAside() {
 func (p *Playout) Scenario(title string) tilekit.Scenario {
 	r := p.g.rules
 	s := tilekit.Scenario{
-		ID:      fmt.Sprintf("base/random-seed-%d", p.seed),
-		Title:   title,
-		Edition: r.edition,
-		Players: len(p.g.players),
-		Options: tilekit.ScenarioOptions{NoFarmers: p.g.opts.NoFarmers, FirstEditionScoring: p.g.opts.FirstEditionScoring},
-		Turns:   make([]tilekit.ScenarioTurn, len(p.record)),
+		ID:        fmt.Sprintf("base/random-seed-%d", p.seed),
+		Title:     title,
+		Edition:   r.edition,
+		Players:   len(p.g.players),
+		Publisher: r.publisher,
+		Options:   tilekit.ScenarioOptions{NoFarmers: p.g.opts.NoFarmers, FirstEditionScoring: p.g.opts.FirstEditionScoring},
+		Turns:     make([]tilekit.ScenarioTurn, len(p.record)),
 	}
 	for _, id := range r.selection {
 		if id != "base" {
@@ -267,8 +311,40 @@ func (p *Playout) Scenario(title string) tilekit.Scenario {
 		if rt.feature >= 0 {
 			t.Follower = r.FeatureName(int(rt.tile), int(rt.feature))
 		}
+		for _, d := range p.decisions[rt.from:rt.upTo] {
+			p.recordDecision(t, d)
+		}
 	}
 	return s
+}
+
+// recordDecision writes a recorded decision into a scenario's turn.
+func (p *Playout) recordDecision(t *tilekit.ScenarioTurn, d recordedMove) {
+	place := func(at tilekit.BoardPosition, i int) *tilekit.ScenarioPlace {
+		sp := &tilekit.ScenarioPlace{At: at}
+		if typ, _, ok := p.g.board.At(at); ok && i >= 0 {
+			sp.Feature = p.g.rules.FeatureName(typ, i)
+		}
+		return sp
+	}
+	m := d.m
+	switch m.Kind {
+	case MovePortal:
+		t.Portal = place(m.Placement.Pos, m.Feature)
+	case MovePrincess:
+		t.Princess = place(m.Placement.Pos, m.Feature)
+	case MoveFairy:
+		t.Fairy = place(m.Placement.Pos, m.Feature)
+	case MoveDragon:
+		t.Dragon = append(t.Dragon, m.Dir)
+	case MoveBlackDragon:
+		t.BlackDragon = append(t.BlackDragon, m.Dir)
+	case MoveDrawbridge:
+		if m.Feature >= 0 {
+			from := place(d.from.Pos, d.from.Index)
+			t.Drawbridge = append(t.Drawbridge, tilekit.ScenarioCrossing{From: *from, To: *place(m.Placement.Pos, m.Feature)})
+		}
+	}
 }
 
 // checkFit checks that the tile at a position has a placed neighbour and
@@ -306,10 +382,13 @@ func (p *Playout) checkFollowers() error {
 	for _, f := range p.g.followers {
 		onBoard[f.player]++
 	}
+	for _, h := range p.g.held {
+		onBoard[h.player]++
+	}
 	for i, pl := range p.g.players {
-		if pl.Supply < 0 || pl.Supply+onBoard[i] != Followers {
-			return p.broken("player %d has %d followers at hand and %d on the board, not %d in all",
-				i+1, pl.Supply, onBoard[i], Followers)
+		if pl.Supply < 0 || pl.Supply+onBoard[i]+p.g.lost[i] != Followers {
+			return p.broken("player %d has %d followers at hand, %d on the board and %d out of the game, not %d in all",
+				i+1, pl.Supply, onBoard[i], p.g.lost[i], Followers)
 		}
 	}
 	return nil

@@ -73,3 +73,50 @@ func assertMisfitReported(t *testing.T, p *Playout) {
 	}
 	t.Fatal("every tile fits north of the start tile")
 }
+
+// TestPlayoutReportsFigureBreaks breaks each invariant of the expansions
+// by hand and checks that the Playout reports it.
+func TestPlayoutReportsFigureBreaks(t *testing.T) {
+	cat, err := validator.BuiltinCatalog()
+	require.NoError(t, err)
+	sel, err := rules.Select(cat, []string{"princess-dragon", "black-dragon"})
+	require.NoError(t, err)
+	r, err := CompileSetup(cat, sel, Setup{Edition: tilekit.C2, Publisher: tilekit.HansImGlueck})
+	require.NoError(t, err)
+	p, err := NewPlayout(r, 2, true)
+	require.NoError(t, err)
+	g, err := ParsePosition(r, "0,0:base/D@0[1:road] 1,0:base/A@90[2:road] -1,0:base/U@0 / scores 0,0")
+	require.NoError(t, err)
+	p.g = g
+	cell := func(x, y int) int32 {
+		idx, _ := g.board.index(tilekit.BoardPosition{X: x, Y: y})
+		return int32(idx)
+	}
+	g.dragonCell, g.fairyCell = cell(0, 0), cell(0, 0)
+	assert.ErrorContains(t, p.checkFigures(), "the dragon stands on the fairy's tile at 0,0")
+	g.fairyCell = -1
+	assert.ErrorContains(t, p.checkFigures(), "player 1's follower stands on the dragon's tile at 0,0")
+	g.dragonCell = cell(-1, 0)
+	assert.NoError(t, p.checkFigures())
+
+	g.mv = figureMove{who: figDragon, rules: &r.dragon, n: 3}
+	g.mv.path[0], g.mv.path[1], g.mv.path[2] = cell(-1, 0), cell(0, 0), cell(-1, 0)
+	assert.ErrorContains(t, p.checkFigures(), "the dragon went back to the tile it started from")
+	g.mv.path[2] = cell(0, 0)
+	assert.ErrorContains(t, p.checkFigures(), "the dragon entered the tile at 0,0 twice in one move")
+	g.mv = figureMove{who: figBlackDragon, rules: &r.blackMove, n: 2, taken: 1}
+	g.mv.path[0], g.mv.path[1] = cell(-1, 0), cell(0, 0)
+	assert.ErrorContains(t, p.checkFigures(), "the black dragon took 1 steps for 0 completed features")
+	g.mv = figureMove{}
+
+	p.events = append(p.events[:0], Event{Kind: EventEaten, Actor: figDragon, Victim: figFairy})
+	assert.ErrorContains(t, p.checkFigures(), "the dragon ate the fairy at 0,0, which dragon-diet does not let it eat")
+	p.events = append(p.events[:0], Event{Kind: EventEaten, Actor: figDragon, Victim: figMeeple, Feature: Feature{Kind: KindField}})
+	assert.NoError(t, p.checkFigures(), "the built-in dragon-protection does not protect a field")
+	saved := r.figures.raw["dragon-protection"]
+	r.figures.raw["dragon-protection"] = []rules.Ruling{{Subject: tilekit.Subject{ID: "field"}, Verdict: tilekit.Yes}}
+	assert.ErrorContains(t, p.checkFigures(), "the dragon ate player 1's meeple at 0,0, which dragon-protection protects")
+	r.figures.raw["dragon-protection"] = saved
+	p.events = p.events[:0]
+	assert.NoError(t, p.checkFigures())
+}

@@ -35,10 +35,22 @@ import (
 //     Without any of them the position is between two turns.
 //   - "options" lists the rule options in play, comma-separated:
 //     no-farmers and first-edition-scoring (see Options).
+//   - "dragon x,y" says that the red dragon stands on that tile; "dragon
+//     waiting" that the Black Dragon ate it and it waits beside the board
+//     for the next volcano; without the section it has not come into play.
+//   - "fairy x,y" says that the fairy stands on that tile; "fairy
+//     x,y:FEATURE" that it stands next to the follower on that feature of
+//     the tile (Hans im Glück's "next to one follower").
+//   - "black-dragon x,y" says that the Black Dragon stands on that tile;
+//     without the section it has not entered the game.
+//   - "set-aside" gives the dragon tiles set aside before the dragon came
+//     into play, as "pile" gives tiles.
 //
 // Position writes the sections in this order, leaves "drawn", "placed",
-// "over" and "options" out when they do not apply, and writes the rest
-// always.
+// "over", "options" and the figures' sections out when they do not apply,
+// and writes the rest always. In the middle of a dragon's move or a
+// drawbridge decision it writes "placed": the notation does not hold a
+// move half made.
 func (g *Game) Position() string {
 	var sb strings.Builder
 	b := g.board
@@ -63,7 +75,7 @@ func (g *Game) Position() string {
 	switch g.phase {
 	case phaseTile:
 		sb.WriteString(" / drawn " + g.rules.ID(g.tile))
-	case phaseFollower:
+	case phaseFollower, phaseDragon, phaseBlack, phaseBridge:
 		sb.WriteString(" / placed " + notationPos(g.last.Pos))
 	case phaseOver:
 		sb.WriteString(" / over")
@@ -71,6 +83,7 @@ func (g *Game) Position() string {
 	if o := g.opts.names(); o != "" {
 		sb.WriteString(" / options " + o)
 	}
+	g.writeFigures(&sb)
 	return sb.String()
 }
 
@@ -143,6 +156,7 @@ type positionSections struct {
 	placed *tilekit.BoardPosition
 	over   bool
 	opts   Options
+	figs   figureSections
 }
 
 // ParsePosition reads a game from the position notation of Game.Position.
@@ -190,7 +204,7 @@ func splitSections(text string) [][]string {
 
 // sectionKeywords are the keywords of the sections, in the order Position
 // writes them.
-var sectionKeywords = []string{"scores", "turn", "pile", "drawn", "placed", "over", "options"}
+var sectionKeywords = []string{"scores", "turn", "pile", "drawn", "placed", "over", "options", "dragon", "fairy", "black-dragon", "set-aside"}
 
 // parseSections reads the sections after the board.
 func parseSections(r *Rules, groups [][]string) (positionSections, error) {
@@ -270,6 +284,8 @@ func (sec *positionSections) read(r *Rules, key, value string) error {
 		sec.over = true
 	case "options":
 		sec.opts, err = parseOptions(value)
+	case "dragon", "fairy", "black-dragon", "set-aside":
+		err = sec.figs.read(r, key, value)
 	default:
 		return fmt.Errorf("unknown section %q: want one of %s", key, strings.Join(sectionKeywords, ", "))
 	}
@@ -373,6 +389,9 @@ func (g *Game) setBoard(tokens []string, sec positionSections) error {
 			return fmt.Errorf("token %d %q: %w", i+1, tokens[i], err)
 		}
 	}
+	if err := g.setFigures(sec.figs); err != nil {
+		return err
+	}
 	return g.setPhase(sec)
 }
 
@@ -409,12 +428,16 @@ func (g *Game) setPhase(sec positionSections) error {
 	switch {
 	case sec.drawn >= 0:
 		g.tile, g.phase = sec.drawn, phaseTile
+		g.resumeTurnAt(stepPlaceTile)
 	case sec.placed != nil:
 		typ, rot, ok := g.board.At(*sec.placed)
 		if !ok {
 			return fmt.Errorf("placed %s: no tile lies there", notationPos(*sec.placed))
 		}
 		g.tile, g.phase, g.last = typ, phaseFollower, Placement{Pos: *sec.placed, Rot: rot}
+		idx, _ := g.board.index(*sec.placed)
+		g.lastCell = int32(idx)
+		g.resumeTurnAt(stepPlaceFigure, stepPrincess, stepFairyMove)
 	case sec.over:
 		g.phase = phaseOver
 	}
@@ -433,6 +456,9 @@ func (g *Game) setPile(sec positionSections) {
 		}
 		if g.phase == phaseTile {
 			counts[g.tile]--
+		}
+		for _, t := range g.dragonAside {
+			counts[t]--
 		}
 	}
 	g.pile = g.pile[:0]

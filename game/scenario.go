@@ -113,7 +113,7 @@ func (run *scenarioRun) setUp(cat *tilekit.Catalog) {
 	if edition == "" {
 		edition = tilekit.C2
 	}
-	r, err := Compile(cat, sel, edition)
+	r, err := CompileSetup(cat, sel, Setup{Edition: edition, Publisher: s.Publisher})
 	if err != nil {
 		run.fail(s.Origin.At("edition"), "", "", "%v", err)
 		return
@@ -140,7 +140,7 @@ func (run *scenarioRun) setUp(cat *tilekit.Catalog) {
 		return
 	}
 	run.g = g
-	if run.setScoresAndFollowers() && run.setPile() {
+	if run.setScoresAndFollowers() && run.setFigures() && run.setPile() {
 		run.stopped = false
 	}
 }

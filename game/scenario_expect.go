@@ -39,6 +39,7 @@ func (run *scenarioRun) check(e *tilekit.ScenarioExpect, at tilekit.Origin, when
 		}
 		run.compare(at.At("events"), when, "events", strings.Join(e.Events, "\n"), strings.Join(got, "\n"))
 	}
+	run.checkFigures(e, at, when)
 	if e.Board != "" {
 		want := strings.Join(strings.Fields(e.Board), " ")
 		if b, err := ParseBoard(g.rules, e.Board); err == nil {

@@ -64,14 +64,16 @@ func (run *scenarioRun) moves(i int, at tilekit.Origin, typ int) bool {
 				"turn %d: %d follower moves (none included) after %s, want %d", i+1, n, t.Tile, *t.FollowerOptions)
 		}
 	}
-	feature := -1
-	if t.Follower != "" {
-		if feature, err = g.rules.FeatureIndex(typ, t.Follower); err != nil {
-			run.stop(at.At("follower"), "", t.Follower, "turn %d: %v", i+1, err)
+	m, key, ok := run.figureMove(i, at, typ)
+	if !ok || !run.apply(i, at.At(key), m) {
+		return false
+	}
+	if key != "follower" && t.Follower != "" {
+		if m, key, ok = run.followerMove(i, at, typ); !ok || !run.apply(i, at.At(key), m) {
 			return false
 		}
 	}
-	return run.apply(i, at.At("follower"), FollowerMove(feature))
+	return run.decisions(i, at)
 }
 
 // apply applies a move of turn i. A refused move stops the run: as

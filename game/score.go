@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -32,12 +33,18 @@ func (g *Game) Followers(dst []PlacedFollower) []PlacedFollower {
 // placed (road, city, cloister or field) whose joined feature has no
 // follower anywhere on it (Carcassonne rulebook (2nd edition), Placing a
 // follower). Two features of the tile that belong to one joined feature
-// are listed apart, like rotations that show the same edges. It appends
-// nothing when no follower move is due, and allocates nothing when dst has
-// room.
+// are listed apart, like rotations that show the same edges. With the
+// expansions' steps it lists the whole figure decision: no follower on a
+// volcano tile or the dragon's tile, then the moves through a magic portal
+// (PortalMove), of the princess (PrincessMove, alone when she must) and of
+// the fairy (FairyMove). It appends nothing when no follower move is due,
+// and allocates nothing when dst has room.
 func (g *Game) FollowerMoves(dst []Move) []Move {
 	if g.phase != phaseFollower {
 		return dst
+	}
+	if g.rules.expansions {
+		return g.figureMoves(dst)
 	}
 	dst = append(dst, NoFollower)
 	if g.players[g.turn].Supply == 0 {
@@ -59,31 +66,6 @@ func (g *Game) lastBase() int32 {
 	return int32(len(g.board.placed)-1) * int32(g.rules.maxFeatures)
 }
 
-// Apply plays a move of the player whose turn it is, appends to events
-// what it caused and returns the extended slice. A tile move lays the
-// drawn tile at a legal placement; the follower move that must follow puts
-// a follower on a feature of that tile, or none, then scores the features
-// the tile completed and gives their followers back, and passes the turn
-// to the next player. It is an error when the move is not legal now.
-// Apply allocates nothing when events has room.
-func (g *Game) Apply(m Move, events []Event) ([]Event, error) {
-	if !m.Follower {
-		return events, g.placeTile(m.Placement)
-	}
-	if g.phase != phaseFollower {
-		return events, g.errorOutOfTurn(phaseFollower)
-	}
-	if m.Feature >= 0 {
-		if err := g.putFollower(m.Feature); err != nil {
-			return events, err
-		}
-	}
-	events = g.scoreCompleted(events)
-	g.tile, g.phase = -1, phaseDraw
-	g.turn = (g.turn + 1) % len(g.players)
-	return events, nil
-}
-
 // placeTile lays the drawn tile.
 func (g *Game) placeTile(p Placement) error {
 	if g.phase != phaseTile {
@@ -95,7 +77,8 @@ func (g *Game) placeTile(p Placement) error {
 	if err := g.board.Place(p.Pos, g.tile, p.Rot); err != nil {
 		return err
 	}
-	g.last, g.phase = p, phaseFollower
+	g.last = p
+	g.lastCell = g.board.placed[len(g.board.placed)-1]
 	return nil
 }
 
@@ -107,6 +90,9 @@ func (g *Game) putFollower(i int) error {
 	}
 	if g.players[g.turn].Supply == 0 {
 		return fmt.Errorf("player %d has no follower at hand", g.turn+1)
+	}
+	if why := g.whyBlocked(); why != "" {
+		return errors.New(why)
 	}
 	x := g.lastBase() + int32(i)
 	root := g.board.find(x)
@@ -150,6 +136,12 @@ func (g *Game) scoreCompleted(events []Event) []Event {
 			points, rule = 1+f.Around, RuleCloister
 		}
 		events = g.award(f, points, rule, events)
+		if g.fairyCell >= 0 {
+			events = g.fairyBonus(f, false, events)
+		}
+		if g.rules.hasStep[stepDrawbridge] && f.Kind == KindRoad {
+			g.holdAtDrawbridges(f)
+		}
 		events = g.giveBack(f, events)
 	}
 	return events
@@ -205,6 +197,7 @@ func (g *Game) giveBack(f Feature, events []Event) []Event {
 	for _, fl := range g.followers {
 		if g.board.find(fl.node) == int32(f.ID) {
 			count[fl.player]++
+			g.leaveFairy(fl)
 			continue
 		}
 		kept = append(kept, fl)
@@ -259,6 +252,9 @@ func (g *Game) EndGame(events []Event) []Event {
 			points, rule = 3*g.completedCities(root), RuleField
 		}
 		events = g.award(f, points, rule, events)
+		if g.fairyCell >= 0 {
+			events = g.fairyBonus(f, true, events)
+		}
 	}
 	if g.opts.FirstEditionScoring && !g.opts.NoFarmers {
 		events = g.scoreFarmersFirstEdition(events)

@@ -12,12 +12,18 @@ import (
 	"github.com/tilekit/tilekit"
 )
 
-// TestBuiltinDataIsClean walks every embedded data file through the full
-// validator: each must be read, and none may have a problem.
+// TestBuiltinDataIsClean walks every embedded data file and rules text
+// through the full validator: each must be read, and none may have a
+// problem.
 func TestBuiltinDataIsClean(t *testing.T) {
 	var files []string
+	texts := 0
 	for _, folder := range Subfolders {
 		require.NoError(t, fs.WalkDir(tilekit.Builtin(), folder.Name, func(p string, d fs.DirEntry, err error) error {
+			if _, _, text := tilekit.ParseTextPath(p); err == nil && text && !d.IsDir() {
+				texts++
+				return nil
+			}
 			if err == nil && !d.IsDir() {
 				assert.True(t, strings.HasSuffix(p, ".toml"), "data folders hold only TOML: %s", p)
 				files = append(files, p)
@@ -32,6 +38,7 @@ func TestBuiltinDataIsClean(t *testing.T) {
 		t.Error(d)
 	}
 	assert.Equal(t, len(files), res.Files, "every embedded data file is validated")
+	assert.Len(t, res.Catalog.Texts, texts, "every embedded rules text is loaded")
 	for _, name := range files {
 		// Each file is valid on its own against its schema, too.
 		fsys := singleFile(t, name)

@@ -21,11 +21,11 @@ type Code struct {
 // Codes lists every diagnostic code the validator reports, beside the
 // schema codes: a schema problem has the code "schema-" followed by the JSON
 // Schema keyword that failed, such as schema-required or schema-enum.
-var Codes = append(append(append(append([]Code{}, TileCodes...), RuleCodes...), MechanicsCodes...), ScenarioCodes...)
+var Codes = append(append(append(append(append([]Code{}, TileCodes...), RuleCodes...), MechanicsCodes...), ScenarioCodes...), TextCodes...)
 
 // TileCodes lists the codes of the file-level and tile checks.
 var TileCodes = []Code{
-	{"file-skipped", "A warning: a file that looks like data was not read (not a regular file, a broken link, a linked folder, a hidden file, a name ending in .TOML or .tml, a data file outside tiles/, expansions/ and interactions/); the message says why."},
+	{"file-skipped", "A warning: a file that looks like data was not read (not a regular file, a broken link, a linked folder, a hidden file, a name ending in .TOML or .tml, a data file outside tiles/, expansions/ and interactions/, a Markdown file below expansions/text/ that is not a rules text); the message says why."},
 	{"file-unreadable", "A data file could not be read."},
 	{"file-too-large", "A data file is larger than 50 MB, or all data files together are larger than 100 MB."},
 	{"no-data-files", "A data folder has no data file that could be read."},
@@ -36,8 +36,8 @@ var TileCodes = []Code{
 	{"toml-syntax", "The file is not valid TOML."},
 	{"toml-nonfinite", "A number is nan or inf, which no data value may be."},
 	{"toml-1.1", "A warning: TOML 1.1 syntax (a multi-line inline table, a trailing comma in one, the \\e or \\xHH escape, a time without seconds) that Taplo and other TOML 1.0 tools reject."},
-	{"duplicate-id", "Two expansions or two tiles share an id; the message names the other place."},
-	{"unknown-expansion", "A tile's id starts with an expansion that no loaded file defines."},
+	{"duplicate-id", "Two expansions or two tiles share an id, or two rules texts are of one expansion in one language; the message names the other place."},
+	{"unknown-expansion", "A tile's id starts with an expansion that no loaded file defines, or a rules text's file name names an expansion or part that none does."},
 	{"edition-not-in-expansion", "A tile has copies, or a step variant applies, in an edition its expansion was not published in."},
 	{"start-without-copies", "A tile is the start tile of an edition in which it has no copies."},
 	{"multiple-start-tiles", "More than one tile is the start tile of the same edition."},
@@ -68,6 +68,7 @@ func (l *loader) check(cat *tilekit.Catalog) {
 	l.checkTiles(cat)
 	l.checkRules(cat)
 	l.checkScenarios(cat)
+	l.checkTexts(cat)
 }
 
 // checkTiles checks each tile on its own, in batches on every core; each

@@ -26,14 +26,20 @@ import (
 //	# want "[code] regexp"
 //
 // and the diagnostic must have that code and its message must match the
-// regexp. Every diagnostic must be wanted and every want matched, as in
-// x/tools' analysistest.
+// regexp. In a Markdown file (a rules text) the comment is written
+// <!-- want "[code] regexp" --> and taken out of the file before it is
+// loaded, since it would be raw HTML in the text. Every diagnostic must be
+// wanted and every want matched, as in x/tools' analysistest.
 //
 // A bad fixture holds exactly one fault and wants exactly one diagnostic,
 // so that a missed check cannot hide behind another fault of the same
 // fixture. It is named <code>-<what>.txtar.
 
-var wantComment = regexp.MustCompile(`#\s*want\s+((?:"(?:[^"\\]|\\.)*"\s*)+)$`)
+var wantComment = regexp.MustCompile(`(?:#|<!--)\s*want\s+((?:"(?:[^"\\]|\\.)*"\s*)+)(?:-->\s*)?$`)
+
+// markdownWant matches a want comment in a Markdown file, which the
+// fixture loader takes out.
+var markdownWant = regexp.MustCompile(`[ \t]*<!--\s*want\s+(?:"(?:[^"\\]|\\.)*"\s*)+-->[ \t]*`)
 var wantString = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
 var wantCode = regexp.MustCompile(`^\[([a-zA-Z0-9.-]+)\]\s*(.*)$`)
 
@@ -70,9 +76,15 @@ func parseWants(t *testing.T, name string, data []byte) []*want {
 // comments want.
 func fixture(t *testing.T, path string) (fstest.MapFS, []*want) {
 	fsys := fixtureFS(t, path)
+	ar, err := txtar.ParseFile(path) // the files as written, with their wants
+	require.NoError(t, err)
+	written := map[string][]byte{}
+	for _, f := range ar.Files {
+		written[f.Name] = f.Data
+	}
 	var wants []*want
 	for _, name := range slices.Sorted(maps.Keys(fsys)) {
-		wants = append(wants, parseWants(t, "fixture/"+name, fsys[name].Data)...)
+		wants = append(wants, parseWants(t, "fixture/"+name, written[name])...)
 	}
 	return fsys, wants
 }
@@ -83,7 +95,11 @@ func fixtureFS(t testing.TB, path string) fstest.MapFS {
 	require.NoError(t, err)
 	fsys := fstest.MapFS{}
 	for _, f := range ar.Files {
-		fsys[f.Name] = &fstest.MapFile{Data: f.Data}
+		data := f.Data
+		if strings.HasSuffix(f.Name, ".md") {
+			data = markdownWant.ReplaceAll(data, nil)
+		}
+		fsys[f.Name] = &fstest.MapFile{Data: data}
 	}
 	return fsys
 }

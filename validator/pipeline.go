@@ -98,14 +98,17 @@ func (l *loader) loadSource(src Folder) error {
 		l.sink.add(d)
 	}
 	l.reader.diags = nil
+	texts := l.reader.texts
+	l.reader.texts = nil
 	if err != nil {
 		return err
 	}
-	if len(files) == 0 && src.Name != BuiltinName {
+	if len(files) == 0 && len(texts) == 0 && src.Name != BuiltinName {
 		l.sink.add(Diagnostic{Code: "no-data-files", Severity: Error, File: src.Name,
 			Message: "no data file was read: data files end in .toml and go below tiles/, expansions/ or interactions/"})
 	}
 	l.loadFiles(files)
+	l.data.Texts = append(l.data.Texts, texts...)
 	return nil
 }
 
@@ -359,6 +362,7 @@ func appendData(to, from *tilekit.Data) {
 	to.Notes = append(to.Notes, from.Notes...)
 	to.Steps = append(to.Steps, from.Steps...)
 	to.Scenarios = append(to.Scenarios, from.Scenarios...)
+	to.Texts = append(to.Texts, from.Texts...)
 }
 
 // diagSink collects diagnostics, keeping at most MaxPerCode of each code

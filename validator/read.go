@@ -9,6 +9,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/tilekit/tilekit"
 )
 
 // Limits on what one run reads. They are far above any real data (the
@@ -41,7 +43,12 @@ type dataFile struct {
 // and reports, as diagnostics, what it passed over and why.
 type reader struct {
 	diags Diagnostics
-	total int64 // bytes read so far, over all sources
+	total int64 // bytes of data files read so far, over all sources
+	// texts are the rules texts read from the last source (texts.go), and
+	// textTotal the bytes of all texts read so far, which count towards
+	// MaxTotalSize with total.
+	texts     []tilekit.Text
+	textTotal int64
 	// statOnly counts the bytes of the files that would be read, reading
 	// none of them.
 	statOnly bool
@@ -55,7 +62,7 @@ func DataSize(sources ...Folder) int64 {
 	for _, src := range sources {
 		_, _ = r.readSource(src)
 	}
-	return r.total
+	return r.total + r.textTotal
 }
 
 func (r *reader) skip(file, code string, sev Severity, format string, args ...any) {
@@ -90,6 +97,9 @@ func (r *reader) readSource(src Folder) ([]dataFile, error) {
 				return nil
 			}
 			name := filePath(src.Name, p)
+			if folder.Name == "expansions" && r.readText(src, p, name, d) {
+				return nil
+			}
 			if p == folder.Name {
 				r.skip(name, "file-skipped", Warning, "%s is a file, not a folder; data files go in a folder %s/", folder.Name, folder.Name)
 				return nil
@@ -165,6 +175,12 @@ func (r *reader) checkOtherFolder(src Folder, dir string, names []string) {
 // readFile reads one data file, refusing anything that is not a regular
 // file and anything larger than the limits.
 func (r *reader) readFile(fsys fs.FS, p, name string) ([]byte, bool) {
+	return r.readCounted(fsys, p, name, &r.total)
+}
+
+// readCounted reads a file as readFile does and adds its size to *count,
+// one of the reader's counters.
+func (r *reader) readCounted(fsys fs.FS, p, name string, count *int64) ([]byte, bool) {
 	info, err := fs.Stat(fsys, p) // follows a link
 	switch {
 	case err != nil && errors.Is(err, fs.ErrNotExist):
@@ -182,12 +198,12 @@ func (r *reader) readFile(fsys fs.FS, p, name string) ([]byte, bool) {
 	case info.Size() > MaxFileSize:
 		r.skip(name, "file-too-large", Error, "is %s; data files may be at most %s", formatSize(info.Size()), formatSize(MaxFileSize))
 		return nil, false
-	case r.total+info.Size() > MaxTotalSize:
+	case r.total+r.textTotal+info.Size() > MaxTotalSize:
 		r.skip(name, "file-too-large", Error, "not read: all data files together may be at most %s", formatSize(MaxTotalSize))
 		return nil, false
 	}
 	if r.statOnly {
-		r.total += info.Size()
+		*count += info.Size()
 		return nil, false
 	}
 	f, err := fsys.Open(p)
@@ -204,11 +220,11 @@ func (r *reader) readFile(fsys fs.FS, p, name string) ([]byte, bool) {
 		r.skip(name, "file-unreadable", Error, "cannot be read: %v", unwrapPathError(err))
 		return nil, false
 	}
-	if n > MaxFileSize || r.total+n > MaxTotalSize {
+	if n > MaxFileSize || r.total+r.textTotal+n > MaxTotalSize {
 		r.skip(name, "file-too-large", Error, "grew past the limit while it was read; data files may be at most %s", formatSize(MaxFileSize))
 		return nil, false
 	}
-	r.total += n
+	*count += n
 	return bytes.TrimPrefix(buf.Bytes(), utf8BOM), true
 }
 

@@ -6,7 +6,7 @@ import "github.com/tilekit/tilekit"
 
 // snapshotDigest is the digest (see digestFS) of the embedded files this
 // snapshot was made from.
-const snapshotDigest = "fbec50f071e774a5d5d5b9429cc36901c5392870a3144fca7b7070316ca7dafe"
+const snapshotDigest = "0cf367c274361ece2950e004ddd200807e94bee3e828eee7152017f02c626c4e"
 
 // snapshotFiles lists the built-in data files, in loading order.
 var snapshotFiles = []string{
@@ -36,10 +36,19 @@ var snapshotFiles = []string{
 	"scenarios/base/followers.toml",
 	"scenarios/base/placement.toml",
 	"scenarios/base/roads.toml",
+	"scenarios/black-dragon/black-dragon.toml",
+	"scenarios/black-dragon/with-drawbridges.toml",
+	"scenarios/black-dragon/with-princess-dragon.toml",
+	"scenarios/drawbridges/drawbridges.toml",
+	"scenarios/princess-dragon/dragon.toml",
+	"scenarios/princess-dragon/fairy.toml",
+	"scenarios/princess-dragon/portal.toml",
+	"scenarios/princess-dragon/princess.toml",
+	"scenarios/princess-dragon/volcano.toml",
 }
 
 // snapshotSize is the size of the built-in data files together, in bytes.
-const snapshotSize = 281694
+const snapshotSize = 369014
 
 // snapshotData returns, built afresh on each call, the data of the catalog
 // that the full validation of the built-in data builds.
@@ -12547,6 +12556,3913 @@ func snapshotData() tilekit.Data {
 				},
 				Source: tilekit.Citation{Kind: "rulebook", Title: "Carcassonne rulebook (2nd edition)", Section: "Placing a follower"},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "4"}},
+			},
+			{
+				ID:         "black-dragon/both-dragons-move",
+				Title:      "A dragon tile that completes features moves the red dragon first, then the Black Dragon",
+				Expansions: []string{"princess-dragon", "black-dragon"},
+				Edition:    "C2",
+				Publisher:  "hig",
+				Players:    2,
+				Position:   "-1,-1:base/B@0 -1,0:base/B@0 0,0:princess-dragon/volcano-field@0 1,0:base/A@270 1,1:base/B@0 2,1:base/A@180",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  2,
+						At:      tilekit.BoardPosition{X: 1},
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+							Path: []string{"scenario", "2", "followers", "0"},
+						},
+					},
+				},
+				Dragon:      &tilekit.BoardPosition{},
+				BlackDragon: &tilekit.BoardPosition{X: -1, Y: -1},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:          "princess-dragon/dragon-road-junction",
+						At:            tilekit.BoardPosition{X: 2},
+						Dragon:        []tilekit.Side{1, 1, 2, 3},
+						DragonOptions: []int{2, 2, 1, 1},
+						BlackDragon:   []tilekit.Side{2, 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+								Path: []string{"scenario", "2", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+							Path: []string{"scenario", "2", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:      []int{0, 0},
+					Supply:      []int{7, 7},
+					Followers:   []tilekit.ScenarioFollower{},
+					Dragon:      new("1,1"),
+					BlackDragon: new("0,0"),
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+						Path: []string{"scenario", "2", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "fan-rules",
+					Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+					Section: "Other Expansions: Exp. 3 - The Princess & the Dragon, (Red) Dragon (when placing a Dragon tile the red dragon moves; when it completes a feature the Black Dragon also moves at the beginning of scoring)",
+					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+				},
+				Origin: tilekit.Origin{
+					File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+					Path: []string{"scenario", "2"},
+				},
+			},
+			{
+				ID:         "black-dragon/drawbridge-meeple-eaten",
+				Title:      "A meeple the Black Dragon eats on a completed road neither scores nor crosses the drawbridge",
+				Expansions: []string{"black-dragon", "drawbridges"},
+				Edition:    "C3",
+				Players:    2,
+				Position:   "0,1:base/A@180 0,2:base/B@0",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{Y: 1},
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/with-drawbridges.toml",
+							Path: []string{"scenario", "0", "followers", "0"},
+						},
+					},
+				},
+				BlackDragon: &tilekit.BoardPosition{Y: 2},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:        "drawbridges/city-cap-road-from-south",
+						BlackDragon: []tilekit.Side{0},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/black-dragon/with-drawbridges.toml",
+								Path: []string{"scenario", "0", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/with-drawbridges.toml",
+							Path: []string{"scenario", "0", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:      []int{0, 0},
+					Supply:      []int{7, 7},
+					Followers:   []tilekit.ScenarioFollower{},
+					BlackDragon: new("0,1"),
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/black-dragon/with-drawbridges.toml",
+						Path: []string{"scenario", "0", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "fan-rules",
+					Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+					Section: "Step 1: Movement of the Black Dragon (at the beginning of phase 3, before Step 2: Score completed features); Wikicarpedia: The Drawbridges, 3. Scoring a feature",
+					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/black-dragon/with-drawbridges.toml", Path: []string{"scenario", "0"}},
+			},
+			{
+				ID:         "black-dragon/eats-fairy",
+				Title:      "The Black Dragon eats the fairy and the follower beside it",
+				Expansions: []string{"princess-dragon", "black-dragon"},
+				Edition:    "C2",
+				Publisher:  "hig",
+				Players:    2,
+				Position:   "0,0:base/D@0 1,0:base/U@0",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  2,
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+							Path: []string{"scenario", "1", "followers", "0"},
+						},
+					},
+				},
+				BlackDragon: &tilekit.BoardPosition{X: 1},
+				Fairy: &tilekit.ScenarioPlace{
+					Feature: "city",
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+						Path: []string{"scenario", "1", "fairy"},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:        "base/E",
+						At:          tilekit.BoardPosition{Y: -1},
+						Rotation:    180,
+						BlackDragon: []tilekit.Side{3},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+								Path: []string{"scenario", "1", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+							Path: []string{"scenario", "1", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:      []int{0, 0},
+					Supply:      []int{7, 7},
+					Followers:   []tilekit.ScenarioFollower{},
+					Fairy:       new(""),
+					BlackDragon: new("0,0"),
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+						Path: []string{"scenario", "1", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "fan-rules",
+					Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+					Section: "Introduction (even the Red Dragon or Fairy can be eaten); Figures eaten by Black Dragon: Neutral figures",
+					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+				},
+				Origin: tilekit.Origin{
+					File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+					Path: []string{"scenario", "1"},
+				},
+			},
+			{
+				ID:         "black-dragon/eats-red-dragon",
+				Title:      "The Black Dragon eats the red dragon, which waits beside the board for the next volcano; dragon tiles are played as plain tiles meanwhile",
+				Expansions: []string{"princess-dragon", "black-dragon"},
+				Edition:    "C2",
+				Publisher:  "hig",
+				Players:    2,
+				Position:   "0,0:princess-dragon/volcano-field@0 1,0:base/B@0 1,1:base/A@0",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  2,
+						At:      tilekit.BoardPosition{X: 1, Y: 1},
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+							Path: []string{"scenario", "0", "followers", "0"},
+						},
+					},
+				},
+				Dragon:      &tilekit.BoardPosition{},
+				BlackDragon: &tilekit.BoardPosition{X: 1},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:        "base/A",
+						At:          tilekit.BoardPosition{X: 1, Y: 2},
+						Rotation:    180,
+						BlackDragon: []tilekit.Side{3},
+						Expect: tilekit.ScenarioExpect{
+							Scores: []int{0, 2},
+							Supply: []int{7, 7},
+							Events: []string{
+								"black dragon moves to 0,0",
+								"black dragon eats the dragon at 0,0 (black-dragon-diet, fan expansion rules)",
+								"completed road",
+								"player 2 scores 2 for road",
+								"player 2 takes back 1 from road",
+							},
+							Dragon:      new(""),
+							BlackDragon: new("0,0"),
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+								Path: []string{"scenario", "0", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+							Path: []string{"scenario", "0", "turn", "0"},
+						},
+					},
+					{
+						Tile:     "princess-dragon/dragon-straight-road",
+						At:       tilekit.BoardPosition{X: 2},
+						Rotation: 90,
+						Expect: tilekit.ScenarioExpect{
+							Dragon:      new(""),
+							BlackDragon: new("0,0"),
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+								Path: []string{"scenario", "0", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+							Path: []string{"scenario", "0", "turn", "1"},
+						},
+					},
+					{
+						Tile: "princess-dragon/volcano-road-end",
+						At:   tilekit.BoardPosition{X: 2, Y: -1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+								Path: []string{"scenario", "0", "turn", "2", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+							Path: []string{"scenario", "0", "turn", "2"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:      []int{0, 2},
+					Board:       "2,-1:princess-dragon/volcano-road-end@0 0,0:princess-dragon/volcano-field@0 1,0:base/B@0 2,0:princess-dragon/dragon-straight-road@90 1,1:base/A@0 1,2:base/A@180",
+					Dragon:      new("2,-1"),
+					BlackDragon: new("0,0"),
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+						Path: []string{"scenario", "0", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "fan-rules",
+					Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+					Section: "Other Expansions: Exp. 3 - The Princess & the Dragon, (Red) Dragon; Figures eaten by Black Dragon: Neutral figures",
+					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+				},
+				Origin: tilekit.Origin{
+					File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+					Path: []string{"scenario", "0"},
+				},
+			},
+			{
+				ID:         "black-dragon/end-of-game-points-do-not-count",
+				Title:      "Points of the end-of-game scoring do not bring the Black Dragon in",
+				Expansions: []string{"black-dragon"},
+				Edition:    "C2",
+				Players:    2,
+				Position:   "-1,0:base/A@270 0,0:base/U@0",
+				Scores:     []int{47, 0},
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+							Path: []string{"scenario", "5", "followers", "0"},
+						},
+					},
+				},
+				Pile: []string{"base/U"},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile: "base/U",
+						At:   tilekit.BoardPosition{X: 1},
+						Expect: tilekit.ScenarioExpect{
+							Scores:      []int{47, 0},
+							BlackDragon: new(""),
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+								Path: []string{"scenario", "5", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+							Path: []string{"scenario", "5", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:      []int{50, 0},
+					Ended:       new(true),
+					BlackDragon: new(""),
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+						Path: []string{"scenario", "5", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "fan-rules",
+					Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+					Section: "Step 3: Placement of the Black Dragon (all points scored after the scoring phase have no effect on its placement)",
+					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/black-dragon/black-dragon.toml", Path: []string{"scenario", "5"}},
+			},
+			{
+				ID:         "black-dragon/enters-and-eats",
+				Title:      "The Black Dragon eats the figures on the tile it enters at 50 points",
+				Expansions: []string{"black-dragon"},
+				Edition:    "C2",
+				Players:    2,
+				Position:   "-1,0:base/A@270 0,0:base/U@0",
+				Scores:     []int{47, 0},
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+							Path: []string{"scenario", "3", "followers", "0"},
+						},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/A",
+						At:       tilekit.BoardPosition{X: 1},
+						Rotation: 90,
+						Follower: "cloister",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+								Path: []string{"scenario", "3", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+							Path: []string{"scenario", "3", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:      []int{50, 0},
+					Supply:      []int{7, 7},
+					Followers:   []tilekit.ScenarioFollower{},
+					BlackDragon: new("1,0"),
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+						Path: []string{"scenario", "3", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "fan-rules",
+					Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+					Section: "Step 3: Placement of the Black Dragon (the Black Dragon eats each figure on the tile)",
+					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/black-dragon/black-dragon.toml", Path: []string{"scenario", "3"}},
+			},
+			{
+				ID:         "black-dragon/enters-only-once",
+				Title:      "Open question: the Black Dragon is not placed again when a score passes 100 (the data's trigger fires once)",
+				Expansions: []string{"black-dragon"},
+				Edition:    "C2",
+				Players:    2,
+				Position:   "-1,0:base/A@270 0,0:base/U@0 -1,1:base/B@0",
+				Scores:     []int{97, 0},
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+							Path: []string{"scenario", "9", "followers", "0"},
+						},
+					},
+				},
+				BlackDragon: &tilekit.BoardPosition{X: -1, Y: 1},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:        "base/A",
+						At:          tilekit.BoardPosition{X: 1},
+						Rotation:    90,
+						BlackDragon: []tilekit.Side{0},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+								Path: []string{"scenario", "9", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+							Path: []string{"scenario", "9", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:      []int{100, 0},
+					Supply:      []int{7, 7},
+					Followers:   []tilekit.ScenarioFollower{},
+					BlackDragon: new("-1,0"),
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+						Path: []string{"scenario", "9", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "open-question",
+					Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+					Section: "3. Scoring a feature; Step 3: Placement of the Black Dragon (nothing is said of 100 or 150 points)",
+					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/black-dragon/black-dragon.toml", Path: []string{"scenario", "9"}},
+			},
+			{
+				ID:         "black-dragon/example-1-three-features",
+				Title:      "A tile that completes three features moves the Black Dragon three steps, eating the meeples where it lands",
+				Expansions: []string{"black-dragon"},
+				Edition:    "C2",
+				Players:    3,
+				Position:   "-1,-1:base/B@0 0,-1:base/E@180 1,-1:base/B@0 -1,0:base/A@270 1,0:base/A@90",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{X: 1},
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+							Path: []string{"scenario", "0", "followers", "0"},
+						},
+					},
+					{
+						Player:  2,
+						At:      tilekit.BoardPosition{Y: -1},
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+							Path: []string{"scenario", "0", "followers", "1"},
+						},
+					},
+					{
+						Player:  3,
+						At:      tilekit.BoardPosition{X: -1},
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+							Path: []string{"scenario", "0", "followers", "2"},
+						},
+					},
+				},
+				BlackDragon: &tilekit.BoardPosition{X: 1, Y: -1},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:        "base/L",
+						BlackDragon: []tilekit.Side{3, 2, 3},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+								Path: []string{"scenario", "0", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+							Path: []string{"scenario", "0", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Supply:      []int{7, 7, 7},
+					Followers:   []tilekit.ScenarioFollower{},
+					BlackDragon: new("-1,0"),
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+						Path: []string{"scenario", "0", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "fan-rules",
+					Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+					Section: "Step 1: Movement of the Black Dragon, Example 1",
+					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/black-dragon/black-dragon.toml", Path: []string{"scenario", "0"}},
+			},
+			{
+				ID:         "black-dragon/example-2-survivor-scores",
+				Title:      "A meeple the Black Dragon spared is scored as usual after its flight",
+				Expansions: []string{"black-dragon"},
+				Edition:    "C2",
+				Players:    3,
+				Position:   "-1,-1:base/B@0 0,-1:base/E@180 1,-1:base/B@0 -1,0:base/A@270 1,0:base/A@90",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{X: 1},
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+							Path: []string{"scenario", "1", "followers", "0"},
+						},
+					},
+					{
+						Player:  2,
+						At:      tilekit.BoardPosition{Y: -1},
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+							Path: []string{"scenario", "1", "followers", "1"},
+						},
+					},
+					{
+						Player:  3,
+						At:      tilekit.BoardPosition{X: -1},
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+							Path: []string{"scenario", "1", "followers", "2"},
+						},
+					},
+				},
+				BlackDragon: &tilekit.BoardPosition{X: 1, Y: -1},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:        "base/L",
+						BlackDragon: []tilekit.Side{3, 2, 3},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+								Path: []string{"scenario", "1", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+							Path: []string{"scenario", "1", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:      []int{2, 0, 0},
+					Supply:      []int{7, 7, 7},
+					Followers:   []tilekit.ScenarioFollower{},
+					BlackDragon: new("-1,0"),
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+						Path: []string{"scenario", "1", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "fan-rules",
+					Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+					Section: "Step 2: Score completed features, Example 2",
+					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/black-dragon/black-dragon.toml", Path: []string{"scenario", "1"}},
+			},
+			{
+				ID:         "black-dragon/example-4-enters-at-50",
+				Title:      "Reaching 50 points in the scoring phase brings the Black Dragon onto the tile laid this turn",
+				Expansions: []string{"black-dragon"},
+				Edition:    "C2",
+				Players:    2,
+				Position:   "-1,0:base/A@270 0,0:base/U@0",
+				Scores:     []int{47, 0},
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+							Path: []string{"scenario", "2", "followers", "0"},
+						},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/A",
+						At:       tilekit.BoardPosition{X: 1},
+						Rotation: 90,
+						Expect: tilekit.ScenarioExpect{
+							BlackDragon: new("1,0"),
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+								Path: []string{"scenario", "2", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+							Path: []string{"scenario", "2", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:    []int{50, 0},
+					Supply:    []int{7, 7},
+					Followers: []tilekit.ScenarioFollower{},
+					Events: []string{
+						"completed road",
+						"player 1 scores 3 for road",
+						"player 1 takes back 1 from road",
+						"black dragon enters at 1,0",
+					},
+					BlackDragon: new("1,0"),
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+						Path: []string{"scenario", "2", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "fan-rules",
+					Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+					Section: "Step 3: Placement of the Black Dragon, Examples 4a and 4b",
+					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/black-dragon/black-dragon.toml", Path: []string{"scenario", "2"}},
+			},
+			{
+				ID:         "black-dragon/fairy-point-counts",
+				Title:      "The fairy's point at the start of the turn counts towards the Black Dragon's 50",
+				Expansions: []string{"princess-dragon", "black-dragon"},
+				Edition:    "C2",
+				Publisher:  "hig",
+				Players:    2,
+				Scores:     []int{49, 0},
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+							Path: []string{"scenario", "6", "followers", "0"},
+						},
+					},
+				},
+				Fairy: &tilekit.ScenarioPlace{
+					Feature: "road",
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+						Path: []string{"scenario", "6", "fairy"},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile: "base/B",
+						At:   tilekit.BoardPosition{Y: 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+								Path: []string{"scenario", "6", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+							Path: []string{"scenario", "6", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{50, 0},
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							Feature: "road",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+								Path: []string{"scenario", "6", "expect", "followers", "0"},
+							},
+						},
+					},
+					Events:      []string{"player 1 scores 1 for the fairy", "black dragon enters at 0,1"},
+					Fairy:       new("0,0"),
+					BlackDragon: new("0,1"),
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+						Path: []string{"scenario", "6", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "fan-rules",
+					Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+					Section: "Step 3: Placement of the Black Dragon (reached or passed the 50-point field from the beginning of this turn)",
+					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/black-dragon/black-dragon.toml", Path: []string{"scenario", "6"}},
+			},
+			{
+				ID:          "black-dragon/no-completion-no-move",
+				Title:       "A tile that completes nothing leaves the Black Dragon where it stands",
+				Expansions:  []string{"black-dragon"},
+				Edition:     "C2",
+				Players:     2,
+				Position:    "0,0:base/D@0 1,0:base/U@0",
+				BlackDragon: &tilekit.BoardPosition{X: 1},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile: "base/B",
+						At:   tilekit.BoardPosition{Y: 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+								Path: []string{"scenario", "7", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+							Path: []string{"scenario", "7", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					BlackDragon: new("1,0"),
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+						Path: []string{"scenario", "7", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "fan-rules",
+					Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+					Section: "3. Scoring a feature (the active player must move the Black Dragon when at least one feature is completed)",
+					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/black-dragon/black-dragon.toml", Path: []string{"scenario", "7"}},
+			},
+			{
+				ID:         "black-dragon/no-entry-below-50",
+				Title:      "A score that stays below 50 does not bring the Black Dragon in",
+				Expansions: []string{"black-dragon"},
+				Edition:    "C2",
+				Players:    2,
+				Position:   "-1,0:base/A@270 0,0:base/U@0",
+				Scores:     []int{46, 0},
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+							Path: []string{"scenario", "4", "followers", "0"},
+						},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/A",
+						At:       tilekit.BoardPosition{X: 1},
+						Rotation: 90,
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+								Path: []string{"scenario", "4", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+							Path: []string{"scenario", "4", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:      []int{49, 0},
+					BlackDragon: new(""),
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+						Path: []string{"scenario", "4", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "fan-rules",
+					Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+					Section: "3. Scoring a feature (the Black Dragon does not enter the game until a player scores 50 or more points)",
+					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/black-dragon/black-dragon.toml", Path: []string{"scenario", "4"}},
+			},
+			{
+				ID:         "black-dragon/not-back-on-path",
+				Title:      "The Black Dragon may not move back onto a tile it occupied this turn",
+				Expansions: []string{"black-dragon"},
+				Edition:    "C2",
+				Players:    3,
+				Position:   "-1,-1:base/B@0 0,-1:base/E@180 1,-1:base/B@0 -1,0:base/A@270 1,0:base/A@90",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{X: 1},
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+							Path: []string{"scenario", "8", "followers", "0"},
+						},
+					},
+					{
+						Player:  2,
+						At:      tilekit.BoardPosition{Y: -1},
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+							Path: []string{"scenario", "8", "followers", "1"},
+						},
+					},
+					{
+						Player:  3,
+						At:      tilekit.BoardPosition{X: -1},
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+							Path: []string{"scenario", "8", "followers", "2"},
+						},
+					},
+				},
+				BlackDragon: &tilekit.BoardPosition{X: 1, Y: -1},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:        "base/L",
+						BlackDragon: []tilekit.Side{3, 1},
+						Illegal:     "black-dragon E is not a legal move",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+								Path: []string{"scenario", "8", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+							Path: []string{"scenario", "8", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+						Path: []string{"scenario", "8", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "fan-rules",
+					Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+					Section: "Step 1: Movement of the Black Dragon (it may not move back to any tile which it previously occupied during this turn)",
+					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/black-dragon/black-dragon.toml", Path: []string{"scenario", "8"}},
+			},
+			{
+				ID:          "black-dragon/red-dragon-spares-black-dragon",
+				Title:       "Open question: the red dragon passing the Black Dragon's tile leaves it there (the engine's default for an open verdict)",
+				Expansions:  []string{"princess-dragon", "black-dragon"},
+				Edition:     "C2",
+				Publisher:   "hig",
+				Players:     2,
+				Position:    "0,0:princess-dragon/volcano-field@0 1,0:base/B@0",
+				Dragon:      &tilekit.BoardPosition{},
+				BlackDragon: &tilekit.BoardPosition{X: 1},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:          "princess-dragon/dragon-road-curve",
+						At:            tilekit.BoardPosition{X: 2},
+						Rotation:      180,
+						Dragon:        []tilekit.Side{1, 1},
+						DragonOptions: []int{1, 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+								Path: []string{"scenario", "3", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+							Path: []string{"scenario", "3", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Events: []string{
+						"dragon moves to 1,0",
+						"dragon does not eat the black dragon at 1,0 (dragon-diet, open question: the engine's default, no)",
+						"dragon moves to 2,0",
+					},
+					Dragon:      new("2,0"),
+					BlackDragon: new("1,0"),
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+						Path: []string{"scenario", "3", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "open-question",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "2015 FAQ: Speiseplan des Drachen (the Black Dragon is on neither list); see also Wikicarpedia: Black Dragon (Fan Expansion), Other Expansions: Exp. 3",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{
+					File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+					Path: []string{"scenario", "3"},
+				},
+			},
+			{
+				ID:         "drawbridges/drawbridge-up",
+				Title:      "When the same tile completes the road and the city the drawbridge is up and the meeple goes home",
+				Expansions: []string{"drawbridges"},
+				Edition:    "C3",
+				Players:    2,
+				Position:   "0,-1:base/E@180 0,0:drawbridges/city-corner-road-from-south@0 -1,1:base/V@180 0,1:base/V@90",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{Y: 1},
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+							Path: []string{"scenario", "2", "followers", "0"},
+						},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/L",
+						At:       tilekit.BoardPosition{X: -1},
+						Rotation: 90,
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+								Path: []string{"scenario", "2", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+							Path: []string{"scenario", "2", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:    []int{4, 0},
+					Supply:    []int{7, 7},
+					Followers: []tilekit.ScenarioFollower{},
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+						Path: []string{"scenario", "2", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Drawbridges",
+					Section: "3. Scoring a feature (once the city with the drawbridge is completed, the drawbridge is up; completing the road and the city at the same time)",
+					URL:     "https://wikicarpedia.com/car/The_Drawbridges",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/drawbridges/drawbridges.toml", Path: []string{"scenario", "2"}},
+			},
+			{
+				ID:         "drawbridges/example-1",
+				Title:      "A completed road scores, then its meeple crosses the drawbridge into the incomplete city",
+				Expansions: []string{"drawbridges"},
+				Edition:    "C3",
+				Players:    2,
+				Position:   "0,1:base/A@180",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{Y: 1},
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+							Path: []string{"scenario", "0", "followers", "0"},
+						},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile: "drawbridges/city-cap-road-from-south",
+						Drawbridge: []tilekit.ScenarioCrossing{
+							{
+								From: tilekit.ScenarioPlace{
+									At:      tilekit.BoardPosition{Y: 1},
+									Feature: "road",
+									Origin: tilekit.Origin{
+										File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+										Path: []string{"scenario", "0", "turn", "0", "drawbridge", "0", "from"},
+									},
+								},
+								To: tilekit.ScenarioPlace{
+									Feature: "city",
+									Origin: tilekit.Origin{
+										File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+										Path: []string{"scenario", "0", "turn", "0", "drawbridge", "0", "to"},
+									},
+								},
+								Origin: tilekit.Origin{
+									File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+									Path: []string{"scenario", "0", "turn", "0", "drawbridge", "0"},
+								},
+							},
+						},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+								Path: []string{"scenario", "0", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+							Path: []string{"scenario", "0", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{2, 0},
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							Feature: "city",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+								Path: []string{"scenario", "0", "expect", "followers", "0"},
+							},
+						},
+					},
+					Events: []string{
+						"completed road",
+						"player 1 scores 2 for road",
+						"player 1's meeple crosses the drawbridge into city",
+					},
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+						Path: []string{"scenario", "0", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Drawbridges",
+					Section: "3. Scoring a feature, Example 1",
+					URL:     "https://wikicarpedia.com/car/The_Drawbridges",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/drawbridges/drawbridges.toml", Path: []string{"scenario", "0"}},
+			},
+			{
+				ID:         "drawbridges/example-2",
+				Title:      "With drawbridges at both ends the majority holder moves a meeple into the city of their choice and takes the other back",
+				Expansions: []string{"drawbridges"},
+				Edition:    "C3",
+				Players:    2,
+				Position:   "-1,0:base/F@0 0,0:drawbridges/city-cap-road-from-south@270 1,0:base/U@0 2,0:base/U@0 3,0:base/U@0 4,0:base/U@0",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{X: 1},
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+							Path: []string{"scenario", "1", "followers", "0"},
+						},
+					},
+					{
+						Player:  2,
+						At:      tilekit.BoardPosition{X: 2},
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+							Path: []string{"scenario", "1", "followers", "1"},
+						},
+					},
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{X: 4},
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+							Path: []string{"scenario", "1", "followers", "2"},
+						},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "drawbridges/city-corner-road-from-south",
+						At:       tilekit.BoardPosition{X: 5},
+						Rotation: 90,
+						Drawbridge: []tilekit.ScenarioCrossing{
+							{
+								From: tilekit.ScenarioPlace{
+									At:      tilekit.BoardPosition{X: 1},
+									Feature: "road",
+									Origin: tilekit.Origin{
+										File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+										Path: []string{"scenario", "1", "turn", "0", "drawbridge", "0", "from"},
+									},
+								},
+								To: tilekit.ScenarioPlace{
+									At:      tilekit.BoardPosition{X: -1},
+									Feature: "city",
+									Origin: tilekit.Origin{
+										File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+										Path: []string{"scenario", "1", "turn", "0", "drawbridge", "0", "to"},
+									},
+								},
+								Origin: tilekit.Origin{
+									File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+									Path: []string{"scenario", "1", "turn", "0", "drawbridge", "0"},
+								},
+							},
+						},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+								Path: []string{"scenario", "1", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+							Path: []string{"scenario", "1", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{6, 0},
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{X: -1},
+							Feature: "city",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+								Path: []string{"scenario", "1", "expect", "followers", "0"},
+							},
+						},
+					},
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+						Path: []string{"scenario", "1", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Drawbridges",
+					Section: "3. Scoring a feature, Special case and Example 2",
+					URL:     "https://wikicarpedia.com/car/The_Drawbridges",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/drawbridges/drawbridges.toml", Path: []string{"scenario", "1"}},
+			},
+			{
+				ID:         "drawbridges/fairy-stays-behind",
+				Title:      "The fairy does not cross the drawbridge with the meeple it stood by",
+				Expansions: []string{"princess-dragon/fairy", "drawbridges"},
+				Edition:    "C3",
+				Publisher:  "hig",
+				Players:    2,
+				Position:   "0,1:base/A@180",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{Y: 1},
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+							Path: []string{"scenario", "6", "followers", "0"},
+						},
+					},
+				},
+				Fairy: &tilekit.ScenarioPlace{
+					At:      tilekit.BoardPosition{Y: 1},
+					Feature: "road",
+					Origin:  tilekit.Origin{File: "<builtin>/scenarios/drawbridges/drawbridges.toml", Path: []string{"scenario", "6", "fairy"}},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile: "drawbridges/city-cap-road-from-south",
+						Drawbridge: []tilekit.ScenarioCrossing{
+							{
+								From: tilekit.ScenarioPlace{
+									At:      tilekit.BoardPosition{Y: 1},
+									Feature: "road",
+									Origin: tilekit.Origin{
+										File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+										Path: []string{"scenario", "6", "turn", "0", "drawbridge", "0", "from"},
+									},
+								},
+								To: tilekit.ScenarioPlace{
+									Feature: "city",
+									Origin: tilekit.Origin{
+										File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+										Path: []string{"scenario", "6", "turn", "0", "drawbridge", "0", "to"},
+									},
+								},
+								Origin: tilekit.Origin{
+									File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+									Path: []string{"scenario", "6", "turn", "0", "drawbridge", "0"},
+								},
+							},
+						},
+						Expect: tilekit.ScenarioExpect{
+							Scores: []int{6, 0},
+							Followers: []tilekit.ScenarioFollower{
+								{
+									Player:  1,
+									Feature: "city",
+									Origin: tilekit.Origin{
+										File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+										Path: []string{"scenario", "6", "turn", "0", "expect", "followers", "0"},
+									},
+								},
+							},
+							Fairy: new("0,1"),
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+								Path: []string{"scenario", "6", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+							Path: []string{"scenario", "6", "turn", "0"},
+						},
+					},
+					{
+						Tile: "base/B",
+						At:   tilekit.BoardPosition{X: 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+								Path: []string{"scenario", "6", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+							Path: []string{"scenario", "6", "turn", "1"},
+						},
+					},
+					{
+						Tile: "base/B",
+						At:   tilekit.BoardPosition{X: 1, Y: 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+								Path: []string{"scenario", "6", "turn", "2", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+							Path: []string{"scenario", "6", "turn", "2"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{6, 0},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							Feature: "city",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+								Path: []string{"scenario", "6", "expect", "followers", "0"},
+							},
+						},
+					},
+					Fairy: new("0,1"),
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+						Path: []string{"scenario", "6", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "community",
+					Title:   "Wikicarpedia: The Drawbridges",
+					Section: "Other expansions: General Comments (the figures that cannot be moved into a city, shown as icons); Wikicarpedia: The Princess and The Dragon (1st edition)/de, Die Fee",
+					URL:     "https://wikicarpedia.com/car/The_Drawbridges",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/drawbridges/drawbridges.toml", Path: []string{"scenario", "6"}},
+			},
+			{
+				ID:         "drawbridges/into-occupied-city",
+				Title:      "The road's majority holder may cross into a city already occupied, whoever completed the road",
+				Expansions: []string{"drawbridges"},
+				Edition:    "C3",
+				Players:    2,
+				Position:   "0,-1:base/F@90 0,0:drawbridges/city-cap-road-from-south@0",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+							Path: []string{"scenario", "4", "followers", "0"},
+						},
+					},
+					{
+						Player:  2,
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+							Path: []string{"scenario", "4", "followers", "1"},
+						},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile: "base/B",
+						At:   tilekit.BoardPosition{X: 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+								Path: []string{"scenario", "4", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+							Path: []string{"scenario", "4", "turn", "0"},
+						},
+					},
+					{
+						Tile:     "base/A",
+						At:       tilekit.BoardPosition{Y: 1},
+						Rotation: 180,
+						Drawbridge: []tilekit.ScenarioCrossing{
+							{
+								From: tilekit.ScenarioPlace{
+									Feature: "road",
+									Origin: tilekit.Origin{
+										File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+										Path: []string{"scenario", "4", "turn", "1", "drawbridge", "0", "from"},
+									},
+								},
+								To: tilekit.ScenarioPlace{
+									At:      tilekit.BoardPosition{Y: -1},
+									Feature: "city",
+									Origin: tilekit.Origin{
+										File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+										Path: []string{"scenario", "4", "turn", "1", "drawbridge", "0", "to"},
+									},
+								},
+								Origin: tilekit.Origin{
+									File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+									Path: []string{"scenario", "4", "turn", "1", "drawbridge", "0"},
+								},
+							},
+						},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+								Path: []string{"scenario", "4", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+							Path: []string{"scenario", "4", "turn", "1"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{2, 0},
+					Supply: []int{6, 6},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{Y: -1},
+							Feature: "city",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+								Path: []string{"scenario", "4", "expect", "followers", "0"},
+							},
+						},
+						{
+							Player:  2,
+							Feature: "city",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+								Path: []string{"scenario", "4", "expect", "followers", "1"},
+							},
+						},
+					},
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+						Path: []string{"scenario", "4", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Drawbridges",
+					Section: "3. Scoring a feature (it doesn't matter who completed the road or if there are already meeple in the city)",
+					URL:     "https://wikicarpedia.com/car/The_Drawbridges",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/drawbridges/drawbridges.toml", Path: []string{"scenario", "4"}},
+			},
+			{
+				ID:         "drawbridges/road-past-gate",
+				Title:      "A road passing a drawbridge scores and opens it only when both of its ends are closed",
+				Expansions: []string{"drawbridges"},
+				Edition:    "C3",
+				Players:    2,
+				Position:   "-1,0:base/A@270 0,0:drawbridges/road-past-gate@0",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+							Path: []string{"scenario", "5", "followers", "0"},
+						},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile: "base/U",
+						At:   tilekit.BoardPosition{X: 1},
+						Expect: tilekit.ScenarioExpect{
+							Scores: []int{0, 0},
+							Followers: []tilekit.ScenarioFollower{
+								{
+									Player:  1,
+									Feature: "road",
+									Origin: tilekit.Origin{
+										File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+										Path: []string{"scenario", "5", "turn", "0", "expect", "followers", "0"},
+									},
+								},
+							},
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+								Path: []string{"scenario", "5", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+							Path: []string{"scenario", "5", "turn", "0"},
+						},
+					},
+					{
+						Tile:     "base/A",
+						At:       tilekit.BoardPosition{X: 2},
+						Rotation: 90,
+						Drawbridge: []tilekit.ScenarioCrossing{
+							{
+								From: tilekit.ScenarioPlace{
+									Feature: "road",
+									Origin: tilekit.Origin{
+										File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+										Path: []string{"scenario", "5", "turn", "1", "drawbridge", "0", "from"},
+									},
+								},
+								To: tilekit.ScenarioPlace{
+									Feature: "city",
+									Origin: tilekit.Origin{
+										File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+										Path: []string{"scenario", "5", "turn", "1", "drawbridge", "0", "to"},
+									},
+								},
+								Origin: tilekit.Origin{
+									File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+									Path: []string{"scenario", "5", "turn", "1", "drawbridge", "0"},
+								},
+							},
+						},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+								Path: []string{"scenario", "5", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+							Path: []string{"scenario", "5", "turn", "1"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{4, 0},
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							Feature: "city",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+								Path: []string{"scenario", "5", "expect", "followers", "0"},
+							},
+						},
+					},
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+						Path: []string{"scenario", "5", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Drawbridges",
+					Section: "New land tiles (this road leads to a drawbridge but it doesn't end there)",
+					URL:     "https://wikicarpedia.com/car/The_Drawbridges",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/drawbridges/drawbridges.toml", Path: []string{"scenario", "5"}},
+			},
+			{
+				ID:         "drawbridges/tie-nobody-crosses",
+				Title:      "With a shared majority on the road nobody crosses the drawbridge",
+				Expansions: []string{"drawbridges"},
+				Edition:    "C3",
+				Players:    2,
+				Position:   "0,0:drawbridges/city-cap-road-from-south@0 0,1:base/U@90",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{Y: 1},
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+							Path: []string{"scenario", "3", "followers", "0"},
+						},
+					},
+					{
+						Player:  2,
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+							Path: []string{"scenario", "3", "followers", "1"},
+						},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/A",
+						At:       tilekit.BoardPosition{Y: 2},
+						Rotation: 180,
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+								Path: []string{"scenario", "3", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+							Path: []string{"scenario", "3", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:    []int{3, 3},
+					Supply:    []int{7, 7},
+					Followers: []tilekit.ScenarioFollower{},
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/drawbridges/drawbridges.toml",
+						Path: []string{"scenario", "3", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "community",
+					Title:   "Wikicarpedia: The Drawbridges",
+					Section: "3. Scoring a feature, footnote 1: sharing the majority on a road allows none of the tied players to send a meeple",
+					URL:     "https://wikicarpedia.com/car/The_Drawbridges",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/drawbridges/drawbridges.toml", Path: []string{"scenario", "3"}},
+			},
+			{
+				ID:         "princess-dragon/dragon-after-scoring-rgg",
+				Title:      "Rio Grande: the road the dragon tile completed is scored before the dragon flies",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Publisher:  "rgg",
+				Players:    2,
+				Position:   "0,0:princess-dragon/volcano-field@0 1,0:base/A@270",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  2,
+						At:      tilekit.BoardPosition{X: 1},
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+							Path: []string{"scenario", "4", "followers", "0"},
+						},
+					},
+				},
+				Dragon: &tilekit.BoardPosition{},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:          "princess-dragon/dragon-road-junction",
+						At:            tilekit.BoardPosition{X: 2},
+						Dragon:        []tilekit.Side{1, 1},
+						DragonOptions: []int{1, 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+								Path: []string{"scenario", "4", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+							Path: []string{"scenario", "4", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:    []int{0, 2},
+					Supply:    []int{7, 7},
+					Followers: []tilekit.ScenarioFollower{},
+					Events: []string{
+						"completed road",
+						"player 2 scores 2 for road",
+						"player 2 takes back 1 from road",
+						"dragon moves to 1,0",
+						"dragon moves to 2,0",
+					},
+					Dragon: new("2,0"),
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/dragon.toml", Path: []string{"scenario", "4", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:      "publisher-difference",
+					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section:   "Der Drache, footnote on the RGG edition: the dragon moves after scoring (5/2013)",
+					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+					Date:      "2013-05",
+					Publisher: "rgg",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/dragon.toml", Path: []string{"scenario", "4"}},
+			},
+			{
+				ID:         "princess-dragon/dragon-avoids-fairy-dead-end",
+				Title:      "The dragon may not enter the fairy's tile; with nowhere left to go it stops early",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Publisher:  "hig",
+				Players:    2,
+				Position:   "0,-1:base/E@0 1,-1:base/B@0 -1,0:base/B@0 0,0:princess-dragon/volcano-field@0 1,0:base/B@0",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{X: -1},
+						Feature: "cloister",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+							Path: []string{"scenario", "1", "followers", "0"},
+						},
+					},
+					{
+						Player:  2,
+						At:      tilekit.BoardPosition{Y: -1},
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+							Path: []string{"scenario", "1", "followers", "1"},
+						},
+					},
+					{
+						Player:  2,
+						At:      tilekit.BoardPosition{X: 1},
+						Feature: "cloister",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+							Path: []string{"scenario", "1", "followers", "2"},
+						},
+					},
+				},
+				Dragon: &tilekit.BoardPosition{},
+				Fairy: &tilekit.ScenarioPlace{
+					At:      tilekit.BoardPosition{X: 1},
+					Feature: "cloister",
+					Origin:  tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/dragon.toml", Path: []string{"scenario", "1", "fairy"}},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:          "princess-dragon/dragon-road-curve",
+						At:            tilekit.BoardPosition{X: 2},
+						Rotation:      180,
+						Dragon:        []tilekit.Side{0, 1},
+						DragonOptions: []int{2, 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+								Path: []string{"scenario", "1", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+							Path: []string{"scenario", "1", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{0, 0},
+					Supply: []int{6, 6},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{X: -1},
+							Feature: "cloister",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+								Path: []string{"scenario", "1", "expect", "followers", "0"},
+							},
+						},
+						{
+							Player:  2,
+							At:      tilekit.BoardPosition{X: 1},
+							Feature: "cloister",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+								Path: []string{"scenario", "1", "expect", "followers", "1"},
+							},
+						},
+					},
+					Dragon: new("1,-1"),
+					Fairy:  new("1,0"),
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/dragon.toml", Path: []string{"scenario", "1", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Die Fee: Protection from the Dragon; Der Drache: dead ends",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/dragon.toml", Path: []string{"scenario", "1"}},
+			},
+			{
+				ID:         "princess-dragon/dragon-before-scoring-hig",
+				Title:      "Hans im Glück: the dragon flies before scoring and eats the follower of the road the dragon tile completed",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Publisher:  "hig",
+				Players:    2,
+				Position:   "0,0:princess-dragon/volcano-field@0 1,0:base/A@270",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  2,
+						At:      tilekit.BoardPosition{X: 1},
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+							Path: []string{"scenario", "3", "followers", "0"},
+						},
+					},
+				},
+				Dragon: &tilekit.BoardPosition{},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:          "princess-dragon/dragon-road-junction",
+						At:            tilekit.BoardPosition{X: 2},
+						Dragon:        []tilekit.Side{1, 1},
+						DragonOptions: []int{1, 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+								Path: []string{"scenario", "3", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+							Path: []string{"scenario", "3", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:    []int{0, 0},
+					Supply:    []int{7, 7},
+					Followers: []tilekit.ScenarioFollower{},
+					Events: []string{
+						"dragon moves to 1,0",
+						"dragon eats player 2's meeple at 1,0 (dragon-diet, rulebook)",
+						"dragon moves to 2,0",
+						"completed road",
+					},
+					Dragon: new("2,0"),
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/dragon.toml", Path: []string{"scenario", "3", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:      "publisher-difference",
+					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section:   "Der Drache, footnote on the RGG edition (5/2013, 1/2019); FAQ: is a feature completed by a dragon tile scored before the dragon moves?",
+					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+					Date:      "2013-05",
+					Publisher: "hig",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/dragon.toml", Path: []string{"scenario", "3"}},
+			},
+			{
+				ID:         "princess-dragon/dragon-before-scoring-zmg",
+				Title:      "Z-Man: like Hans im Glück, the dragon flies before scoring",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Publisher:  "zmg",
+				Players:    2,
+				Position:   "0,0:princess-dragon/volcano-field@0 1,0:base/A@270",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  2,
+						At:      tilekit.BoardPosition{X: 1},
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+							Path: []string{"scenario", "7", "followers", "0"},
+						},
+					},
+				},
+				Dragon: &tilekit.BoardPosition{},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:          "princess-dragon/dragon-road-junction",
+						At:            tilekit.BoardPosition{X: 2},
+						Dragon:        []tilekit.Side{1, 1},
+						DragonOptions: []int{1, 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+								Path: []string{"scenario", "7", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+							Path: []string{"scenario", "7", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:    []int{0, 0},
+					Supply:    []int{7, 7},
+					Followers: []tilekit.ScenarioFollower{},
+					Dragon:    new("2,0"),
+					Origin:    tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/dragon.toml", Path: []string{"scenario", "7", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:      "publisher-difference",
+					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section:   "Der Drache, footnote: the ZMG edition follows the HiG rule and adds that the interruption is before scoring (5/2013)",
+					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+					Date:      "2013-05",
+					Publisher: "zmg",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/dragon.toml", Path: []string{"scenario", "7"}},
+			},
+			{
+				ID:         "princess-dragon/dragon-eats-farmer",
+				Title:      "The dragon eats a farmer in a field like any other follower",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Players:    2,
+				Position:   "0,0:princess-dragon/volcano-field@0 1,0:base/B@0",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  2,
+						At:      tilekit.BoardPosition{X: 1},
+						Feature: "field",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+							Path: []string{"scenario", "5", "followers", "0"},
+						},
+					},
+				},
+				Dragon: &tilekit.BoardPosition{},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:          "princess-dragon/dragon-road-curve",
+						At:            tilekit.BoardPosition{X: 2},
+						Rotation:      180,
+						Dragon:        []tilekit.Side{1, 1},
+						DragonOptions: []int{1, 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+								Path: []string{"scenario", "5", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+							Path: []string{"scenario", "5", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Supply:    []int{7, 7},
+					Followers: []tilekit.ScenarioFollower{},
+					Dragon:    new("2,0"),
+					Origin:    tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/dragon.toml", Path: []string{"scenario", "5", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Der Drache (whenever the dragon enters a tile occupied by any player's figure, they are all returned); 2015 FAQ: Speiseplan des Drachen, protection from dragons (a field is not among the safe places)",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/dragon.toml", Path: []string{"scenario", "5"}},
+			},
+			{
+				ID:         "princess-dragon/dragon-example-four-players",
+				Title:      "The dragon flies six steps, the players taking turns; it never goes back to its start and eats the followers where it lands",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Players:    4,
+				Position:   "-2,-2:base/E@0 -1,-2:base/B@0 -2,-1:base/E@270 -1,-1:base/B@0 0,-1:base/E@0 -2,0:base/E@180 -1,0:base/B@0 0,0:princess-dragon/volcano-field@0",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  2,
+						At:      tilekit.BoardPosition{X: -1, Y: -1},
+						Feature: "cloister",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+							Path: []string{"scenario", "0", "followers", "0"},
+						},
+					},
+					{
+						Player:  3,
+						At:      tilekit.BoardPosition{X: -2, Y: -1},
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+							Path: []string{"scenario", "0", "followers", "1"},
+						},
+					},
+					{
+						Player:  4,
+						At:      tilekit.BoardPosition{X: -1, Y: -2},
+						Feature: "cloister",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+							Path: []string{"scenario", "0", "followers", "2"},
+						},
+					},
+				},
+				Dragon: &tilekit.BoardPosition{},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:          "princess-dragon/dragon-road-curve",
+						At:            tilekit.BoardPosition{X: 1},
+						Rotation:      180,
+						Dragon:        []tilekit.Side{0, 3, 2, 3, 0, 0},
+						DragonOptions: []int{3, 1, 3, 1, 1, 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+								Path: []string{"scenario", "0", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+							Path: []string{"scenario", "0", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{0, 0, 0, 0},
+					Supply: []int{7, 7, 7, 6},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  4,
+							At:      tilekit.BoardPosition{X: -1, Y: -2},
+							Feature: "cloister",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+								Path: []string{"scenario", "0", "expect", "followers", "0"},
+							},
+						},
+					},
+					Dragon: new("-2,-2"),
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/dragon.toml", Path: []string{"scenario", "0", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Der Drache: the example with four players (picture)",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/dragon.toml", Path: []string{"scenario", "0"}},
+			},
+			{
+				ID:         "princess-dragon/dragon-fairy-moved-first",
+				Title:      "The fairy moved on the dragon tile's turn protects a follower before the dragon flies",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Publisher:  "hig",
+				Players:    2,
+				Position:   "0,-1:base/B@0 0,0:princess-dragon/volcano-field@0 1,0:base/B@0",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{X: 1},
+						Feature: "cloister",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+							Path: []string{"scenario", "2", "followers", "0"},
+						},
+					},
+				},
+				Dragon: &tilekit.BoardPosition{},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "princess-dragon/dragon-road-curve",
+						At:       tilekit.BoardPosition{X: 2},
+						Rotation: 180,
+						Fairy: &tilekit.ScenarioPlace{
+							At:      tilekit.BoardPosition{X: 1},
+							Feature: "cloister",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+								Path: []string{"scenario", "2", "turn", "0", "fairy"},
+							},
+						},
+						Dragon:        []tilekit.Side{0},
+						DragonOptions: []int{1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+								Path: []string{"scenario", "2", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+							Path: []string{"scenario", "2", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{0, 0},
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{X: 1},
+							Feature: "cloister",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+								Path: []string{"scenario", "2", "expect", "followers", "0"},
+							},
+						},
+					},
+					Dragon: new("0,-1"),
+					Fairy:  new("1,0"),
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/dragon.toml", Path: []string{"scenario", "2", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "faq",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Der Drache, footnote: the dragon tile may be placed, no follower deployed, and the fairy moved before the dragon moves",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+					Undated: true,
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/dragon.toml", Path: []string{"scenario", "2"}},
+			},
+			{
+				ID:         "princess-dragon/dragon-not-back-to-start",
+				Title:      "The dragon may not fly back to the tile it started from",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Players:    2,
+				Position:   "0,0:princess-dragon/volcano-field@0 1,0:base/B@0",
+				Dragon:     &tilekit.BoardPosition{},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "princess-dragon/dragon-road-curve",
+						At:       tilekit.BoardPosition{X: 2},
+						Rotation: 180,
+						Dragon:   []tilekit.Side{1, 3},
+						Illegal:  "dragon W is not a legal move",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+								Path: []string{"scenario", "6", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/dragon.toml",
+							Path: []string{"scenario", "6", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/dragon.toml", Path: []string{"scenario", "6", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Der Drache (the dragon is not allowed to move back to the tile from which it started)",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/dragon.toml", Path: []string{"scenario", "6"}},
+			},
+			{
+				ID:         "princess-dragon/dragon-tile-set-aside",
+				Title:      "A dragon tile drawn before the first volcano is set aside, and comes back into the pile with the volcano",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Players:    2,
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/volcano.toml",
+							Path: []string{"scenario", "4", "followers", "0"},
+						},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:    "princess-dragon/dragon-straight-road",
+						Discard: true,
+						Expect: tilekit.ScenarioExpect{
+							Dragon: new(""),
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/volcano.toml",
+								Path: []string{"scenario", "4", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/volcano.toml",
+							Path: []string{"scenario", "4", "turn", "0"},
+						},
+					},
+					{
+						Tile:     "princess-dragon/volcano-road-end",
+						At:       tilekit.BoardPosition{X: 1},
+						Rotation: 90,
+						Expect: tilekit.ScenarioExpect{
+							Scores: []int{0, 0},
+							Dragon: new("1,0"),
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/volcano.toml",
+								Path: []string{"scenario", "4", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/volcano.toml",
+							Path: []string{"scenario", "4", "turn", "1"},
+						},
+					},
+					{
+						Tile:          "princess-dragon/dragon-straight-road",
+						At:            tilekit.BoardPosition{X: -1},
+						Dragon:        []tilekit.Side{3, 3},
+						DragonOptions: []int{1, 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/volcano.toml",
+								Path: []string{"scenario", "4", "turn", "2", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/volcano.toml",
+							Path: []string{"scenario", "4", "turn", "2"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:    []int{0, 0},
+					Supply:    []int{7, 7},
+					Followers: []tilekit.ScenarioFollower{},
+					Dragon:    new("-1,0"),
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/princess-dragon/volcano.toml",
+						Path: []string{"scenario", "4", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Der Drache, Note (until a volcano tile has been placed, dragon tiles drawn are placed to one side and mixed back in once the dragon is in play)",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/volcano.toml", Path: []string{"scenario", "4"}},
+			},
+			{
+				ID:         "princess-dragon/fairy-bonus-next-to-hig",
+				Title:      "Hans im Glück: a knight on the fairy's tile but not next to it earns no bonus",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Publisher:  "hig",
+				Players:    2,
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "5", "followers", "0"},
+						},
+					},
+					{
+						Player:  2,
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "5", "followers", "1"},
+						},
+					},
+				},
+				Fairy: &tilekit.ScenarioPlace{
+					Feature: "road",
+					Origin:  tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "5", "fairy"}},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+								Path: []string{"scenario", "5", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "5", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{1, 4},
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							Feature: "road",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+								Path: []string{"scenario", "5", "expect", "followers", "0"},
+							},
+						},
+					},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "5", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:      "publisher-difference",
+					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section:   "Die Fee: 3 points at scoring, next to a follower (updated 5/2013)",
+					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+					Date:      "2013-05",
+					Publisher: "hig",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "5"}},
+			},
+			{
+				ID:         "princess-dragon/fairy-bonus-on-tile-rgg",
+				Title:      "Rio Grande: a knight on the fairy's tile earns the 3 points when its city is scored",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Publisher:  "rgg",
+				Players:    2,
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "6", "followers", "0"},
+						},
+					},
+					{
+						Player:  2,
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "6", "followers", "1"},
+						},
+					},
+				},
+				Fairy: &tilekit.ScenarioPlace{
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "6", "fairy"}},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+								Path: []string{"scenario", "6", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "6", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{1, 7},
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							Feature: "road",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+								Path: []string{"scenario", "6", "expect", "followers", "0"},
+							},
+						},
+					},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "6", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:      "publisher-difference",
+					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section:   "Die Fee: footnote, the RGG version, the follower must stand on the tile with the fairy for the 3 points (updated 5/2013)",
+					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+					Date:      "2013-05",
+					Publisher: "rgg",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "6"}},
+			},
+			{
+				ID:         "princess-dragon/fairy-bonus-without-majority",
+				Title:      "The follower next to the fairy earns 3 points when its feature is scored, majority or not",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Publisher:  "hig",
+				Players:    2,
+				Position:   "0,-2:base/F@90 0,-1:base/F@90 0,0:base/D@0",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "2", "followers", "0"},
+						},
+					},
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{Y: -1},
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "2", "followers", "1"},
+						},
+					},
+					{
+						Player:  2,
+						At:      tilekit.BoardPosition{Y: -2},
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "2", "followers", "2"},
+						},
+					},
+				},
+				Fairy: &tilekit.ScenarioPlace{
+					At:      tilekit.BoardPosition{Y: -2},
+					Feature: "city",
+					Origin:  tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "2", "fairy"}},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{Y: -3},
+						Rotation: 180,
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+								Path: []string{"scenario", "2", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "2", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:    []int{12, 3},
+					Supply:    []int{7, 7},
+					Followers: []tilekit.ScenarioFollower{},
+					Fairy:     new("0,-2"),
+					Origin:    tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "2", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Die Fee: 3 points at scoring (note: a follower in that feature and on the fairy tile scores 3 points even without the majority)",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "2"}},
+			},
+			{
+				ID:         "princess-dragon/fairy-completed-city",
+				Title:      "The fairy moved next to a knight of the city just completed earns 3 points besides the city's",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Publisher:  "hig",
+				Players:    2,
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "0", "followers", "0"},
+						},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/E",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Fairy: &tilekit.ScenarioPlace{
+							Feature: "city",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+								Path: []string{"scenario", "0", "turn", "0", "fairy"},
+							},
+						},
+						Expect: tilekit.ScenarioExpect{
+							Scores:    []int{7, 0},
+							Supply:    []int{7, 7},
+							Followers: []tilekit.ScenarioFollower{},
+							Fairy:     new("0,0"),
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+								Path: []string{"scenario", "0", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "0", "turn", "0"},
+						},
+					},
+					{
+						Tile: "base/B",
+						At:   tilekit.BoardPosition{Y: 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+								Path: []string{"scenario", "0", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "0", "turn", "1"},
+						},
+					},
+					{
+						Tile: "base/B",
+						At:   tilekit.BoardPosition{X: -1, Y: 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+								Path: []string{"scenario", "0", "turn", "2", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "0", "turn", "2"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{7, 0},
+					Fairy:  new("0,0"),
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "0", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Die Fee: 3 points at scoring (a player who completes a city and does not deploy a follower can move the fairy to a follower in the city)",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "0"}},
+			},
+			{
+				ID:         "princess-dragon/fairy-move-offered",
+				Title:      "Moving the fairy next to one's follower is offered instead of deploying a follower",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Publisher:  "hig",
+				Players:    2,
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "8", "followers", "0"},
+						},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:            "base/B",
+						At:              tilekit.BoardPosition{Y: 1},
+						FollowerOptions: new(4),
+						Fairy: &tilekit.ScenarioPlace{
+							Feature: "road",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+								Path: []string{"scenario", "8", "turn", "0", "fairy"},
+							},
+						},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+								Path: []string{"scenario", "8", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "8", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Supply: []int{6, 7},
+					Fairy:  new("0,0"),
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "8", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Die Fee (when a player does not deploy a follower, he may move the fairy next to one of his followers)",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "8"}},
+			},
+			{
+				ID:         "princess-dragon/fairy-needs-a-follower",
+				Title:      "Without a follower on the board the player cannot move the fairy",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Publisher:  "hig",
+				Players:    2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile: "base/B",
+						At:   tilekit.BoardPosition{Y: 1},
+						Fairy: &tilekit.ScenarioPlace{
+							Feature: "road",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+								Path: []string{"scenario", "7", "turn", "0", "fairy"},
+							},
+						},
+						Illegal: "is not a legal move",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+								Path: []string{"scenario", "7", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "7", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "7", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "community",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Die Fee, footnote: a player with no followers on the board cannot move the fairy",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "7"}},
+			},
+			{
+				ID:         "princess-dragon/fairy-point-each-turn",
+				Title:      "At the start of each of the player's turns the fairy next to their follower gives 1 point",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Publisher:  "hig",
+				Players:    2,
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "1", "followers", "0"},
+						},
+					},
+				},
+				Fairy: &tilekit.ScenarioPlace{
+					Feature: "road",
+					Origin:  tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "1", "fairy"}},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile: "base/B",
+						At:   tilekit.BoardPosition{Y: 1},
+						Expect: tilekit.ScenarioExpect{
+							Scores: []int{1, 0},
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+								Path: []string{"scenario", "1", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "1", "turn", "0"},
+						},
+					},
+					{
+						Tile: "base/B",
+						At:   tilekit.BoardPosition{X: 1, Y: 1},
+						Expect: tilekit.ScenarioExpect{
+							Scores: []int{1, 0},
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+								Path: []string{"scenario", "1", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "1", "turn", "1"},
+						},
+					},
+					{
+						Tile: "base/B",
+						At:   tilekit.BoardPosition{X: -1, Y: 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+								Path: []string{"scenario", "1", "turn", "2", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "1", "turn", "2"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{2, 0},
+					Fairy:  new("0,0"),
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "1", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Die Fee: 1 point at the beginning of a turn",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "1"}},
+			},
+			{
+				ID:         "princess-dragon/fairy-point-next-to-hig",
+				Title:      "Hans im Glück: only the follower the fairy stands next to earns the turn's point",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Publisher:  "hig",
+				Players:    2,
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "3", "followers", "0"},
+						},
+					},
+					{
+						Player:  2,
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "3", "followers", "1"},
+						},
+					},
+				},
+				Fairy: &tilekit.ScenarioPlace{
+					Feature: "road",
+					Origin:  tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "3", "fairy"}},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile: "base/B",
+						At:   tilekit.BoardPosition{Y: 1},
+						Expect: tilekit.ScenarioExpect{
+							Scores: []int{1, 0},
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+								Path: []string{"scenario", "3", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "3", "turn", "0"},
+						},
+					},
+					{
+						Tile: "base/B",
+						At:   tilekit.BoardPosition{X: 1, Y: 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+								Path: []string{"scenario", "3", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "3", "turn", "1"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{1, 0},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "3", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:      "publisher-difference",
+					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section:   "Die Fee: next to one follower, and the footnote on the 1-point bonus (updated 5/2013)",
+					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+					Date:      "2013-05",
+					Publisher: "hig",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "3"}},
+			},
+			{
+				ID:         "princess-dragon/fairy-point-on-tile-rgg",
+				Title:      "Rio Grande: every player with a follower on the fairy's tile earns the point at the start of their turn",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Publisher:  "rgg",
+				Players:    2,
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "4", "followers", "0"},
+						},
+					},
+					{
+						Player:  2,
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "4", "followers", "1"},
+						},
+					},
+				},
+				Fairy: &tilekit.ScenarioPlace{
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "4", "fairy"}},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile: "base/B",
+						At:   tilekit.BoardPosition{Y: 1},
+						Expect: tilekit.ScenarioExpect{
+							Scores: []int{1, 0},
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+								Path: []string{"scenario", "4", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "4", "turn", "0"},
+						},
+					},
+					{
+						Tile: "base/B",
+						At:   tilekit.BoardPosition{X: 1, Y: 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+								Path: []string{"scenario", "4", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/fairy.toml",
+							Path: []string{"scenario", "4", "turn", "1"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{1, 1},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "4", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:      "publisher-difference",
+					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section:   "Die Fee: footnotes on the RGG and ZMG wording, a follower on the same tile generates the 1-point bonus (updated 5/2013)",
+					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+					Date:      "2013-05",
+					Publisher: "rgg",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "4"}},
+			},
+			{
+				ID:         "princess-dragon/portal-beside-dragon",
+				Title:      "The magic portal reaches the dragon's road on a tile without the dragon",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Players:    2,
+				Position:   "0,0:base/D@0 1,0:princess-dragon/volcano-road-end@90",
+				Dragon:     &tilekit.BoardPosition{X: 1},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile: "princess-dragon/portal-city-road-curve-es",
+						At:   tilekit.BoardPosition{X: -1},
+						Portal: &tilekit.ScenarioPlace{
+							Feature: "road",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/portal.toml",
+								Path: []string{"scenario", "5", "turn", "0", "portal"},
+							},
+						},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/portal.toml",
+								Path: []string{"scenario", "5", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/portal.toml",
+							Path: []string{"scenario", "5", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							Feature: "road",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/portal.toml",
+								Path: []string{"scenario", "5", "expect", "followers", "0"},
+							},
+						},
+					},
+					Dragon: new("1,0"),
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/portal.toml", Path: []string{"scenario", "5", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Der Zaubergang; Der Vulkan (at no point may followers occupy the same tile as the dragon)",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/portal.toml", Path: []string{"scenario", "5"}},
+			},
+			{
+				ID:         "princess-dragon/portal-completed-refused",
+				Title:      "The magic portal does not reach a feature its own tile completed",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Players:    2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "princess-dragon/portal-city-road-curve-es",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Portal: &tilekit.ScenarioPlace{
+							Feature: "city",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/portal.toml",
+								Path: []string{"scenario", "3", "turn", "0", "portal"},
+							},
+						},
+						Illegal: "is complete",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/portal.toml",
+								Path: []string{"scenario", "3", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/portal.toml",
+							Path: []string{"scenario", "3", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/portal.toml", Path: []string{"scenario", "3", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "faq",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Der Zaubergang: a feature completed by the portal tile is completed before the move wood phase (7/2014)",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+					Date:    "2014-07",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/portal.toml", Path: []string{"scenario", "3"}},
+			},
+			{
+				ID:         "princess-dragon/portal-dragon-tile-refused",
+				Title:      "The magic portal does not reach the tile the dragon stands on",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Players:    2,
+				Position:   "0,0:base/D@0 1,0:princess-dragon/volcano-road-end@90",
+				Dragon:     &tilekit.BoardPosition{X: 1},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile: "princess-dragon/portal-city-road-curve-es",
+						At:   tilekit.BoardPosition{X: -1},
+						Portal: &tilekit.ScenarioPlace{
+							At:      tilekit.BoardPosition{X: 1},
+							Feature: "road",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/portal.toml",
+								Path: []string{"scenario", "4", "turn", "0", "portal"},
+							},
+						},
+						Illegal: "no follower may stand with the dragon",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/portal.toml",
+								Path: []string{"scenario", "4", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/portal.toml",
+							Path: []string{"scenario", "4", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/portal.toml", Path: []string{"scenario", "4", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Der Vulkan (at no point may followers occupy the same tile as the dragon)",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/portal.toml", Path: []string{"scenario", "4"}},
+			},
+			{
+				ID:         "princess-dragon/portal-example",
+				Title:      "Through the magic portal a follower goes onto an unoccupied city of another tile",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Players:    2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile: "princess-dragon/portal-city-road-curve-es",
+						At:   tilekit.BoardPosition{X: -1},
+						Portal: &tilekit.ScenarioPlace{
+							Feature: "city",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/portal.toml",
+								Path: []string{"scenario", "0", "turn", "0", "portal"},
+							},
+						},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/portal.toml",
+								Path: []string{"scenario", "0", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/portal.toml",
+							Path: []string{"scenario", "0", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{0, 0},
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							Feature: "city",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/portal.toml",
+								Path: []string{"scenario", "0", "expect", "followers", "0"},
+							},
+						},
+					},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/portal.toml", Path: []string{"scenario", "0", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Der Zaubergang (picture: Red places the magic portal tile and puts his follower on the previously unoccupied city)",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/portal.toml", Path: []string{"scenario", "0"}},
+			},
+			{
+				ID:         "princess-dragon/portal-fairy-tile-default",
+				Title:      "No ruling: the engine's default refuses the magic portal onto the fairy's tile",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Publisher:  "hig",
+				Players:    2,
+				Position:   "0,0:base/D@0 0,1:base/B@0",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  2,
+						At:      tilekit.BoardPosition{Y: 1},
+						Feature: "cloister",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/portal.toml",
+							Path: []string{"scenario", "6", "followers", "0"},
+						},
+					},
+				},
+				Fairy: &tilekit.ScenarioPlace{
+					At:      tilekit.BoardPosition{Y: 1},
+					Feature: "cloister",
+					Origin:  tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/portal.toml", Path: []string{"scenario", "6", "fairy"}},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile: "princess-dragon/portal-city-road-curve-es",
+						At:   tilekit.BoardPosition{X: -1},
+						Portal: &tilekit.ScenarioPlace{
+							At:      tilekit.BoardPosition{Y: 1},
+							Feature: "field",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/portal.toml",
+								Path: []string{"scenario", "6", "turn", "0", "portal"},
+							},
+						},
+						Illegal: "lies on the fairy's tile (portal-destinations, no ruling",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/portal.toml",
+								Path: []string{"scenario", "6", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/portal.toml",
+							Path: []string{"scenario", "6", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/portal.toml", Path: []string{"scenario", "6", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "open-question",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Der Zaubergang (the usual rules must be followed); no ruling on the fairy's tile",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/portal.toml", Path: []string{"scenario", "6"}},
+			},
+			{
+				ID:         "princess-dragon/portal-occupied-refused",
+				Title:      "The magic portal does not reach a feature that is already occupied",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Players:    2,
+				Position:   "0,-1:base/F@90 0,0:base/D@0",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  2,
+						At:      tilekit.BoardPosition{Y: -1},
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/portal.toml",
+							Path: []string{"scenario", "2", "followers", "0"},
+						},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile: "princess-dragon/portal-city-road-curve-es",
+						At:   tilekit.BoardPosition{X: -1},
+						Portal: &tilekit.ScenarioPlace{
+							Feature: "city",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/portal.toml",
+								Path: []string{"scenario", "2", "turn", "0", "portal"},
+							},
+						},
+						Illegal: "already occupied",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/portal.toml",
+								Path: []string{"scenario", "2", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/portal.toml",
+							Path: []string{"scenario", "2", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/portal.toml", Path: []string{"scenario", "2", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Der Zaubergang (the usual rules must be followed: not an already occupied feature)",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/portal.toml", Path: []string{"scenario", "2"}},
+			},
+			{
+				ID:         "princess-dragon/portal-to-field",
+				Title:      "A follower may go through the magic portal onto a field of another tile",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Players:    2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile: "princess-dragon/portal-city-road-curve-es",
+						At:   tilekit.BoardPosition{X: -1},
+						Portal: &tilekit.ScenarioPlace{
+							Feature: "field2",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/portal.toml",
+								Path: []string{"scenario", "1", "turn", "0", "portal"},
+							},
+						},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/portal.toml",
+								Path: []string{"scenario", "1", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/portal.toml",
+							Path: []string{"scenario", "1", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							Feature: "field2",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/portal.toml",
+								Path: []string{"scenario", "1", "expect", "followers", "0"},
+							},
+						},
+					},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/portal.toml", Path: []string{"scenario", "1", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "faq",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Der Zaubergang, footnote: farms are never completed (1/2021)",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+					Date:    "2021-01",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/portal.toml", Path: []string{"scenario", "1"}},
+			},
+			{
+				ID:         "princess-dragon/princess-example",
+				Title:      "The princess tile extends an occupied city and sends its knight home",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Publisher:  "hig",
+				Players:    2,
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  2,
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/princess.toml",
+							Path: []string{"scenario", "0", "followers", "0"},
+						},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "princess-dragon/princess-three-sided-city",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Princess: &tilekit.ScenarioPlace{
+							Feature: "city",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/princess.toml",
+								Path: []string{"scenario", "0", "turn", "0", "princess"},
+							},
+						},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/princess.toml",
+								Path: []string{"scenario", "0", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/princess.toml",
+							Path: []string{"scenario", "0", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:    []int{0, 0},
+					Supply:    []int{7, 7},
+					Followers: []tilekit.ScenarioFollower{},
+					Events:    []string{"princess sends player 2's meeple home from city"},
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/princess-dragon/princess.toml",
+						Path: []string{"scenario", "0", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Das Burgfräulein (picture: Red places the tile with the princess and removes the blue knight)",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/princess.toml", Path: []string{"scenario", "0"}},
+			},
+			{
+				ID:         "princess-dragon/princess-example-c1",
+				Title:      "1st edition: the princess city corner extends an occupied city and sends its knight home",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C1",
+				Publisher:  "hig",
+				Players:    2,
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  2,
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/princess.toml",
+							Path: []string{"scenario", "7", "followers", "0"},
+						},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "princess-dragon/princess-city-corner",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Princess: &tilekit.ScenarioPlace{
+							Feature: "city",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/princess.toml",
+								Path: []string{"scenario", "7", "turn", "0", "princess"},
+							},
+						},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/princess.toml",
+								Path: []string{"scenario", "7", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/princess.toml",
+							Path: []string{"scenario", "7", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:    []int{0, 0},
+					Supply:    []int{7, 7},
+					Followers: []tilekit.ScenarioFollower{},
+					Events:    []string{"princess sends player 2's meeple home from city"},
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/princess-dragon/princess.toml",
+						Path: []string{"scenario", "7", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Das Burgfräulein (picture: Red places the tile with the princess and removes the blue knight)",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/princess.toml", Path: []string{"scenario", "7"}},
+			},
+			{
+				ID:         "princess-dragon/princess-may-hig",
+				Title:      "Hans im Glück: the princess may leave the knights in place, and the player deploys as usual",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Publisher:  "hig",
+				Players:    2,
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  2,
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/princess.toml",
+							Path: []string{"scenario", "3", "followers", "0"},
+						},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "princess-dragon/princess-three-sided-city",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Follower: "field",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/princess.toml",
+								Path: []string{"scenario", "3", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/princess.toml",
+							Path: []string{"scenario", "3", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{0, 0},
+					Supply: []int{6, 6},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{Y: -1},
+							Feature: "field",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/princess.toml",
+								Path: []string{"scenario", "3", "expect", "followers", "0"},
+							},
+						},
+						{
+							Player:  2,
+							Feature: "city",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/princess.toml",
+								Path: []string{"scenario", "3", "expect", "followers", "1"},
+							},
+						},
+					},
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/princess-dragon/princess.toml",
+						Path: []string{"scenario", "3", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:      "publisher-difference",
+					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section:   "Das Burgfräulein, footnote: may since Big Box 2 (updated 12/2013)",
+					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+					Date:      "2013-12",
+					Publisher: "hig",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/princess.toml", Path: []string{"scenario", "3"}},
+			},
+			{
+				ID:         "princess-dragon/princess-must-rgg",
+				Title:      "Rio Grande: the princess must send a knight home, so deploying instead is refused",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Publisher:  "rgg",
+				Players:    2,
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  2,
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/princess.toml",
+							Path: []string{"scenario", "4", "followers", "0"},
+						},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "princess-dragon/princess-three-sided-city",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Follower: "field",
+						Illegal:  "princess must send a knight",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/princess.toml",
+								Path: []string{"scenario", "4", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/princess.toml",
+							Path: []string{"scenario", "4", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/princess-dragon/princess.toml",
+						Path: []string{"scenario", "4", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:      "publisher-difference",
+					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section:   "Das Burgfräulein, footnote: the RGG and ZMG editions maintain that princesses must remove a follower (updated 12/2013)",
+					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+					Date:      "2013-12",
+					Publisher: "rgg",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/princess.toml", Path: []string{"scenario", "4"}},
+			},
+			{
+				ID:         "princess-dragon/princess-must-zmg",
+				Title:      "Z-Man: the princess must send a knight home, so deploying instead is refused",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Publisher:  "zmg",
+				Players:    2,
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  2,
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/princess.toml",
+							Path: []string{"scenario", "6", "followers", "0"},
+						},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "princess-dragon/princess-three-sided-city",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Follower: "field",
+						Illegal:  "princess must send a knight",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/princess.toml",
+								Path: []string{"scenario", "6", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/princess.toml",
+							Path: []string{"scenario", "6", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/princess-dragon/princess.toml",
+						Path: []string{"scenario", "6", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:      "publisher-difference",
+					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section:   "Das Burgfräulein, footnote: the RGG and ZMG editions maintain that princesses must remove a follower (updated 12/2013)",
+					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+					Date:      "2013-12",
+					Publisher: "zmg",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/princess.toml", Path: []string{"scenario", "6"}},
+			},
+			{
+				ID:         "princess-dragon/princess-own-knight",
+				Title:      "The princess may send the player's own knight home, chosen among several",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Publisher:  "hig",
+				Players:    3,
+				Position:   "0,-1:base/F@90 0,0:base/D@0",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  2,
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/princess.toml",
+							Path: []string{"scenario", "2", "followers", "0"},
+						},
+					},
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{Y: -1},
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/princess.toml",
+							Path: []string{"scenario", "2", "followers", "1"},
+						},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "princess-dragon/princess-three-sided-city",
+						At:       tilekit.BoardPosition{Y: -2},
+						Rotation: 180,
+						Princess: &tilekit.ScenarioPlace{
+							At:      tilekit.BoardPosition{Y: -1},
+							Feature: "city",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/princess.toml",
+								Path: []string{"scenario", "2", "turn", "0", "princess"},
+							},
+						},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/princess.toml",
+								Path: []string{"scenario", "2", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/princess.toml",
+							Path: []string{"scenario", "2", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{0, 0, 0},
+					Supply: []int{7, 6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  2,
+							Feature: "city",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/princess.toml",
+								Path: []string{"scenario", "2", "expect", "followers", "0"},
+							},
+						},
+					},
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/princess-dragon/princess.toml",
+						Path: []string{"scenario", "2", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Das Burgfräulein (one knight, including his own; with knights of several players the player chooses)",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/princess.toml", Path: []string{"scenario", "2"}},
+			},
+			{
+				ID:         "princess-dragon/princess-rgg-empty-city",
+				Title:      "Rio Grande: a princess tile on a city without knights lets the player deploy as usual",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Publisher:  "rgg",
+				Players:    2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "princess-dragon/princess-three-sided-city",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Follower: "city",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/princess.toml",
+								Path: []string{"scenario", "5", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/princess.toml",
+							Path: []string{"scenario", "5", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{Y: -1},
+							Feature: "city",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/princess.toml",
+								Path: []string{"scenario", "5", "expect", "followers", "0"},
+							},
+						},
+					},
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/princess-dragon/princess.toml",
+						Path: []string{"scenario", "5", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:      "publisher-difference",
+					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section:   "Das Burgfräulein, footnote: the old sentence the RGG and ZMG editions keep (if the tile adds to an empty city, he may place a follower in the normal way) (12/2013)",
+					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+					Date:      "2013-12",
+					Publisher: "rgg",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/princess.toml", Path: []string{"scenario", "5"}},
+			},
+			{
+				ID:         "princess-dragon/princess-then-no-follower",
+				Title:      "After the princess removes a knight no follower may be placed",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Publisher:  "hig",
+				Players:    2,
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  2,
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/princess.toml",
+							Path: []string{"scenario", "1", "followers", "0"},
+						},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "princess-dragon/princess-three-sided-city",
+						At:       tilekit.BoardPosition{Y: -1},
+						Rotation: 180,
+						Follower: "field",
+						Princess: &tilekit.ScenarioPlace{
+							Feature: "city",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/princess.toml",
+								Path: []string{"scenario", "1", "turn", "0", "princess"},
+							},
+						},
+						Illegal: "no other figure may be deployed",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/princess.toml",
+								Path: []string{"scenario", "1", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/princess.toml",
+							Path: []string{"scenario", "1", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/princess-dragon/princess.toml",
+						Path: []string{"scenario", "1", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Das Burgfräulein (if a knight is removed from the city, the player may not deploy or move any other figure)",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/princess.toml", Path: []string{"scenario", "1"}},
+			},
+			{
+				ID:         "princess-dragon/volcano-dragon-enters",
+				Title:      "A volcano tile brings the dragon onto the board, onto that tile",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Players:    2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:            "princess-dragon/volcano-road-end",
+						At:              tilekit.BoardPosition{X: 1},
+						Rotation:        90,
+						FollowerOptions: new(1),
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/volcano.toml",
+								Path: []string{"scenario", "0", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/volcano.toml",
+							Path: []string{"scenario", "0", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:    []int{0, 0},
+					Supply:    []int{7, 7},
+					Followers: []tilekit.ScenarioFollower{},
+					Dragon:    new("1,0"),
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/princess-dragon/volcano.toml",
+						Path: []string{"scenario", "0", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Der Vulkan (picture: the dragon is set on the volcano tile)",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/volcano.toml", Path: []string{"scenario", "0"}},
+			},
+			{
+				ID:         "princess-dragon/volcano-fairy-moves",
+				Title:      "On a volcano turn the fairy may still be moved",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Publisher:  "hig",
+				Players:    2,
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/volcano.toml",
+							Path: []string{"scenario", "3", "followers", "0"},
+						},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "princess-dragon/volcano-road-end",
+						At:       tilekit.BoardPosition{X: 1},
+						Rotation: 90,
+						Fairy: &tilekit.ScenarioPlace{
+							Feature: "city",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/volcano.toml",
+								Path: []string{"scenario", "3", "turn", "0", "fairy"},
+							},
+						},
+						Expect: tilekit.ScenarioExpect{
+							Scores: []int{0, 0},
+							Dragon: new("1,0"),
+							Fairy:  new("0,0"),
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/volcano.toml",
+								Path: []string{"scenario", "3", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/volcano.toml",
+							Path: []string{"scenario", "3", "turn", "0"},
+						},
+					},
+					{
+						Tile: "base/B",
+						At:   tilekit.BoardPosition{Y: 1},
+						Expect: tilekit.ScenarioExpect{
+							Scores: []int{0, 0},
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/volcano.toml",
+								Path: []string{"scenario", "3", "turn", "1", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/volcano.toml",
+							Path: []string{"scenario", "3", "turn", "1"},
+						},
+					},
+					{
+						Tile: "base/B",
+						At:   tilekit.BoardPosition{X: -1, Y: 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/volcano.toml",
+								Path: []string{"scenario", "3", "turn", "2", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/volcano.toml",
+							Path: []string{"scenario", "3", "turn", "2"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{1, 0},
+					Supply: []int{6, 7},
+					Dragon: new("1,0"),
+					Fairy:  new("0,0"),
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/princess-dragon/volcano.toml",
+						Path: []string{"scenario", "3", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Der Vulkan (may, according to the usual rules, move the fairy) and its footnote on the earlier FAQ",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/volcano.toml", Path: []string{"scenario", "3"}},
+			},
+			{
+				ID:         "princess-dragon/volcano-moves-dragon",
+				Title:      "A new volcano takes the dragon from where it stood, eating nothing on the way",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Players:    2,
+				Position:   "-1,0:princess-dragon/volcano-straight-road@0 0,0:base/D@0",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  2,
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/volcano.toml",
+							Path: []string{"scenario", "2", "followers", "0"},
+						},
+					},
+				},
+				Dragon: &tilekit.BoardPosition{X: -1},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "princess-dragon/volcano-road-end",
+						At:       tilekit.BoardPosition{X: 1},
+						Rotation: 90,
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/volcano.toml",
+								Path: []string{"scenario", "2", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/volcano.toml",
+							Path: []string{"scenario", "2", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{0, 0},
+					Supply: []int{7, 6},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  2,
+							Feature: "city",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/volcano.toml",
+								Path: []string{"scenario", "2", "expect", "followers", "0"},
+							},
+						},
+					},
+					Dragon: new("1,0"),
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/princess-dragon/volcano.toml",
+						Path: []string{"scenario", "2", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Der Vulkan (move the dragon to this tile from its current location)",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/volcano.toml", Path: []string{"scenario", "2"}},
+			},
+			{
+				ID:         "princess-dragon/volcano-no-follower",
+				Title:      "No follower may be deployed on the volcano tile just placed",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Players:    2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "princess-dragon/volcano-road-end",
+						At:       tilekit.BoardPosition{X: 1},
+						Rotation: 90,
+						Follower: "road",
+						Illegal:  "deployed to the volcano tile",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/volcano.toml",
+								Path: []string{"scenario", "1", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/volcano.toml",
+							Path: []string{"scenario", "1", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/princess-dragon/volcano.toml",
+						Path: []string{"scenario", "1", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Der Vulkan (the player may not deploy a follower to the tile); Other Expansions: Der Vulkan",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/volcano.toml", Path: []string{"scenario", "1"}},
+			},
+		},
+		Texts: []tilekit.Text{
+			{
+				Expansion: "base",
+				Lang:      "en",
+				Markdown:  "# The base game\n\nCarcassonne is a game of building a landscape together, one square land tile at a time, and of claiming its roads, cities, cloisters and fields with your followers (meeples). This page sums up the basic rules that every expansion on this site builds on. It follows the Carcassonne rulebook (2nd edition) and says where the 1st edition differs.\n\n## Setting up\n\nThe start tile is placed face up in the middle of the table; in both editions it is the tile with a city side, a straight road and a field. The other land tiles are shuffled face down into piles (or a bag). Each player takes the followers of one colour and puts one of them on the scoring track as a score marker (Carcassonne rulebook (2nd edition), Preparation).\n\n## A turn\n\nOn your turn you do three things, always in this order:\n\n1. **Place a tile.** Draw a tile and add it to the landscape so that it touches at least one tile already placed along a whole side. Every side it shares with a placed tile must continue what is there: road to road, city to city, field to field. A tile that fits nowhere is set aside and you draw another (Placing a tile).\n2. **Place a follower.** You may put one follower from your supply on the tile you just placed: on a road as a thief, in a city as a knight, on a cloister as a monk or, with the farmer rules, in a field as a farmer. You may not claim a feature that already has a follower on it anywhere along its length, even one far away from your tile (Placing a follower).\n3. **Score.** Every road, city and cloister that your tile completed is scored now, whoever placed the tile (Scoring).\n\nTwo features can still end up with several followers: each was claimed separately and a later tile joined them.\n\n## Scoring completed features\n\n- **A road** is complete when both ends stop at a crossing, a city, a cloister or a loop closes. It scores 1 point per tile it runs through.\n- **A city** is complete when its wall is closed all round with no gaps. It scores 2 points per tile and 2 more for each pennant (coat of arms) in it. In the 1st edition, a completed city of only two tiles scores 2 points in all, not 4 (Carcassonne rulebook (1st edition), Scoring a completed city).\n- **A cloister** is complete when all eight tiles around it are placed, and then scores 9 points: 1 for itself and 1 for each neighbour.\n\nWhen several followers stand on one completed feature, the player with the most followers there scores all the points; players tied for the most each score them in full; the others score nothing (Scoring: several followers on one feature). After scoring, every follower on the completed feature goes back to its owner's supply, ready to be placed again (Scoring: returning followers).\n\n## Farmers and fields\n\nFollowers placed in a field lie down as farmers and stay there until the end of the game. Roads, cities and the edge of the landscape bound a field. Fields are never completed during the game: they score only at the end (Farmers: scoring fields at the end of the game). The rulebook presents farmers as an optional rule for the basic game, and the examples on this site can play without them.\n\n## The end of the game\n\nThe game ends after the turn in which the last tile is placed. Then every follower still on the board scores its unfinished feature, using the same majority rule (Scoring at the end of the game):\n\n- an unfinished road scores 1 point per tile;\n- an unfinished city scores 1 point per tile and 1 per pennant;\n- an unfinished cloister scores 1 point for itself and 1 for each tile around it;\n- each field scores 3 points for every completed city that it borders, to the player with the most farmers in it. In the 1st edition a farmer scores 4 points per completed city instead (End of the game: scoring the farmers).\n\nThe player with the most points wins.\n\n## Sources\n\n- Carcassonne rulebook (2nd edition): Preparation; Placing a tile; Placing a follower; Scoring; Farmers; Scoring at the end of the game.\n- Carcassonne rulebook (1st edition): Scoring a completed city; End of the game: scoring the farmers.\n",
+				Origin:    tilekit.Origin{File: "<builtin>/expansions/text/en/base.md"},
+			},
+			{
+				Expansion: "black-dragon",
+				Lang:      "en",
+				Markdown:  "# Black Dragon (fan expansion)\n\nThe Black Dragon is a fan expansion by šmoula, a member of the Carcassonne CZ forum: one neutral figure, the Black Dragon, which wakes up once the game is well under way and then eats its way across the landscape whenever features are completed. Not even the red dragon or the fairy is safe from it. It is unofficial: no publisher has ruled on it, and this page follows Wikicarpedia's page *Black Dragon (Fan Expansion)*. It plays with the base game alone or with any mix of expansions; The Princess & the Dragon is not needed.\n\n## Preparation\n\nPut the Black Dragon beside the board. It belongs to nobody.\n\n## Phases 1 and 2\n\nPlacing a tile and placing a meeple work as usual (Gameplay: 1. Placing a tile; 2. Placing a meeple).\n\n## Entry at 50 points\n\nThe Black Dragon is not in play until some player's score reaches 50. At the end of phase 3, after all completed features have been scored, check the scoring track: if any player's scoring figure has reached or passed the 50-point field since the beginning of this turn, take the Black Dragon and put it straight on the tile placed this turn. It eats every figure on that tile (Step 3: Placement of the Black Dragon).\n\n- Reaching exactly 50 is enough: in the page's example, Red scores 3 points, moves from 47 to 50, and the Black Dragon lands on the new tile.\n- Points scored after the scoring phase do not count for its entry, even if they take someone past 50.\n- The page does not say whether it is placed again when a score passes 100, 150 and so on; this site lists that as an open question.\n\n## Movement\n\nFrom then on, phase 3 begins with the Black Dragon. If the tile placed this turn completed one or more features, the active player moves the Black Dragon one tile horizontally or vertically for each completed feature: three features, three steps. It may not go back onto any tile it has already stood on this turn. On every tile it moves to, it eats the figures there: players' figures go back to their owners' supplies, neutral figures are put beside the board (Step 1: Movement of the Black Dragon).\n\nOnly then are the completed features scored (Step 2). A follower that survived on a completed feature scores it as usual and goes home; in the page's example a meeple left on a finished road scores its 2 points.\n\nThe page does not say what happens when the Black Dragon has steps left but no tile to move to. tilekit stops it there, as the red dragon stops at a dead end: an interpretation, marked as such.\n\n## What it eats\n\nThe rule of thumb: every living figure can be eaten by the Black Dragon (Figures eaten by Black Dragon). The page's table names:\n\n- **meeples:** normal meeples, the abbot, the large meeple, the mayor, the wagon, the ringmaster, guard meeples and the phantom;\n- **special figures:** the builder, the pig, the shepherd and the Gingerbread Man;\n- **neutral figures:** the fairy, the red dragon, the mage, the witch, the teacher and the courier;\n- **tokens:** sheep and the Gingerbread Man token;\n- **figures on wooden pieces:** anything it would eat elsewhere, standing on a tower, a bridge, the Black Tower or a City Bridge. The pieces themselves stay.\n\nFigures in four places are safe (Protection against the Black Dragon): the interior of the City of Carcassonne, a castle, the Wheel of Fortune and the interior of the City of Leipzig. The fairy protects nobody from it, since it eats the fairy too.\n\n## With other expansions\n\n- **Traders & Builders.** When the Black Dragon eats a player's last meeple in a feature with that player's builder or pig, the special figure goes back to its owner.\n- **The Princess & the Dragon.** A dragon tile moves the red dragon as usual; if the same tile completed a feature, the Black Dragon then moves at the beginning of phase 3. A red dragon eaten by the Black Dragon waits beside the board for the next volcano. Until then dragon symbols are ignored: such a tile is placed normally, not set aside or put back.\n- **Count, King & Robber.** Meeples may leave the City of Carcassonne for completed features only after the Black Dragon has finished moving.\n- **The Markets of Leipzig.** Meeples are sent to Leipzig after the Black Dragon has finished moving.\n- **Ghosts, Castles & Cemeteries.** Ghosts on an eaten meeple go back to the general supply.\n- **The School.** An eaten teacher leaves the game for good.\n\nUnder Rio Grande's text of The Princess & the Dragon, which scores before the red dragon moves, the two rules disagree about which dragon moves first; tilekit follows the Black Dragon page and moves the red dragon first, and lists the question as open.\n\n## Sources\n\n- Wikicarpedia: Black Dragon (Fan Expansion): Contents; Rules (Preparation; Gameplay, Steps 1 to 3 and Examples 1, 2 and 4); Figures eaten by Black Dragon; Protection against the Black Dragon; Other Expansions.\n",
+				Origin:    tilekit.Origin{File: "<builtin>/expansions/text/en/black-dragon.md"},
+			},
+			{
+				Expansion: "drawbridges",
+				Lang:      "en",
+				Markdown:  "# The Drawbridges\n\nThe Drawbridges is a mini expansion of 12 land tiles whose city gates have drawbridges. A road that leads up to a drawbridge lets the meeples on it walk into the city once the road is finished, as long as the city is still being built: a way to join, or take over, a city from outside. Hans im Glück released it for the 3rd edition (C3) in November 2023; it does not exist for the 1st or 2nd edition. This page follows Wikicarpedia's page *The Drawbridges*.\n\n## Preparation and play\n\nShuffle the 12 new tiles in with the other land tiles. A drawbridge tile is placed by the usual rules, and you may then place a meeple on it by the usual rules too (Rules: 1. Placing a tile; 2. Placing a meeple).\n\n## The move into the city\n\nWhen a road that leads to a drawbridge is completed, it is first scored as usual. Then look at the city behind each of its drawbridges (Rules: 3. Scoring a feature):\n\n- **The city is complete: the drawbridge is up.** Nothing more happens. This is also the case when the same tile completes both the road and the city.\n- **The city is incomplete: the drawbridge is down.** The player with the majority on the road may move their meeple from the road into that city instead of taking it back.\n\nIt does not matter who completed the road, nor whether the city already holds meeples, the player's own or anyone else's. The meeple joins the city and will count there when the city is scored.\n\nWith several drawbridges on one road, the player chooses which incomplete city each meeple goes to. With several meeples on the road, the player decides for each one whether it moves into an incomplete city or goes back to the supply, and meeples that move may go into the same city or into different ones. In the page's second example a road with a drawbridge at each end is completed with two of your meeples and a blue one on it: you score the 6 points for the road, Blue scores nothing and takes its meeple back, and you send one meeple into the bigger city and take the other back.\n\n## Ties\n\nOnly a player who holds the majority on the road alone may use the drawbridge. If several players share the majority, they all score the road, but none of them may move a meeple into the city. Wikicarpedia states this with a footnote marking it as an interpretation from the community, not an official ruling (footnote 1); this site follows it.\n\n## Reading the tiles\n\n- A road may pass a drawbridge without ending there: it is complete only when both of its ends are closed.\n- One tile has a road between two separate cities, each with its own drawbridge.\n- The ditches or moats in front of the walls are no boundary: the fields reach right up to the cities (New land tiles).\n\n## With other expansions\n\nWikicarpedia's notes on other expansions are all interpretations from the community, not rulings of Hans im Glück:\n\n- The meeple to be moved may stand on any tile of the road, on a bridge of Bridges, Castles & Bazaars, or on a part of the road joined by a tunnel, a ferry, a roundabout or a labyrinth.\n- The road may be completed by a tile (an abbey of Abbey & Mayor too), by moving a ferry (The Ferries) or by placing a tunnel token (The Tunnel).\n- The meeple may be put on any tile of the city, which matters with the dragon, towers, the plague or the Change Position gift card. It goes on a city segment only: a cloister inside the city cannot be taken this way.\n- **Abbey & Mayor.** After scoring, a wagon on a road ending at a lowered drawbridge does one thing only: it goes home, or makes its usual move to a neighbouring tile, or moves into the incomplete city however far away.\n- **Count, King & Robber.** Meeples that left the City of Carcassonne for the road may cross a drawbridge as well.\n- **Under the Big Top.** Meeples cross drawbridges before the big top is scored.\n- **Ghosts, Castles & Cemeteries.** Ghosts on a meeple on the road go back to the general supply before it moves.\n- **The Peasant Revolts.** A protected meeple stays protected in the city. Whether a player may pay 4 points to protect it as it crosses has no official answer (footnote 2), so this site lists it as an open question.\n\nThe page also lists which figures can and cannot cross, but only as icons; the table on this site marks those answers as community readings.\n\n## Sources\n\n- Wikicarpedia: The Drawbridges: General info; Rules (Preparation; Gameplay, 1 to 3, with Examples 1 and 2 and the Special case); New land tiles; Other expansions; footnotes 1 and 2.\n",
+				Origin:    tilekit.Origin{File: "<builtin>/expansions/text/en/drawbridges.md"},
+			},
+			{
+				Expansion: "princess-dragon",
+				Lang:      "en",
+				Markdown:  "# The Princess & the Dragon\n\nThe third big expansion (Hans im Glück, 2005) brings a dragon that eats followers, a fairy that guards them, magic portals and princesses: 30 land tiles (6 volcanoes, 12 dragon symbols, 6 magic portals, 6 princesses), the dragon and the fairy. Shuffle the tiles in and put both figures beside the board. This page follows Wikicarpedia's German page *The Princess and The Dragon (1st edition)* and its footnotes.\n\n## The volcano\n\nWhoever places a volcano tile must move the dragon onto it at once, from beside the board or from wherever it stands. No follower, nor any other figure, may be deployed to that tile: followers and the dragon never share a tile (before Big Box 2 only followers were kept off, so a builder or pig could go there). The player may still move the fairy (section *Der Vulkan* and its footnotes).\n\n## The dragon\n\nAfter a tile with a dragon symbol is placed and the player has deployed a follower or moved the fairy as usual, the dragon moves six tiles before anything is scored, however many people play. Starting with the active player, each player in turn moves it one tile orthogonally. It may not enter a tile twice, may not enter the fairy's tile and may not go back to the tile it started from. If it reaches a tile it cannot leave by these rules, its movement ends there (section *Der Drache*, Dead ends).\n\nWhat it eats on a tile it enters is removed: players' figures go back to their owners, neutral figures to the side of the board. Until the first volcano the dragon is not in play: a dragon tile drawn before then is set aside and the player draws again; those tiles are shuffled back in once the dragon has arrived.\n\n### What the dragon eats\n\nHans im Glück's FAQ on the dragon's diet (March 2015), written with Klaus-Jürgen Wrede, sets one motto: the dragon eats everything of flesh and blood, but still fears the fairy. It eats followers (on a tower too), the large follower, mayor, abbot, phantom, wagon (for its crew), builder, pig, the shepherd with its sheep, and the mage and witch; before March 2015 no neutral figure was eaten. It does not eat the barn, tower pieces, bridges, castles, ferries, gold, tunnel, plague, catapult or little-building tokens, or the tiles. Figures inside the City of Carcassonne, in a castle, inside the Wheel of Fortune or inside the school are safe.\n\n## The fairy\n\nA player who deploys no follower may move the fairy next to one of their own followers anywhere on the board (with none on the board, it cannot move). It does three things (section *Die Fee*):\n\n- **Protection.** The dragon may not enter the fairy's tile, so everything there is safe.\n- **1 point at the start of a turn.** If the fairy stands next to one of your followers when your turn begins, you score 1 point, only once even in a builder's double turn.\n- **3 points at scoring.** When the feature of the follower next to the fairy is scored, its owner scores 3 points, whether or not they win the feature. The follower goes home; the fairy stays.\n\nThe fairy moves before scoring, so a player who completes a city without deploying can move it next to a follower there and collect the 3 points.\n\n## The magic portal\n\nA player who places a magic portal tile may deploy their follower on that tile or on any tile already in play, by the usual rules: the feature must be unoccupied and not completed, scored or not. A feature the portal tile itself completes counts as completed already (FAQ, July 2014); fields are never completed, so an empty field can be reached (FAQ, January 2021). The portal is only a doorway and is never completed (February 2013).\n\n## The princess\n\nA player who extends an occupied city with a princess tile may remove one knight of their choice, their own included, and return it to its owner; large followers, mayors and wagons in a city are knights too. After a removal no other figure may be deployed or moved that turn; without one, the player deploys as usual (section *Das Burgfräulein*).\n\n## Where the publishers differ\n\n- **Fairy placement.** Hans im Glück places the fairy *next to* one follower, and only that follower earns its points. Rio Grande and Z-Man place it *on the tile* of one of the player's followers, so followers of several players on that tile can benefit (footnotes updated May 2013).\n- **When the dragon moves.** Hans im Glück and Z-Man move it before scoring, so it may empty a feature first. The text of Rio Grande's Big Boxes 1 to 3 scores first, but their own turn table does not, so this is taken for an editing error (footnote, January 2019).\n- **The princess.** Since Big Box 2, Hans im Glück lets the player choose whether to remove a knight; Rio Grande and Z-Man keep the original rule that a knight must be removed (footnote, December 2013).\n\n## Sources\n\n- Wikicarpedia: The Princess and The Dragon (1st edition), German page: Spielmaterial; Regeln and their footnotes.\n- Hans im Glück: FAQ *Speiseplan des Drachen* (the dragon's diet), March 2015, as quoted there.\n",
+				Origin:    tilekit.Origin{File: "<builtin>/expansions/text/en/princess-dragon.md"},
 			},
 		},
 	}

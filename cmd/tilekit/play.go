@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/tilekit/tilekit"
 	"github.com/tilekit/tilekit/game"
 	"github.com/tilekit/tilekit/rules"
 )
@@ -55,11 +56,19 @@ with --explain, "turns" (a list of {"turn", "events": [{"event",
 "rule"}]}); then "passed" and "failed", the numbers of scenarios.
 
 play --random N plays N games in which every player lays each tile drawn
-at a random legal placement and makes a random follower move (none
-included), scored by the base game's rules, and checks after every move
-that the engine keeps its invariants: each tile matches its neighbours,
-each player has 7 followers on the board and at hand, no score goes down
-and each score is the sum of the player's points. Game i is played with
+at a random legal placement and makes every decision of the turn at
+random among its legal moves (a follower or none; with The Princess & the
+Dragon, the Black Dragon and The Drawbridges also the magic portal, the
+princess, the fairy, each dragon's step and each meeple at a drawbridge),
+played by the order of play of the selection under --variant's rules
+(hig, rgg or zmg), and checks after every move that the engine keeps its
+invariants: each tile matches its neighbours, each player has 7 followers
+on the board, at hand and out of the game, no score goes down and each
+score is the sum of the player's points; the dragon never stands on the
+fairy's tile nor with a follower, a dragon never enters a tile twice in
+one move, the Black Dragon takes no more steps than features completed,
+and nothing is eaten that the tables protect. An expansion with a step
+the engine does not play (the tower, say) is refused. Game i is played with
 seed S+i (--seed), so a run is the same every time, whatever --jobs. It
 prints a summary; the speed, and a progress bar when stderr is a
 terminal, go to stderr. A broken invariant is printed with the game's
@@ -71,7 +80,9 @@ and the run exits 1.`,
   tilekit play --builtin --format json
   tilekit play --random 1000
   tilekit play --random 100 --seed 7 --players 4
-  tilekit play --random 100 --expansions inns-cathedrals --edition C3`,
+  tilekit play --random 100 --expansions inns-cathedrals --edition C3
+  tilekit play --random 1000 --expansions princess-dragon,black-dragon --edition C2 --variant rgg
+  tilekit play --random 1000 --expansions princess-dragon,black-dragon,drawbridges --edition C3 --variant hig`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkPlayMode(cmd, opts, args); err != nil {
@@ -86,18 +97,24 @@ and the run exits 1.`,
 	opts.data.register(cmd)
 	opts.sel.register(cmd, false)
 	cmd.Flags().Lookup("expansions").Usage = "with --random: expansion or part ids played with, comma-separated (default the base game alone, which is always in)"
-	cmd.Flags().StringVar(&opts.sel.edition, "edition", "C2", "with --random: the edition whose tiles are played: C1, C2 or C3")
-	cmd.Flags().IntVar(&opts.random, "random", 0, "play N random games")
-	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "with --random: seed of the first game; game i is played with seed+i")
-	cmd.Flags().IntVar(&opts.players, "players", 2, "with --random: number of players, 2 to 6")
-	cmd.Flags().IntVar(&opts.jobs, "jobs", 0, "with --random: games played at once (default GOMAXPROCS)")
-	cmd.Flags().StringVar(&opts.out, "out", "", "with --random: the folder a scenario replaying a broken game is written to (default the current folder)")
+	registerRandomFlags(cmd, opts)
 	cmd.Flags().BoolVar(&opts.builtin, "builtin", false, "run the scenarios of the loaded data (built-in and --data folders)")
 	cmd.Flags().StringVar(&opts.format, "format", "text", "scenario results as text or json")
 	cmd.Flags().BoolVar(&opts.explain, "explain", false, "print each turn's events and the rules that made them")
 	_ = cmd.MarkFlagDirname("out")
 	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"text", "json"}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
+}
+
+// registerRandomFlags registers the flags of play --random.
+func registerRandomFlags(cmd *cobra.Command, opts *playOptions) {
+	cmd.Flags().StringVar(&opts.sel.edition, "edition", "C2", "with --random: the edition whose tiles are played: C1, C2 or C3")
+	cmd.Flags().StringVar(&opts.sel.variant, "variant", "", "with --random: a publisher's rules: hig (Hans im Glück), rgg (Rio Grande Games) or zmg (Z-Man Games)")
+	cmd.Flags().IntVar(&opts.random, "random", 0, "play N random games")
+	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "with --random: seed of the first game; game i is played with seed+i")
+	cmd.Flags().IntVar(&opts.players, "players", 2, "with --random: number of players, 2 to 6")
+	cmd.Flags().IntVar(&opts.jobs, "jobs", 0, "with --random: games played at once (default GOMAXPROCS)")
+	cmd.Flags().StringVar(&opts.out, "out", "", "with --random: the folder a scenario replaying a broken game is written to (default the current folder)")
 }
 
 // checkPlayMode checks that the arguments and flags ask for one thing:
@@ -120,7 +137,7 @@ func checkPlayMode(cmd *cobra.Command, opts *playOptions, args []string) error {
 		}
 		return nil
 	}
-	if f := changed("expansions", "edition", "seed", "players", "jobs", "out"); f != "" {
+	if f := changed("expansions", "edition", "variant", "seed", "players", "jobs", "out"); f != "" {
 		return usagef("%s is for --random; a scenario gives its own setup", f)
 	}
 	switch {
@@ -155,7 +172,13 @@ func runPlay(cmd *cobra.Command, opts *playOptions) error {
 	if err != nil {
 		return usageError{err}
 	}
-	r, err := game.Compile(res.Catalog, sel, edition)
+	var pub tilekit.Publisher
+	if opts.sel.variant != "" {
+		if pub, err = publisherByName(opts.sel.variant); err != nil {
+			return usageError{err}
+		}
+	}
+	r, err := game.CompileSetup(res.Catalog, sel, game.Setup{Edition: edition, Publisher: pub})
 	if err != nil {
 		return usageError{err}
 	}

@@ -43,11 +43,23 @@ func clearOrigins(s *tilekit.Scenario) {
 			e.Followers[i].Origin = tilekit.Origin{}
 		}
 	}
+	if s.Fairy != nil {
+		s.Fairy.Origin = tilekit.Origin{}
+	}
 	for i := range s.Turns {
 		t := &s.Turns[i]
 		t.Origin, t.Expect.Origin = tilekit.Origin{}, tilekit.Origin{}
 		for j := range t.Expect.Followers {
 			t.Expect.Followers[j].Origin = tilekit.Origin{}
+		}
+		for _, p := range []*tilekit.ScenarioPlace{t.Portal, t.Princess, t.Fairy} {
+			if p != nil {
+				p.Origin = tilekit.Origin{}
+			}
+		}
+		for j := range t.Drawbridge {
+			c := &t.Drawbridge[j]
+			c.Origin, c.From.Origin, c.To.Origin = tilekit.Origin{}, tilekit.Origin{}, tilekit.Origin{}
 		}
 	}
 }
@@ -103,6 +115,34 @@ func TestBreakScenarioReplays(t *testing.T) {
 	assert.Empty(t, res.Failures)
 	assert.Equal(t, boardTiles(p.Game().Position()), boardTiles(res.Position), "the replay lays every tile where the game did")
 	assert.NotEmpty(t, boardTiles(res.Position))
+}
+
+// TestBreakScenarioReplaysTheExpansions writes the scenario of random
+// games with The Princess & the Dragon and the Black Dragon, every
+// decision included (portal, princess, fairy, the dragons' steps), and
+// checks that the file reads back as written and replays the game to the
+// same position.
+func TestBreakScenarioReplaysTheExpansions(t *testing.T) {
+	cat, err := validator.BuiltinCatalog()
+	require.NoError(t, err)
+	sel, err := rules.Select(cat, []string{"princess-dragon", "black-dragon", "drawbridges"})
+	require.NoError(t, err)
+	for _, edition := range []tilekit.Edition{tilekit.C2, tilekit.C3} {
+		r, err := game.CompileSetup(cat, sel, game.Setup{Edition: edition, Publisher: tilekit.RioGrande})
+		require.NoError(t, err)
+		p, err := game.NewPlayout(r, 3, true)
+		require.NoError(t, err)
+		_, err = p.Play(5)
+		require.NoError(t, err)
+		s := p.Scenario("random game seed 5")
+		s.End = true
+		got, cat2 := readScenarioTOML(t, scenarioTOML(&s))
+		clearOrigins(&s)
+		assert.Equal(t, s, *got, "%s", edition)
+		res := game.RunScenario(cat2, got)
+		assert.Empty(t, res.Failures, "%s", edition)
+		assert.Equal(t, p.Game().Position(), res.Position, "%s", edition)
+	}
 }
 
 // boardTiles returns the tiles of a position in the notation, without the

@@ -44,6 +44,7 @@ func scenarioTOML(s *tilekit.Scenario, comments ...string) []byte {
 	if s.Followers != nil {
 		fmt.Fprintf(&b, "followers = %s\n", tomlFollowers(s.Followers))
 	}
+	writeFiguresTOML(&b, s)
 	if s.Pile != nil {
 		fmt.Fprintf(&b, "pile = %s\n", tomlStrings(s.Pile))
 	}
@@ -77,6 +78,7 @@ func writeTurnTOML(b *strings.Builder, t *tilekit.ScenarioTurn) {
 		}
 	}
 	keyString(b, "follower", t.Follower)
+	writeDecisionsTOML(b, t)
 	if t.Placements != nil {
 		fmt.Fprintf(b, "placements = %d\n", *t.Placements)
 	}
@@ -111,7 +113,78 @@ func expectTOML(e *tilekit.ScenarioExpect) []string {
 	if e.Board != "" {
 		out = append(out, "board = "+tomlString(e.Board))
 	}
+	for _, kv := range []struct {
+		key   string
+		value *string
+	}{{"dragon", e.Dragon}, {"fairy", e.Fairy}, {"black-dragon", e.BlackDragon}} {
+		if kv.value != nil {
+			out = append(out, kv.key+" = "+tomlString(*kv.value))
+		}
+	}
 	return out
+}
+
+// writeFiguresTOML writes where a scenario's dragon, Black Dragon and
+// fairy stand before the first turn.
+func writeFiguresTOML(b *strings.Builder, s *tilekit.Scenario) {
+	if s.Dragon != nil {
+		fmt.Fprintf(b, "dragon = \"%d,%d\"\n", s.Dragon.X, s.Dragon.Y)
+	}
+	if s.BlackDragon != nil {
+		fmt.Fprintf(b, "black-dragon = \"%d,%d\"\n", s.BlackDragon.X, s.BlackDragon.Y)
+	}
+	if s.Fairy != nil {
+		fmt.Fprintf(b, "fairy = %s\n", tomlPlace(*s.Fairy))
+	}
+}
+
+// writeDecisionsTOML writes a turn's decisions beside its follower: the
+// magic portal, the princess, the fairy, the dragons' steps and the
+// drawbridges' crossings.
+func writeDecisionsTOML(b *strings.Builder, t *tilekit.ScenarioTurn) {
+	for _, kv := range []struct {
+		key   string
+		place *tilekit.ScenarioPlace
+	}{{"portal", t.Portal}, {"princess", t.Princess}, {"fairy", t.Fairy}} {
+		if kv.place != nil {
+			fmt.Fprintf(b, "%s = %s\n", kv.key, tomlPlace(*kv.place))
+		}
+	}
+	if t.Dragon != nil {
+		fmt.Fprintf(b, "dragon = %s\n", tomlSides(t.Dragon))
+	}
+	if t.DragonOptions != nil {
+		fmt.Fprintf(b, "dragon-options = %s\n", tomlInts(t.DragonOptions))
+	}
+	if t.BlackDragon != nil {
+		fmt.Fprintf(b, "black-dragon = %s\n", tomlSides(t.BlackDragon))
+	}
+	if t.Drawbridge != nil {
+		parts := make([]string, len(t.Drawbridge))
+		for i, c := range t.Drawbridge {
+			parts[i] = "{ from = " + tomlPlace(c.From) + ", to = " + tomlPlace(c.To) + " }"
+		}
+		fmt.Fprintf(b, "drawbridge = [%s]\n", strings.Join(parts, ", "))
+	}
+}
+
+// tomlPlace writes a feature of a tile as { at = "x,y", feature = "..." },
+// the feature left out when empty.
+func tomlPlace(p tilekit.ScenarioPlace) string {
+	out := fmt.Sprintf("{ at = \"%d,%d\"", p.At.X, p.At.Y)
+	if p.Feature != "" {
+		out += ", feature = " + tomlString(p.Feature)
+	}
+	return out + " }"
+}
+
+// tomlSides writes steps as ["N", "E", ...].
+func tomlSides(sides []tilekit.Side) string {
+	parts := make([]string, len(sides))
+	for i, s := range sides {
+		parts[i] = s.String()
+	}
+	return tomlStrings(parts)
 }
 
 // keyString writes key = "value" unless the value is empty.

@@ -115,7 +115,7 @@ tables, tiles and steps.`,
 		SilenceErrors: true,
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(newValidateCmd(), newListCmd(), newTilesCmd(), newRenderCmd(), newQueryCmd(), newGapsCmd(), newOrderCmd(), newPlayCmd(), newNewCmd(), newSchemaCmd(), newVersionCmd())
+	root.AddCommand(newValidateCmd(), newListCmd(), newTilesCmd(), newRenderCmd(), newQueryCmd(), newGapsCmd(), newOrderCmd(), newPlayCmd(), newSiteCmd(), newNewCmd(), newSchemaCmd(), newVersionCmd())
 	registerCompletions(root)
 	flagNotesToStderr(root)
 	root.InitDefaultCompletionCmd()

@@ -1,0 +1,186 @@
+package main
+
+import (
+	"fmt"
+	"net/url"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/rules"
+	"github.com/tilekit/tilekit/site"
+)
+
+// siteOptions are the flags site build and site serve share: the data, and
+// what the site covers.
+type siteOptions struct {
+	data dataFlags
+	sel  selectionFlags
+	// stats is the number of random games per expansion for the statistics
+	// page; 0 leaves the page out.
+	stats int
+}
+
+func (o *siteOptions) register(cmd *cobra.Command) {
+	o.data.register(cmd)
+	o.sel.register(cmd, false)
+	cmd.Flags().Lookup("expansions").Usage = "build a site for these expansion or part ids only, comma-separated (default every expansion, and the reader chooses in the page)"
+	cmd.Flags().IntVar(&o.stats, "stats", 0, "add a statistics page from N seeded random games of each expansion (0: none)")
+}
+
+// check refuses, before anything is loaded, flags that cannot be right.
+func (o *siteOptions) check() error {
+	if o.stats < 0 {
+		return usagef("--stats %d: want 0 (no statistics page) or more games", o.stats)
+	}
+	return nil
+}
+
+// siteBuildOptions holds what "tilekit site build" was asked for.
+type siteBuildOptions struct {
+	siteOptions
+	dir     string
+	baseURL string
+	format  string
+	force   bool
+}
+
+func newSiteCmd() *cobra.Command {
+	cmd := groupCmd("site", "Build the rules reference site, or preview it", "  tilekit site build\n  tilekit site serve")
+	cmd.AddCommand(newSiteBuildCmd(), newSiteServeCmd())
+	return cmd
+}
+
+func newSiteBuildCmd() *cobra.Command {
+	opts := &siteBuildOptions{dir: "public"}
+	cmd := &cobra.Command{
+		Use:   "build [DIR]",
+		Short: "Write the rules reference site, a static site for any web host",
+		Long: `build writes the rules reference, a static site, to DIR (default public):
+a page per expansion, per interaction table and per worked example, the
+order of play, the open questions, the tile gallery and a search index,
+from the built-in data and the --data folders. The pages link to each other
+by relative links and fetch nothing from elsewhere, so the folder works
+from any web host, from a sub-folder of one, and opened from disk
+(file://). The same data gives the same bytes.
+
+The data is checked first: a problem is reported as validate reports it,
+nothing is written, and the run exits 1; so does a worked example the game
+engine does not play as its scenario says. The site is written to a new
+folder beside DIR and moved into DIR's place when every file is written,
+so a failure leaves DIR as it was. DIR is replaced whole: files of an
+earlier build that the new one does not have are gone. A DIR with files
+in it that tilekit did not write (it has no .tilekit-site file) is refused
+unless --force, which replaces it and everything in it.
+
+--format markdown writes the same pages as Markdown files with .md links,
+for a Git wiki. --expansions builds a site for that selection only;
+without it the site covers every expansion and the reader chooses in the
+page. --base-url gives the address the site will be published at, for
+canonical links and the sitemap.`,
+		Example: `  tilekit site build
+  tilekit site build public --base-url https://rules.example.org/carcassonne/
+  tilekit site build wiki --format markdown
+  tilekit site build --expansions princess-dragon,drawbridges --data ./my-expansion
+  tilekit site build public --stats 200`,
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) > 1 {
+				return usagef("site build takes at most one folder")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				opts.dir = args[0]
+			}
+			return runSiteBuild(cmd, opts)
+		},
+	}
+	opts.siteOptions.register(cmd)
+	cmd.Flags().StringVar(&opts.format, "format", "html", "html, or markdown for a Git wiki")
+	cmd.Flags().StringVar(&opts.baseURL, "base-url", "", "the address the site is published at, such as https://rules.example.org/ (default: none; every link is relative)")
+	cmd.Flags().BoolVar(&opts.force, "force", false, "replace DIR even though tilekit did not write it, and everything in it")
+	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"html", "markdown"}, cobra.ShellCompDirectiveNoFileComp))
+	return cmd
+}
+
+// runSiteBuild checks the flags and the folder, loads the data, builds the
+// site and writes it.
+func runSiteBuild(cmd *cobra.Command, opts *siteBuildOptions) error {
+	start := time.Now()
+	if err := checkFormat(opts.format, "html", "markdown"); err != nil {
+		return err
+	}
+	if err := opts.check(); err != nil {
+		return err
+	}
+	if err := checkBaseURL(opts.baseURL); err != nil {
+		return err
+	}
+	if err := checkSiteFolder(opts.dir, opts.force); err != nil {
+		return err
+	}
+	want := site.Options{Format: site.Format(opts.format), BaseURL: opts.baseURL, Stats: opts.stats}
+	s, err := loadAndBuildSite(cmd, &opts.siteOptions, want)
+	if err != nil {
+		return err
+	}
+	if err := writeSiteFolder(opts.dir, s, opts.force, cmd.ErrOrStderr()); err != nil {
+		return err
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "tilekit: wrote %d files to %s in %s\n", len(s.Paths()), opts.dir, time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+// loadAndBuildSite loads the data and builds the site. A data problem is
+// printed (as validate prints it) and returned as errProblems, and so is
+// a site the data cannot make (a worked example that fails): nothing may be
+// written from data with errors.
+func loadAndBuildSite(cmd *cobra.Command, opts *siteOptions, want site.Options) (*site.Site, error) {
+	sources, err := opts.data.sources()
+	if err != nil {
+		return nil, err
+	}
+	res, err := load(sources)
+	if err != nil {
+		return nil, err
+	}
+	if res.Diagnostics.HasErrors() {
+		printProblems(cmd.ErrOrStderr(), res)
+		return nil, errProblems
+	}
+	if want.Selection, err = opts.selection(res.Catalog); err != nil {
+		return nil, err
+	}
+	s, err := site.Build(res.Catalog, want)
+	if err != nil {
+		fmt.Fprintf(cmd.ErrOrStderr(), "tilekit: %v\n", err)
+		return nil, errProblems
+	}
+	return s, nil
+}
+
+// selection reads --expansions: nil without it (the site covers every
+// expansion), else the selection; an unknown id is a usage error.
+func (o *siteOptions) selection(cat *tilekit.Catalog) (*rules.Selection, error) {
+	if len(o.sel.expansions) == 0 {
+		return nil, nil
+	}
+	sel, err := rules.Select(cat, o.sel.expansions)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return &sel, nil
+}
+
+// checkBaseURL accepts nothing, or an absolute http or https address.
+func checkBaseURL(base string) error {
+	if base == "" {
+		return nil
+	}
+	u, err := url.Parse(base)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		return usagef("--base-url %q: want an absolute http or https address, such as https://rules.example.org/", base)
+	}
+	return nil
+}

@@ -1,0 +1,87 @@
+package game_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/game"
+	"github.com/tilekit/tilekit/rules"
+)
+
+// changedCatalog copies the built-in data and changes it as a user's data
+// folder could: the dragon moves steps tiles instead of six, and
+// dragon-diet says verdict for the meeple.
+func changedCatalog(t *testing.T, steps int, verdict tilekit.Verdict) *tilekit.Catalog {
+	t.Helper()
+	d := catalog(t).Data
+	d.Expansions, d.Tiles, d.Figures = slices.Clone(d.Expansions), slices.Clone(d.Tiles), slices.Clone(d.Figures)
+	d.Locations, d.Actions, d.Tables = slices.Clone(d.Locations), slices.Clone(d.Actions), slices.Clone(d.Tables)
+	d.Notes, d.Scenarios = slices.Clone(d.Notes), slices.Clone(d.Scenarios)
+	d.Steps, d.Rows = slices.Clone(d.Steps), slices.Clone(d.Rows)
+	changed := 0
+	for i := range d.Steps {
+		if s := &d.Steps[i]; s.ID == "dragon-move" {
+			mv := *s.Mechanics.Movement
+			mv.Steps = steps
+			s.Mechanics.Movement = &mv
+			changed++
+		}
+	}
+	for i := range d.Rows {
+		if r := &d.Rows[i]; r.Table == "dragon-diet" && r.Subject == "meeple" {
+			r.Verdict = verdict
+			changed++
+		}
+	}
+	require.Equal(t, 2, changed, "the dragon-move step and the meeple's dragon-diet row")
+	return tilekit.NewCatalog(d)
+}
+
+// The engine reads the dragon's steps and its diet from the data: with two
+// steps and a dragon-diet row that spares the meeple, the dragon of the
+// page's example stops after two steps and leaves blue's follower where it
+// stands, and the event names the row that decided it.
+func TestChangedDataChangesTheGame(t *testing.T) {
+	for _, tc := range []struct {
+		steps   int
+		verdict tilekit.Verdict
+		want    []string
+	}{
+		{6, tilekit.Yes, []string{"dragon moves to 2,1", "dragon moves to 1,1", "dragon eats player 2's meeple at 1,1 (dragon-diet, rulebook)"}},
+		{2, tilekit.No, []string{"dragon moves to 2,1", "dragon moves to 1,1", "dragon does not eat player 2's meeple at 1,1 (dragon-diet, rulebook)"}},
+	} {
+		r := pdRules(t, changedCatalog(t, tc.steps, tc.verdict), tilekit.HansImGlueck)
+		g, err := game.ParsePosition(r, dragonGrid)
+		require.NoError(t, err)
+		take(t, g, "princess-dragon/dragon-city-cap-garden")
+		require.NoError(t, place(g, 3, 1, 0))
+		apply(t, g, game.NoFollower)
+		var events []string
+		events = append(events, apply(t, g, game.DragonMove(tilekit.North))...)
+		events = append(events, apply(t, g, game.DragonMove(tilekit.West))...)
+		assert.Equal(t, tc.want, events, "%d steps, meeple %s", tc.steps, tc.verdict)
+		assert.Equal(t, tc.steps == 2, g.Decision() == "draw", "%d steps: the move is over after two", tc.steps)
+	}
+}
+
+// A step the engine has no implementation for is a setup error that names
+// it and its expansion.
+func TestUnknownStepIsASetupError(t *testing.T) {
+	cat := catalog(t)
+	_, err := game.CompileSetup(cat, mustSelect(t, cat, "tower"), game.Setup{Edition: tilekit.C2})
+	assert.ErrorContains(t, err, "the step tower-capture (Build a tower and take a prisoner, of expansion tower) has no implementation")
+	_, err = game.CompileSetup(cat, mustSelect(t, cat, "inns-cathedrals"), game.Setup{Edition: tilekit.C2})
+	assert.NoError(t, err, "an expansion that adds only tiles plays as the base game")
+}
+
+// mustSelect reads a selection of expansion ids.
+func mustSelect(t *testing.T, cat *tilekit.Catalog, ids ...string) rules.Selection {
+	t.Helper()
+	sel, err := rules.Select(cat, ids)
+	require.NoError(t, err)
+	return sel
+}

@@ -1,0 +1,184 @@
+package game
+
+import (
+	"fmt"
+
+	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/rules"
+)
+
+// figure is a figure the engine plays: the players' meeple and the neutral
+// dragon, fairy and Black Dragon, by their ids in the rules data.
+type figure uint8
+
+// The figures.
+const (
+	figMeeple figure = iota
+	figDragon
+	figFairy
+	figBlackDragon
+	numFigures
+)
+
+// figureIDs are the figures' ids in the rules data (expansions/figures.toml).
+var figureIDs = [numFigures]string{"meeple", "dragon", "fairy", "black-dragon"}
+
+// figureNames name the figures in events.
+var figureNames = [numFigures]string{"meeple", "dragon", "fairy", "black dragon"}
+
+// place is a place a table of protection or of destinations answers for.
+type place uint8
+
+// The places.
+const (
+	placeField place = iota
+	placeCompleted
+	placeOccupied
+	placePortal
+	placeFairyTile
+	numPlaces
+)
+
+// placeIDs are the places' location ids in the rules data
+// (expansions/places.toml).
+var placeIDs = [numPlaces]string{"field", "completed-feature", "occupied-feature", "magic-portal", "fairy-tile"}
+
+// verdict is a table's verdict for one subject, compiled: whether the
+// answer is yes, and why, for the events it decides.
+type verdict struct {
+	yes bool
+	// reason is the ruling's Reason; for the engine's default, what it
+	// stands in for.
+	reason string
+}
+
+// figureRulings are the verdicts of the tables the turn's steps read, per
+// figure and place: compiled once per game from rules.Rulings, so that no
+// hot loop reads a table.
+type figureRulings struct {
+	dragonEats, blackEats     [numFigures]verdict
+	dragonSpares, blackSpares [numPlaces]verdict
+	// companion is fairy-companions for the meeple: yes lets the fairy go
+	// next to one follower (Hans im Glück); a conditional verdict puts it
+	// on the follower's tile instead (Rio Grande, Z-Man).
+	companion       verdict
+	companionOnTile bool
+	portalFigure    verdict
+	portalTo        [numPlaces]verdict
+	princessTakes   verdict
+	volcanoDeploy   [numFigures]verdict
+	crossesBridge   verdict
+	// raw keeps every ruling read, by table id, for the invariants of a
+	// Playout, which check the game against them apart from the flags.
+	raw map[string][]rules.Ruling
+}
+
+// Default verdicts: a subject the tables leave open or do not answer is
+// not eaten, not protected and not allowed. An event decided so says it.
+const (
+	defaultOpen = ": the engine's default, no"
+	defaultNone = "no ruling: the engine's default, no"
+)
+
+// compileFigureRulings reads the tables the turn's steps need.
+func compileFigureRulings(cat *tilekit.Catalog, sel rules.Selection, r *Rules) (figureRulings, error) {
+	fr := figureRulings{raw: map[string][]rules.Ruling{}}
+	opt := rules.QueryOptions{Selection: sel, Publisher: r.publisher, Edition: r.edition}
+	read := func(table string, dst []verdict, ids []string) error {
+		if table == "" {
+			return nil
+		}
+		if cat.Table(table) == nil {
+			return fmt.Errorf("the table %s that a step names is not in the data", table)
+		}
+		rs, err := rules.Rulings(cat, table, opt)
+		if err != nil {
+			return err
+		}
+		fr.raw[table] = rs
+		for i, id := range ids {
+			dst[i] = verdictOf(table, rs, id)
+		}
+		return nil
+	}
+	var companion [1]verdict
+	reads := []struct {
+		on    bool
+		table string
+		dst   []verdict
+		ids   []string
+	}{
+		{r.dragon.present, r.dragon.eats, fr.dragonEats[:], figureIDs[:]},
+		{r.dragon.present, r.dragon.spares, fr.dragonSpares[:], placeIDs[:]},
+		{r.blackMove.present, r.blackMove.eats, fr.blackEats[:], figureIDs[:]},
+		{r.blackMove.present, r.blackMove.spares, fr.blackSpares[:], placeIDs[:]},
+		{r.hasStep[stepFairyMove], "fairy-companions", companion[:], figureIDs[:1]},
+		{r.anySymbol(symPortal), "portal-figures", []verdict{{}}, figureIDs[:1]},
+		{r.anySymbol(symPortal), "portal-destinations", fr.portalTo[:], placeIDs[:]},
+		{r.hasStep[stepPrincess], "princess-removal", []verdict{{}}, figureIDs[:1]},
+		{r.hasStep[stepVolcano], "volcano-deploy", fr.volcanoDeploy[:], figureIDs[:]},
+		{r.hasStep[stepDrawbridge], "drawbridge-figures", []verdict{{}}, figureIDs[:1]},
+	}
+	for _, rd := range reads {
+		if !rd.on {
+			continue
+		}
+		if err := read(rd.table, rd.dst, rd.ids); err != nil {
+			return fr, err
+		}
+	}
+	fr.companion = companion[0]
+	fr.companionOnTile = conditional(fr.raw["fairy-companions"], "meeple")
+	fr.portalFigure = reads[5].dst[0]
+	fr.princessTakes = reads[7].dst[0]
+	fr.crossesBridge = reads[9].dst[0]
+	if !r.blackMove.present && r.blackPlace.present {
+		if err := read(r.blackPlace.eats, fr.blackEats[:], figureIDs[:]); err != nil {
+			return fr, err
+		}
+		if err := read(r.blackPlace.spares, fr.blackSpares[:], placeIDs[:]); err != nil {
+			return fr, err
+		}
+	}
+	return fr, nil
+}
+
+// verdictOf compiles the ruling of a subject id; an open verdict or no
+// ruling is the engine's default, no, and a conditional verdict counts as
+// yes (the engine plays the condition where it knows it, as the fairy's
+// tile).
+func verdictOf(table string, rs []rules.Ruling, id string) verdict {
+	for _, r := range rs {
+		if r.Subject.ID != id {
+			continue
+		}
+		switch r.Verdict {
+		case tilekit.Yes, tilekit.Conditional:
+			return verdict{yes: true, reason: r.Reason()}
+		case tilekit.Open:
+			return verdict{reason: r.Reason() + defaultOpen}
+		}
+		return verdict{reason: r.Reason()}
+	}
+	return verdict{reason: table + ", " + defaultNone}
+}
+
+// conditional reports whether the ruling of a subject id is conditional.
+func conditional(rs []rules.Ruling, id string) bool {
+	for _, r := range rs {
+		if r.Subject.ID == id {
+			return r.Verdict == tilekit.Conditional
+		}
+	}
+	return false
+}
+
+// anySymbol reports whether a tile type of the rules shows a symbol bit.
+func (r *Rules) anySymbol(bit uint8) bool {
+	for _, s := range r.symbols {
+		if s&bit != 0 {
+			return true
+		}
+	}
+	return false
+}

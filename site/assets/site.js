@@ -1,0 +1,550 @@
+// tilekit rules reference: the reader's choice of expansions and publisher,
+// its permalink, and the search box.
+//
+// Plain JavaScript with nothing fetched, so that the site works from file://
+// and offline. Without this script every page shows everything; with it:
+//
+// - The choice is read from the URL query (x: comma-separated expansion and
+//   part ids, absent for everything; p: a publisher, absent or empty for
+//   all), else from localStorage ("tilekit-choice"), and set in the form
+//   #selector.
+// - Every element with data-needs="ID ID" is shown only when all of those ids
+//   are selected (a part is selected when it or its whole expansion is; an
+//   expansion when it or any of its parts is), and every element with
+//   data-publishers="hig rgg" only when no publisher or one of these is
+//   chosen. Each <p class="hidden-count" data-for="ID"> tells how many
+//   entries of element ID the choice hides.
+// - Internal links carry the choice, and a change of the form updates the
+//   URL (history.replaceState) and localStorage, so every view is a
+//   permalink and the choice follows the reader from page to page.
+// - The tile gallery's filters (#tile-filters, boxes named kind) show only
+//   the tiles whose data-kinds hold every checked kind; they live in the
+//   gallery's URL (k) alone.
+// - The search box #search filters window.tilekitSearch (written by
+//   assets/search-index.js): every word typed must occur in an entry's title
+//   or text, case-insensitively; at most 20 results are listed in
+//   #search-results.
+//
+// Interface strings can be given by the page, so that a translated site needs
+// no change here: data-one and data-many on a hidden-count paragraph, and
+// data-none and data-more on #search-results, with {n} for the number.
+(function () {
+  "use strict";
+
+  var STORAGE_KEY = "tilekit-choice";
+  var MAX_RESULTS = 20;
+
+  // Choice is what the reader chose: ids (null for everything, else a list
+  // of checked expansion and part ids) and publisher ("" for all).
+  function Choice(ids, publisher) {
+    this.ids = ids;
+    this.publisher = publisher || "";
+  }
+
+  // parseChoice reads a query string ("?x=a,b/c&p=hig"). It accepts x given
+  // several times, as a form submitted without this script sends it. It
+  // returns null when the query says nothing about the choice.
+  function parseChoice(query) {
+    var params = new URLSearchParams(query);
+    if (!params.has("x") && !params.has("p")) {
+      return null;
+    }
+    var ids = null;
+    if (params.has("x")) {
+      ids = [];
+      params.getAll("x").forEach(function (value) {
+        value.split(",").forEach(function (id) {
+          id = id.trim();
+          if (id !== "" && ids.indexOf(id) < 0) {
+            ids.push(id);
+          }
+        });
+      });
+    }
+    return new Choice(ids, params.get("p") || "");
+  }
+
+  // queryOf writes a choice as a query string without "?", "" for the
+  // default (everything, every publisher). Slashes and commas are left
+  // readable: ids are plain lower-case slugs.
+  function queryOf(choice) {
+    var parts = [];
+    if (choice.ids !== null) {
+      parts.push("x=" + choice.ids.map(encodeId).join(","));
+    }
+    if (choice.publisher !== "") {
+      parts.push("p=" + encodeURIComponent(choice.publisher));
+    }
+    return parts.join("&");
+  }
+
+  function encodeId(id) {
+    return encodeURIComponent(id).replace(/%2F/gi, "/");
+  }
+
+  function storedChoice() {
+    try {
+      var stored = window.localStorage.getItem(STORAGE_KEY);
+      return stored === null ? null : parseChoice(stored) || new Choice(null, "");
+    } catch (e) {
+      return null; // storage refused (privacy settings): the URL alone
+    }
+  }
+
+  function storeChoice(choice) {
+    try {
+      window.localStorage.setItem(STORAGE_KEY, queryOf(choice));
+    } catch (e) {
+      // Storage refused: the choice still lives in the URL.
+    }
+  }
+
+  // Selector wraps the form #selector: its checkboxes (name x) and its
+  // publisher select (name p).
+  function Selector(form) {
+    this.form = form;
+    this.boxes = Array.prototype.slice.call(
+      form.querySelectorAll('input[type="checkbox"][name="x"]'));
+    this.publisherSelect = form.querySelector('select[name="p"]');
+  }
+
+  Selector.prototype.box = function (id) {
+    for (var i = 0; i < this.boxes.length; i++) {
+      if (this.boxes[i].value === id) {
+        return this.boxes[i];
+      }
+    }
+    return null;
+  };
+
+  // partsOf lists the checkboxes of an expansion's parts ("id/part").
+  Selector.prototype.partsOf = function (expansion) {
+    return this.boxes.filter(function (box) {
+      return box.value.indexOf(expansion + "/") === 0;
+    });
+  };
+
+  // set puts a choice into the form. An expansion that is checked checks
+  // all its parts.
+  Selector.prototype.set = function (choice) {
+    var self = this;
+    this.boxes.forEach(function (box) {
+      box.checked = choice.ids === null || choice.ids.indexOf(box.value) >= 0 ||
+        choice.ids.indexOf(expansionOf(box.value)) >= 0;
+    });
+    this.boxes.forEach(function (box) {
+      if (!isPart(box.value)) {
+        self.syncExpansion(box.value);
+      }
+    });
+    if (this.publisherSelect) {
+      this.publisherSelect.value = choice.publisher;
+      if (this.publisherSelect.value !== choice.publisher) {
+        this.publisherSelect.value = ""; // a publisher the site does not know
+      }
+    }
+  };
+
+  // syncExpansion makes an expansion's box agree with its parts: checked
+  // when all are, indeterminate when some are.
+  Selector.prototype.syncExpansion = function (expansion) {
+    var box = this.box(expansion);
+    var parts = this.partsOf(expansion);
+    if (!box || parts.length === 0) {
+      return;
+    }
+    var checked = parts.filter(function (part) { return part.checked; }).length;
+    box.checked = checked === parts.length;
+    box.indeterminate = checked > 0 && checked < parts.length;
+  };
+
+  // changed keeps expansions and parts consistent after the reader ticked
+  // or unticked one box.
+  Selector.prototype.changed = function (box) {
+    if (isPart(box.value)) {
+      this.syncExpansion(expansionOf(box.value));
+      return;
+    }
+    box.indeterminate = false;
+    this.partsOf(box.value).forEach(function (part) {
+      part.checked = box.checked;
+    });
+  };
+
+  // choice reads the form: null ids when every box is checked; else each
+  // whole expansion by its id, and the parts of the others one by one.
+  Selector.prototype.choice = function () {
+    var publisher = this.publisherSelect ? this.publisherSelect.value : "";
+    var all = this.boxes.every(function (box) { return box.checked; });
+    if (all) {
+      return new Choice(null, publisher);
+    }
+    var self = this;
+    var ids = [];
+    this.boxes.forEach(function (box) {
+      if (!box.checked) {
+        return;
+      }
+      if (isPart(box.value)) {
+        var whole = self.box(expansionOf(box.value));
+        if (whole && whole.checked) {
+          return; // said by the expansion's id
+        }
+      }
+      ids.push(box.value);
+    });
+    return new Choice(ids, publisher);
+  };
+
+  // selection takes a snapshot of the form and returns a function that
+  // reports whether an id is selected: a part when it or its expansion is
+  // checked, an expansion when it or any of its parts is. An id with no box
+  // in the form (the base game) is always in.
+  Selector.prototype.selection = function () {
+    var checked = Object.create(null);
+    var known = Object.create(null);
+    var someChecked = Object.create(null); // expansions by a checked box of theirs
+    this.boxes.forEach(function (box) {
+      known[box.value] = true;
+      known[expansionOf(box.value)] = true;
+      if (box.checked) {
+        checked[box.value] = true;
+        someChecked[expansionOf(box.value)] = true;
+      }
+    });
+    return function (id) {
+      if (!known[id] && !known[expansionOf(id)]) {
+        return true;
+      }
+      if (isPart(id)) {
+        return checked[id] === true || checked[expansionOf(id)] === true;
+      }
+      return someChecked[id] === true;
+    };
+  };
+
+  function isPart(id) {
+    return id.indexOf("/") > 0;
+  }
+
+  function expansionOf(id) {
+    var slash = id.indexOf("/");
+    return slash > 0 ? id.slice(0, slash) : id;
+  }
+
+  function words(value) {
+    return (value || "").trim().split(/\s+/).filter(function (word) {
+      return word !== "";
+    });
+  }
+
+  // FILTERED selects every element that the reader's choice or the tile
+  // filters may hide.
+  var FILTERED = "[data-needs], [data-publishers], [data-kinds]";
+
+  // applies reports whether an element is shown: all of its data-needs
+  // selected, the publisher among its data-publishers (when it has them and
+  // one is chosen), and every checked kind of the tile filters among its
+  // data-kinds (when it has them).
+  function applies(element, selected, publisher, kinds) {
+    var needs = words(element.getAttribute("data-needs"));
+    for (var i = 0; i < needs.length; i++) {
+      if (!selected(needs[i])) {
+        return false;
+      }
+    }
+    if (publisher !== "" && element.hasAttribute("data-publishers") &&
+        words(element.getAttribute("data-publishers")).indexOf(publisher) < 0) {
+      return false;
+    }
+    if (kinds.length > 0 && element.hasAttribute("data-kinds")) {
+      var has = words(element.getAttribute("data-kinds"));
+      return kinds.every(function (kind) { return has.indexOf(kind) >= 0; });
+    }
+    return true;
+  }
+
+  // filter shows and hides every element that depends on the choice or the
+  // tile filters, and then fills the hidden counts.
+  function filter(selected, publisher, kinds) {
+    Array.prototype.forEach.call(document.querySelectorAll(FILTERED), function (element) {
+      element.hidden = !applies(element, selected, publisher, kinds);
+    });
+    Array.prototype.forEach.call(
+      document.querySelectorAll("p.hidden-count[data-for]"), fillHiddenCount);
+  }
+
+  // fillHiddenCount counts what the choice hides inside the element the
+  // paragraph is for, leaving out what lies inside another hidden entry
+  // (superseded rulings folded under a hidden row, say).
+  function fillHiddenCount(paragraph) {
+    var target = document.getElementById(paragraph.getAttribute("data-for"));
+    if (!target) {
+      paragraph.hidden = true;
+      return;
+    }
+    var count = 0;
+    var entries = target.querySelectorAll(FILTERED);
+    Array.prototype.forEach.call(entries, function (entry) {
+      if (entry.hidden && !hiddenAncestor(entry, target)) {
+        count++;
+      }
+    });
+    paragraph.hidden = count === 0;
+    paragraph.textContent = count === 0 ? "" : hiddenCountText(paragraph, target, count);
+  }
+
+  function hiddenAncestor(element, limit) {
+    for (var up = element.parentElement; up && up !== limit; up = up.parentElement) {
+      if (up.hidden && up.matches(FILTERED)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  function hiddenCountText(paragraph, target, count) {
+    var template = paragraph.getAttribute(count === 1 ? "data-one" : "data-many");
+    if (!template) {
+      var noun = target.tagName === "TABLE" ? "row" : "entry";
+      if (count !== 1) {
+        noun = noun === "row" ? "rows" : "entries";
+      }
+      template = "{n} " + noun + " hidden by your choice";
+    }
+    return template.replace("{n}", String(count));
+  }
+
+  // withChoice returns an internal link that carries the choice in its
+  // query, before any #anchor.
+  function withChoice(href, query) {
+    var hash = "";
+    var at = href.indexOf("#");
+    if (at >= 0) {
+      hash = href.slice(at);
+      href = href.slice(0, at);
+    }
+    var mark = href.indexOf("?");
+    if (mark >= 0) {
+      href = href.slice(0, mark);
+    }
+    return href + (query === "" ? "" : "?" + query) + hash;
+  }
+
+  // isInternal reports whether an href points into the site: relative, to
+  // another page (a bare #anchor stays on this one and keeps its query).
+  function isInternal(href) {
+    return href !== "" && href.charAt(0) !== "#" && href.charAt(0) !== "/" &&
+      !/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(href);
+  }
+
+  function rewriteLinks(query) {
+    Array.prototype.forEach.call(document.querySelectorAll("a[href]"), function (link) {
+      if (!link.hasAttribute("data-href")) {
+        var href = link.getAttribute("href");
+        if (!isInternal(href)) {
+          return;
+        }
+        link.setAttribute("data-href", href);
+      }
+      link.setAttribute("href", withChoice(link.getAttribute("data-href"), query));
+    });
+  }
+
+  function updateLocation(query) {
+    var url = window.location.pathname + (query === "" ? "" : "?" + query) +
+      window.location.hash;
+    try {
+      window.history.replaceState(null, "", url);
+    } catch (e) {
+      // A browser that refuses to rewrite this URL: links still carry it.
+    }
+  }
+
+  // rootPrefix is the relative path from this page to the site's root,
+  // ending in "/" ("" at the root).
+  function rootPrefix() {
+    var root = document.body.getAttribute("data-root") || ".";
+    return root === "." || root === "" ? "" : root.replace(/\/$/, "") + "/";
+  }
+
+  function currentQuery() {
+    var choice = parseChoice(window.location.search);
+    return choice === null ? "" : queryOf(choice);
+  }
+
+  // searchEntries returns the entries of the index that match every word of
+  // the query, in the index's order.
+  function searchEntries(index, query) {
+    var terms = words(query.toLowerCase());
+    if (terms.length === 0) {
+      return [];
+    }
+    return index.filter(function (entry) {
+      var haystack = ((entry.title || "") + "\n" + (entry.text || "")).toLowerCase();
+      return terms.every(function (term) { return haystack.indexOf(term) >= 0; });
+    });
+  }
+
+  function showResults(list, query) {
+    var index = Array.isArray(window.tilekitSearch) ? window.tilekitSearch : [];
+    var found = searchEntries(index, query);
+    while (list.firstChild) {
+      list.removeChild(list.firstChild);
+    }
+    if (words(query).length === 0) {
+      return;
+    }
+    var prefix = rootPrefix();
+    var choiceQuery = currentQuery();
+    found.slice(0, MAX_RESULTS).forEach(function (entry) {
+      var item = document.createElement("li");
+      var link = document.createElement("a");
+      var href = prefix + entry.url;
+      link.setAttribute("data-href", href);
+      link.setAttribute("href", withChoice(href, choiceQuery));
+      link.textContent = entry.title;
+      item.appendChild(link);
+      if (entry.kind) {
+        var kind = document.createElement("span");
+        kind.className = "kind";
+        kind.textContent = " " + entry.kind;
+        item.appendChild(kind);
+      }
+      list.appendChild(item);
+    });
+    if (found.length === 0 || found.length > MAX_RESULTS) {
+      var note = document.createElement("li");
+      note.className = "search-note";
+      note.style.listStyle = "none"; // a remark, not a numbered result
+      note.textContent = found.length === 0
+        ? list.getAttribute("data-none") || "Nothing found."
+        : (list.getAttribute("data-more") || "{n} more: add a word to narrow the search.")
+          .replace("{n}", String(found.length - MAX_RESULTS));
+      list.appendChild(note);
+    }
+  }
+
+  function setUpSearch() {
+    var box = document.getElementById("search");
+    var list = document.getElementById("search-results");
+    if (!box || !list) {
+      return;
+    }
+    var run = function () { showResults(list, box.value); };
+    box.addEventListener("input", run);
+    if (box.form) {
+      box.form.addEventListener("submit", function (event) {
+        event.preventDefault();
+        run();
+      });
+    }
+    if (box.value !== "") {
+      run(); // a value the browser restored
+    }
+  }
+
+  // TileFilters wraps the tile gallery's filters (#tile-filters): one box
+  // (name kind) per feature kind or symbol; a tile shows when it has every
+  // checked one. Their state lives in the URL (k) of the gallery alone: it is
+  // neither remembered nor carried to other pages.
+  function TileFilters(fieldset) {
+    this.boxes = fieldset ? Array.prototype.slice.call(
+      fieldset.querySelectorAll('input[type="checkbox"][name="kind"]')) : [];
+  }
+
+  TileFilters.prototype.set = function (query) {
+    var kinds = [];
+    new URLSearchParams(query).getAll("k").forEach(function (value) {
+      kinds = kinds.concat(value.split(","));
+    });
+    this.boxes.forEach(function (box) {
+      box.checked = kinds.indexOf(box.value) >= 0;
+    });
+  };
+
+  TileFilters.prototype.kinds = function () {
+    return this.boxes.filter(function (box) { return box.checked; })
+      .map(function (box) { return box.value; });
+  };
+
+  TileFilters.prototype.query = function () {
+    var kinds = this.kinds();
+    return kinds.length === 0 ? "" : "k=" + kinds.map(encodeURIComponent).join(",");
+  };
+
+  function joinQueries(a, b) {
+    return a === "" || b === "" ? a + b : a + "&" + b;
+  }
+
+  function everything() {
+    return true;
+  }
+
+  function setUpSelector() {
+    var form = document.getElementById("selector");
+    var selector = form ? new Selector(form) : null;
+    var tiles = new TileFilters(document.getElementById("tile-filters"));
+    // A choice in the URL (a permalink, a link from another page) is
+    // remembered; without one, the remembered choice comes back.
+    var choice = parseChoice(window.location.search);
+    var fromURL = choice !== null;
+    if (choice === null) {
+      choice = storedChoice() || new Choice(null, "");
+    }
+    if (selector) {
+      selector.set(choice);
+    }
+    tiles.set(window.location.search);
+    var apply = function (remember) {
+      var current = selector ? selector.choice() : choice;
+      var query = queryOf(current);
+      filter(selector ? selector.selection() : everything, current.publisher, tiles.kinds());
+      rewriteLinks(query);
+      updateLocation(joinQueries(query, tiles.query()));
+      if (remember) {
+        storeChoice(current);
+      }
+    };
+    apply(fromURL);
+    var changed = function (event) {
+      if (selector && event.target && event.target.name === "x") {
+        selector.changed(event.target);
+      }
+      apply(selector !== null);
+    };
+    var submitted = function (event) {
+      event.preventDefault();
+      apply(selector !== null);
+    };
+    [form, document.getElementById("tile-filters")].forEach(function (element) {
+      if (element) {
+        element.addEventListener("change", changed);
+      }
+    });
+    if (form) {
+      form.addEventListener("submit", submitted);
+    }
+  }
+
+  // hideHidden makes sure that what the script hides stays hidden, whatever
+  // display a stylesheet gives a row or a list item.
+  function hideHidden() {
+    var style = document.createElement("style");
+    style.textContent = "[data-needs][hidden], [data-publishers][hidden], " +
+      "[data-kinds][hidden], .hidden-count[hidden] { display: none !important; }";
+    document.head.appendChild(style);
+  }
+
+  function start() {
+    hideHidden();
+    setUpSelector();
+    setUpSearch();
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();

@@ -1,0 +1,259 @@
+package site
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/tilekit/tilekit"
+)
+
+// This file draws a board of a worked example as one SVG document: each
+// tile's own picture at its position and rotation, the followers as discs
+// in their players' colours on the features they stand on, the neutral
+// figures as marks and the red dragon's flight as a line.
+
+// boardTile is a tile on a board.
+type boardTile struct {
+	Pos  tilekit.BoardPosition
+	Tile *tilekit.Tile
+	Rot  int // degrees clockwise
+	// Turn is the turn that placed the tile, counted from 1; 0 for a tile
+	// of the setup.
+	Turn int
+}
+
+// boardFollower is a follower on a feature of a board's tile.
+type boardFollower struct {
+	Pos tilekit.BoardPosition
+	// Feature is the index of the feature in the tile's Features.
+	Feature int
+	// Player is the owner, counted from 1.
+	Player int
+}
+
+// boardFigure is a neutral figure on a tile: "dragon", "fairy" or
+// "black-dragon".
+type boardFigure struct {
+	ID  string
+	Pos tilekit.BoardPosition
+}
+
+// board is everything a board picture shows.
+type board struct {
+	Title     string
+	Tiles     []boardTile
+	Followers []boardFollower
+	Figures   []boardFigure
+	// Flights are the dragons' flights, tile by tile.
+	Flights []flight
+}
+
+// flight is a dragon's flight: the tiles it entered one after the other,
+// from where it stood.
+type flight struct {
+	// Figure is "dragon" or "black-dragon".
+	Figure string
+	Points []tilekit.BoardPosition
+}
+
+// playerColours are the followers' colours, by player from 1.
+var playerColours = []string{"#f9d71c", "#1e63d6", "#d62828", "#2e9e44", "#222222", "#9e9e9e"}
+
+// playerColour returns the colour of a player counted from 1.
+func playerColour(player int) string {
+	if player < 1 || player > len(playerColours) {
+		return "#ffffff"
+	}
+	return playerColours[player-1]
+}
+
+// figureMarks draw the neutral figures, each centred on its tile.
+var figureMarks = map[string]string{
+	"dragon":       `<path d="M-14 -4L-5 -12L-1 -4L0 -9L1 -4L5 -12L14 -4L6 0L2 8L0 12L-2 8L-6 0Z" fill="#c62828" stroke="#fff" stroke-width="1.5"/>`,
+	"black-dragon": `<path d="M-14 -4L-5 -12L-1 -4L0 -9L1 -4L5 -12L14 -4L6 0L2 8L0 12L-2 8L-6 0Z" fill="#111" stroke="#fff" stroke-width="1.5"/>`,
+	"fairy":        `<path d="M0 -11L3 -3L11 -3L5 2L7 10L0 5L-7 10L-5 2L-11 -3L-3 -3Z" fill="#f48fb1" stroke="#fff" stroke-width="1.2"/>`,
+}
+
+// figureOffsets keep the neutral figures of one tile apart.
+var figureOffsets = map[string]pt{"dragon": {0, -22}, "black-dragon": {0, 22}, "fairy": {-24, 0}}
+
+// drawBoard draws a board as a standalone SVG document; title describes
+// it. tilePicture returns a tile's picture at a rotation with the given
+// id prefix.
+func (b *builder) drawBoard(bd *board) ([]byte, error) {
+	if len(bd.Tiles) == 0 {
+		return nil, fmt.Errorf("the board has no tile")
+	}
+	minX, minY, maxX, maxY := math.MaxInt, math.MaxInt, math.MinInt, math.MinInt
+	for _, t := range bd.Tiles {
+		minX, minY, maxX, maxY = min(minX, t.Pos.X), min(minY, t.Pos.Y), max(maxX, t.Pos.X), max(maxY, t.Pos.Y)
+	}
+	w, h := (maxX-minX+1)*100+20, (maxY-minY+1)*100+20
+	ox, oy := -minX*100+10, -minY*100+10
+	var buf bytes.Buffer
+	fmt.Fprintf(&buf, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-labelledby="board-title">`+"\n", w, h, min(w, 900), min(w, 900)*h/w)
+	fmt.Fprintf(&buf, "<title id=\"board-title\">%s</title>\n", xmlText(bd.Title))
+	fmt.Fprintf(&buf, `<rect width="%d" height="%d" fill="#fafafa"/>`+"\n", w, h)
+	for i, t := range bd.Tiles {
+		body, err := b.tileBody(t.Tile, t.Rot, fmt.Sprintf("b%d-", i))
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(&buf, `<svg x="%d" y="%d" width="100" height="100" viewBox="0 0 100 100">`+"\n", ox+t.Pos.X*100, oy+t.Pos.Y*100)
+		buf.Write(body)
+		if t.Turn > 0 {
+			fmt.Fprintf(&buf, `<g><circle cx="88" cy="88" r="9" fill="#fff" stroke="#333"/><text x="88" y="91.5" font-family="sans-serif" font-size="10" text-anchor="middle">%d</text></g>`+"\n", t.Turn)
+		}
+		buf.WriteString("</svg>\n")
+	}
+	for _, f := range bd.Flights {
+		b.drawFlight(&buf, f, ox, oy)
+	}
+	for _, f := range bd.Followers {
+		t := boardTileAt(bd, f.Pos)
+		if t == nil || f.Feature < 0 || f.Feature >= len(t.Tile.Features) {
+			return nil, fmt.Errorf("a follower of player %d stands on %d,%d, which has no such feature", f.Player, f.Pos.X, f.Pos.Y)
+		}
+		q, _ := tilekit.RotationQuarters(t.Rot)
+		at := featureAnchor(t.Tile, f.Feature).turn(q)
+		fmt.Fprintf(&buf, `<circle cx="%s" cy="%s" r="8" fill="%s" stroke="#fff" stroke-width="2.5"><title>%s</title></circle>`+"\n",
+			num(float64(ox+f.Pos.X*100)+at.X), num(float64(oy+f.Pos.Y*100)+at.Y), playerColour(f.Player), xmlText(b.tr.must("board.follower", f.Player)))
+	}
+	for _, f := range bd.Figures {
+		off := figureOffsets[f.ID]
+		fmt.Fprintf(&buf, `<g transform="translate(%s %s)"><circle r="16" fill="#fff" fill-opacity="0.85" stroke="#333"/>%s<title>%s</title></g>`+"\n", num(float64(ox+f.Pos.X*100+50)+off.X), num(float64(oy+f.Pos.Y*100+50)+off.Y),
+			figureMarks[f.ID], xmlText(b.tr.must("figure."+f.ID)))
+	}
+	buf.WriteString("</svg>\n")
+	return buf.Bytes(), nil
+}
+
+// drawFlight draws a dragon's flight through the centres of its tiles.
+func (b *builder) drawFlight(buf *bytes.Buffer, f flight, ox, oy int) {
+	if len(f.Points) < 2 {
+		return
+	}
+	colour := "#c62828"
+	if f.Figure == "black-dragon" {
+		colour = "#111111"
+	}
+	var pts []string
+	for _, p := range f.Points {
+		pts = append(pts, strconv.Itoa(ox+p.X*100+50)+","+strconv.Itoa(oy+p.Y*100+50))
+	}
+	fmt.Fprintf(buf, `<polyline points="%s" fill="none" stroke="%s" stroke-width="4" stroke-dasharray="10 6" stroke-linecap="round" opacity="0.85"><title>%s</title></polyline>`+"\n",
+		strings.Join(pts, " "), colour, xmlText(b.tr.must("board.flight."+f.Figure)))
+}
+
+// boardTileAt returns the tile at a position of a board, or nil.
+func boardTileAt(bd *board, p tilekit.BoardPosition) *boardTile {
+	for i := range bd.Tiles {
+		if bd.Tiles[i].Pos == p {
+			return &bd.Tiles[i]
+		}
+	}
+	return nil
+}
+
+// tileBody returns a tile's picture at a rotation without its outer <svg>
+// element, its ids prefixed so that several pictures share one document.
+// Pictures are drawn once per tile and rotation.
+func (b *builder) tileBody(t *tilekit.Tile, rotation int, prefix string) ([]byte, error) {
+	key := fmt.Sprintf("%s@%d", t.ID, rotation)
+	pic, ok := b.tileCache[key]
+	if !ok {
+		var err error
+		if pic, err = TileSVG(t, rotation); err != nil {
+			return nil, err
+		}
+		b.tileCache[key] = pic
+	}
+	start := bytes.IndexByte(pic, '\n') + 1
+	end := bytes.LastIndex(pic, []byte("</svg>"))
+	if start <= 0 || end < start {
+		return nil, fmt.Errorf("tile %s: unexpected picture", t.ID)
+	}
+	id := idPrefix(t.ID, rotation)
+	return bytes.ReplaceAll(pic[start:end], []byte(id), []byte(prefix+id)), nil
+}
+
+// featureAnchor returns where a follower on a feature of a tile is drawn,
+// at rotation 0: inside its city, on its road, on its cloister, or in its
+// field near the first side half it touches, clear of cities and roads.
+func featureAnchor(t *tilekit.Tile, i int) pt {
+	f := &t.Features[i]
+	l := layoutTile(t)
+	switch f.Kind {
+	case tilekit.City:
+		for _, c := range l.cities {
+			if c.feature == f {
+				return c.anchor
+			}
+		}
+	case tilekit.Road:
+		for _, r := range l.roads {
+			if r.feature == f && len(r.paths) > 0 {
+				pts := r.paths[0].points()
+				return pts[len(pts)/2]
+			}
+		}
+	case tilekit.Cloister:
+		return pt{50, 58}
+	case tilekit.Field:
+		return fieldAnchor(f, l)
+	}
+	return centre
+}
+
+// fieldAnchor finds a spot of a field: the free point of a grid nearest to
+// the middle of the first side half the field touches.
+func fieldAnchor(f *tilekit.Feature, l *tileLayout) pt {
+	target := centre
+	for _, p := range f.Sides {
+		if p.IsHalf {
+			x := 25.0
+			if !p.Half.IsLeft() {
+				x = 75
+			}
+			target = pt{x, 6}.turn(int(p.Half.Side()))
+			break
+		}
+	}
+	best, bestDist := target, math.Inf(1)
+	for x := 8.0; x <= 92; x += 6 {
+		for y := 8.0; y <= 92; y += 6 {
+			p := pt{x, y}
+			if !spotFree(p, l) {
+				continue
+			}
+			if d := dist(p, target); d < bestDist {
+				best, bestDist = p, d
+			}
+		}
+	}
+	return best
+}
+
+// spotFree reports whether a follower's disc at p covers no city, road or
+// hedge.
+func spotFree(p pt, l *tileLayout) bool {
+	for _, c := range l.cities {
+		if c.outline.contains(p) || c.wallDistance(p) < 10 {
+			return false
+		}
+	}
+	for _, r := range l.roads {
+		if r.distance(p) < roadHalfWidth+9 {
+			return false
+		}
+	}
+	for _, h := range l.hedges {
+		if h.distance(p) < 9 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,351 @@
+package site
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/game"
+	"github.com/tilekit/tilekit/rules"
+)
+
+// examplesData is the content of the examples index: the scenarios by
+// expansion.
+type examplesData struct {
+	Groups []exampleGroup
+	// LeftOut counts the examples a limited site leaves out.
+	LeftOut int
+}
+
+// exampleGroup is the examples of one expansion.
+type exampleGroup struct {
+	Anchor, Name string
+	Examples     []link
+}
+
+// exampleData is the content of a worked example's page.
+type exampleData struct {
+	ID, Title                      string
+	Players                        int
+	Expansions, Edition, Publisher string
+	Options                        []string
+	Source                         citation
+	Before, After                  *boardImage
+	Turns                          []turnView
+	End                            []string
+	Scores                         []playerScore
+	Needs                          needs
+}
+
+// boardImage is a board picture on a page.
+type boardImage struct{ Src, Alt string }
+
+// turnView is a turn of a worked example and what the engine did.
+type turnView struct {
+	Move   string
+	Events []string
+}
+
+// playerScore is a player's final score.
+type playerScore struct {
+	Player      int
+	Colour      string
+	Score, Hand int
+}
+
+// writeExamples runs every worked example the site covers with the game
+// engine and writes its page and its boards; a failing example is an
+// error naming it.
+func (b *builder) writeExamples() error {
+	idx := &examplesData{}
+	groups := map[string]int{}
+	for _, x := range b.expansions {
+		groups[x.ID] = len(idx.Groups)
+		idx.Groups = append(idx.Groups, exampleGroup{Anchor: "examples-" + anchorID(x.ID), Name: x.Name})
+	}
+	for i := range b.cat.Scenarios {
+		s := &b.cat.Scenarios[i]
+		k, ok := groups[tilekit.ParentExpansion(s.ID)]
+		if !ok || !b.coversAll(s.Expansions) {
+			idx.LeftOut++
+			continue
+		}
+		p := "examples/" + slug(s.ID)
+		d, err := b.example(s, p)
+		if err != nil {
+			return fmt.Errorf("worked example %s (%s): %w", s.ID, s.Origin.File, err)
+		}
+		if err := b.writePage("example", b.newPage(p, s.Title, d)); err != nil {
+			return err
+		}
+		idx.Groups[k].Examples = append(idx.Groups[k].Examples, link{Href: b.pageLink("examples/index", p, ""), Text: s.Title, Needs: d.Needs})
+		b.addSearch(s.Title, p, "", "example", s.ID+" "+s.Source.Title+" "+s.Source.Section)
+	}
+	var kept []exampleGroup
+	for _, g := range idx.Groups {
+		if len(g.Examples) > 0 {
+			kept = append(kept, g)
+		}
+	}
+	idx.Groups = kept
+	return b.writePage("examples", b.newPage("examples/index", b.tr.must("examples.title"), idx))
+}
+
+// example runs a scenario and gathers its page and boards.
+func (b *builder) example(s *tilekit.Scenario, page string) (*exampleData, error) {
+	res := game.RunScenario(b.cat, s)
+	if !res.Passed() {
+		var msgs []string
+		for _, f := range res.Failures {
+			msgs = append(msgs, f.Message)
+		}
+		return nil, fmt.Errorf("the engine does not play it as written: %s", strings.Join(msgs, "; "))
+	}
+	r, err := b.scenarioRules(s)
+	if err != nil {
+		return nil, err
+	}
+	d := &exampleData{ID: s.ID, Title: s.Title, Players: s.Players, Edition: string(s.Edition), Source: b.citationOf(s.Source), Needs: b.needsOf(s.Expansions, publisherList(s.Publisher))}
+	if d.Edition == "" {
+		d.Edition = string(tilekit.C2)
+	}
+	var names []string
+	for _, id := range s.Expansions {
+		names = append(names, b.expansionName(id))
+	}
+	d.Expansions = strings.Join(names, ", ")
+	if s.Publisher != "" {
+		d.Publisher = s.Publisher.Name()
+	}
+	if s.Options.NoFarmers {
+		d.Options = append(d.Options, b.tr.must("example.no-farmers"))
+	}
+	if s.Options.FirstEditionScoring {
+		d.Options = append(d.Options, b.tr.must("example.first-edition-scoring"))
+	}
+	if err := b.exampleBoards(s, r, res, d, page); err != nil {
+		return nil, err
+	}
+	b.exampleTurns(s, res, d)
+	return d, nil
+}
+
+// scenarioRules compiles the rules a scenario is played by, as the engine
+// does.
+func (b *builder) scenarioRules(s *tilekit.Scenario) (*game.Rules, error) {
+	sel, err := rules.Select(b.cat, s.Expansions)
+	if err != nil {
+		return nil, err
+	}
+	edition := s.Edition
+	if edition == "" {
+		edition = tilekit.C2
+	}
+	return game.CompileSetup(b.cat, sel, game.Setup{Edition: edition, Publisher: s.Publisher})
+}
+
+// exampleBoards draws the board before the first turn and after the last.
+func (b *builder) exampleBoards(s *tilekit.Scenario, r *game.Rules, res game.ScenarioResult, d *exampleData, page string) error {
+	before, err := b.setupBoard(s, r)
+	if err != nil {
+		return err
+	}
+	final, err := game.ParsePosition(r, res.Position)
+	if err != nil {
+		return fmt.Errorf("the final position: %w", err)
+	}
+	after, err := b.gameBoard(final, r, b.tr.must("example.board-after", s.Title))
+	if err != nil {
+		return err
+	}
+	for i := range final.NumPlayers() {
+		pl := final.Player(i)
+		d.Scores = append(d.Scores, playerScore{Player: i + 1, Colour: playerColour(i + 1), Score: pl.Score, Hand: pl.Supply})
+	}
+	for i, t := range s.Turns {
+		if tile := boardTileAt(after, t.At); tile != nil && !t.Discard && t.Illegal == "" && tile.Tile.ID == t.Tile && boardTileAt(before, t.At) == nil {
+			tile.Turn = i + 1
+		}
+	}
+	after.Flights = flights(s, res)
+	for _, bd := range []struct {
+		board *board
+		name  string
+		img   **boardImage
+	}{{before, "start", &d.Before}, {after, "end", &d.After}} {
+		svg, err := b.drawBoard(bd.board)
+		if err != nil {
+			return err
+		}
+		file := "examples/" + slug(s.ID) + "-" + bd.name + ".svg"
+		b.put(file, svg)
+		*bd.img = &boardImage{Src: fileLink(page, file), Alt: bd.board.Title}
+	}
+	return nil
+}
+
+// setupBoard returns the board before the first turn: the position, the
+// followers and the neutral figures the scenario sets up.
+func (b *builder) setupBoard(s *tilekit.Scenario, r *game.Rules) (*board, error) {
+	pos := s.Position
+	if !strings.Contains(pos, "scores") {
+		pos += " / scores " + strings.TrimSuffix(strings.Repeat("0,", s.Players), ",")
+	}
+	g, err := game.ParsePosition(r, pos)
+	if err != nil {
+		return nil, fmt.Errorf("the position: %w", err)
+	}
+	bd, err := b.gameBoard(g, r, b.tr.must("example.board-before", s.Title))
+	if err != nil {
+		return nil, err
+	}
+	bd.Figures = nil
+	for _, f := range s.Followers {
+		typ, _, ok := g.Board().At(f.At)
+		if !ok {
+			return nil, fmt.Errorf("no tile at %d,%d for a follower", f.At.X, f.At.Y)
+		}
+		i, err := r.FeatureIndex(typ, f.Feature)
+		if err != nil {
+			return nil, err
+		}
+		bd.Followers = append(bd.Followers, boardFollower{Pos: f.At, Feature: i, Player: f.Player})
+	}
+	if s.Dragon != nil {
+		bd.Figures = append(bd.Figures, boardFigure{ID: "dragon", Pos: *s.Dragon})
+	}
+	if s.BlackDragon != nil {
+		bd.Figures = append(bd.Figures, boardFigure{ID: "black-dragon", Pos: *s.BlackDragon})
+	}
+	if s.Fairy != nil {
+		bd.Figures = append(bd.Figures, boardFigure{ID: "fairy", Pos: s.Fairy.At})
+	}
+	return bd, nil
+}
+
+// gameBoard returns what a game's board shows: its tiles, followers and
+// neutral figures.
+func (b *builder) gameBoard(g *game.Game, r *game.Rules, title string) (*board, error) {
+	bd := &board{Title: title}
+	for _, tok := range strings.Fields(g.Board().String()) {
+		at, rest, ok1 := strings.Cut(tok, ":")
+		id, rot, ok2 := strings.Cut(rest, "@")
+		xs, ys, ok3 := strings.Cut(at, ",")
+		x, err1 := strconv.Atoi(xs)
+		y, err2 := strconv.Atoi(ys)
+		deg, err3 := strconv.Atoi(rot)
+		t := b.cat.Tile(id)
+		if !ok1 || !ok2 || !ok3 || err1 != nil || err2 != nil || err3 != nil || t == nil {
+			return nil, fmt.Errorf("cannot read the board token %q", tok)
+		}
+		bd.Tiles = append(bd.Tiles, boardTile{Pos: tilekit.BoardPosition{X: x, Y: y}, Tile: t, Rot: deg})
+	}
+	for _, f := range g.Followers(nil) {
+		bd.Followers = append(bd.Followers, boardFollower{Pos: f.Pos, Feature: f.Index, Player: f.Player + 1})
+	}
+	for _, id := range []string{"dragon", "black-dragon", "fairy"} {
+		if p, ok := g.FigureAt(id); ok {
+			bd.Figures = append(bd.Figures, boardFigure{ID: id, Pos: p})
+		}
+	}
+	return bd, nil
+}
+
+// flights returns the red and black dragons' flights: each run of steps
+// from tile to tile, from where the dragon stood. The events name the
+// figure that moved as their text begins ("dragon moves to ...").
+func flights(s *tilekit.Scenario, res game.ScenarioResult) []flight {
+	cur := map[string]*tilekit.BoardPosition{"dragon": s.Dragon, "black-dragon": s.BlackDragon}
+	var out []flight
+	for _, events := range res.Events {
+		open := map[string]int{}
+		for _, e := range events {
+			if e.Kind != game.EventMoved && e.Kind != game.EventEntered {
+				continue
+			}
+			text := e.String()
+			id := ""
+			switch {
+			case strings.HasPrefix(text, "dragon "):
+				id = "dragon"
+			case strings.HasPrefix(text, "black dragon "):
+				id = "black-dragon"
+			default:
+				continue
+			}
+			pos := e.Pos
+			from := cur[id]
+			cur[id] = &pos
+			if e.Kind == game.EventEntered || e.Volcano || from == nil {
+				delete(open, id)
+				continue
+			}
+			k, ok := open[id]
+			if !ok {
+				k = len(out)
+				open[id] = k
+				out = append(out, flight{Figure: id, Points: []tilekit.BoardPosition{*from}})
+			}
+			out[k].Points = append(out[k].Points, pos)
+		}
+	}
+	return out
+}
+
+// exampleTurns describes each turn and what the engine did, and the end.
+func (b *builder) exampleTurns(s *tilekit.Scenario, res game.ScenarioResult, d *exampleData) {
+	for i, t := range s.Turns {
+		v := turnView{Move: b.moveText(t)}
+		if i < len(res.Events) {
+			for _, e := range res.Events[i] {
+				v.Events = append(v.Events, e.String())
+			}
+		}
+		d.Turns = append(d.Turns, v)
+	}
+	if len(res.Events) > len(s.Turns) {
+		for _, e := range res.Events[len(res.Events)-1] {
+			d.End = append(d.End, e.String())
+		}
+	}
+}
+
+// moveText says what a turn does.
+func (b *builder) moveText(t tilekit.ScenarioTurn) string {
+	if t.Discard {
+		return b.tr.must("example.discard", t.Tile)
+	}
+	out := b.tr.must("example.place", t.Tile, t.At.X, t.At.Y, t.Rotation)
+	switch {
+	case t.Portal != nil:
+		out += "; " + b.tr.must("example.portal", t.Portal.Feature, t.Portal.At.X, t.Portal.At.Y)
+	case t.Follower != "":
+		out += "; " + b.tr.must("example.follower", t.Follower)
+	}
+	if t.Princess != nil {
+		out += "; " + b.tr.must("example.princess", t.Princess.At.X, t.Princess.At.Y)
+	}
+	if t.Fairy != nil {
+		out += "; " + b.tr.must("example.fairy", t.Fairy.At.X, t.Fairy.At.Y)
+	}
+	if len(t.Dragon) > 0 {
+		out += "; " + b.tr.must("example.dragon", sidesText(t.Dragon))
+	}
+	if len(t.BlackDragon) > 0 {
+		out += "; " + b.tr.must("example.black-dragon", sidesText(t.BlackDragon))
+	}
+	if t.Illegal != "" {
+		out += "; " + b.tr.must("example.illegal", t.Illegal)
+	}
+	return out
+}
+
+// sidesText writes a figure's steps as compass letters.
+func sidesText(sides []tilekit.Side) string {
+	var out []string
+	for _, s := range sides {
+		out = append(out, s.String())
+	}
+	return strings.Join(out, " ")
+}

@@ -1,0 +1,126 @@
+package site_test
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/site"
+)
+
+// TestExampleBoardsShowTheScenario checks the boards of the four-player
+// dragon example (scenarios/princess-dragon/dragon.toml) against its file,
+// read by hand: eight tiles and three followers (players 2, 3 and 4) before;
+// after, the dragon tile too, player 4's monk alone, the dragon on -2,-2 and
+// its flight from the volcano at 0,0 north, west, south, west, north, north.
+func TestExampleBoardsShowTheScenario(t *testing.T) {
+	_, s := builtinBuild(t)
+	start, ok := s.File("examples/princess-dragon-dragon-example-four-players-start.svg")
+	require.True(t, ok)
+	end, ok := s.File("examples/princess-dragon-dragon-example-four-players-end.svg")
+	require.True(t, ok)
+	followers := regexp.MustCompile(`<title>follower of player (\d)</title>`)
+	tiles := regexp.MustCompile(`<svg x="\d+" y="\d+" width="100" height="100"`)
+
+	assert.Len(t, tiles.FindAll(start, -1), 8)
+	assert.Equal(t, []string{"2", "3", "4"}, submatches(followers, start))
+	assert.Contains(t, string(start), "<title>the red dragon</title>")
+
+	assert.Len(t, tiles.FindAll(end, -1), 9)
+	assert.Equal(t, []string{"4"}, submatches(followers, end))
+	// The board spans -2..1 by -2..0, so tile x,y has its centre at
+	// 260+100x, 260+100y.
+	assert.Contains(t, string(end), `<polyline points="260,260 260,160 160,160 160,260 60,260 60,160 60,60"`)
+	// The dragon mark sits on -2,-2, 22 above the tile's centre.
+	assert.Contains(t, string(end), `<g transform="translate(60 38)">`)
+	// The tile of turn 1, at 1,0, carries its number.
+	assert.Regexp(t, `<svg x="310" y="210" width="100" height="100" viewBox="0 0 100 100">\n(?s:.*?)>1</text>`, string(end))
+
+	page, ok := s.File("examples/princess-dragon-dragon-example-four-players.html")
+	require.True(t, ok)
+	text := string(page)
+	for _, want := range []string{`src="../examples/princess-dragon-dragon-example-four-players-start.svg"`,
+		"Takes princess-dragon/dragon-road-curve and places it at 1,0 turned 180°; the dragon flies N W S W N N",
+		"<li>dragon eats player 2&#39;s meeple at -1,-1 (dragon-diet, rulebook)</li>"} {
+		assert.True(t, strings.Contains(text, want), "the page does not say %s", want)
+	}
+	assert.Equal(t, 4, strings.Count(text, `<tr><td><span class="player"`))
+}
+
+// submatches returns the first group of every match.
+func submatches(re *regexp.Regexp, data []byte) []string {
+	var out []string
+	for _, m := range re.FindAllSubmatch(data, -1) {
+		out = append(out, string(m[1]))
+	}
+	return out
+}
+
+// TestFailingExampleIsABuildError changes the expected scores of a worked
+// example: the build fails and names it.
+func TestFailingExampleIsABuildError(t *testing.T) {
+	cat, _ := builtinBuild(t)
+	data := cat.Data
+	data.Scenarios = slices.Clone(cat.Scenarios)
+	i := slices.IndexFunc(data.Scenarios, func(s tilekit.Scenario) bool { return s.ID == "base/road-completed-three-tiles" })
+	require.GreaterOrEqual(t, i, 0)
+	data.Scenarios[i].Expect.Scores = []int{99, 0}
+	_, err := site.Build(tilekit.NewCatalog(data), site.Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "base/road-completed-three-tiles")
+}
+
+// BenchmarkBuild builds the whole built-in site; the issue asks for less
+// than a second.
+func BenchmarkBuild(b *testing.B) {
+	cat, _ := builtinBuild(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := site.Build(cat, site.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestStatsPage builds the statistics of a few random games: a page and a
+// chart per expansion with tiles, and no page without Options.Stats.
+func TestStatsPage(t *testing.T) {
+	cat, plain := builtinBuild(t)
+	_, ok := plain.File("stats.html")
+	assert.False(t, ok, "a statistics page without Options.Stats")
+	s, err := site.Build(cat, site.Options{Stats: 3})
+	require.NoError(t, err)
+	page, ok := s.File("stats.html")
+	require.True(t, ok)
+	// The expansions with tiles, and the Black Dragon, whose steps the
+	// engine plays.
+	for _, id := range []string{"base", "black-dragon", "drawbridges", "princess-dragon"} {
+		_, ok := s.File("stats/points-" + id + ".svg")
+		assert.True(t, ok, "no chart for %s", id)
+		assert.Contains(t, string(page), `<section id="stats-`+id+`">`)
+	}
+	assert.Contains(t, string(page), "random play, not strategy")
+	// Every point a game scores is counted once, by feature or for the
+	// fairy: the points add up to the players' scores.
+	for _, sec := range strings.Split(string(page), "<section")[1:] {
+		score := regexp.MustCompile(`Final score of a player</th><td>([0-9.]+)<`).FindStringSubmatch(sec)
+		require.NotNil(t, score)
+		var sum float64
+		for _, m := range regexp.MustCompile(`Points scored for [^<]*</th><td>([0-9.]+)<`).FindAllStringSubmatch(sec, -1) {
+			sum += atof(t, m[1])
+		}
+		assert.InDelta(t, 2*atof(t, score[1]), sum, 0.5, "the points by feature do not add up to the scores")
+	}
+}
+
+// atof reads a number of a page.
+func atof(t *testing.T, s string) float64 {
+	f, err := strconv.ParseFloat(s, 64)
+	require.NoError(t, err)
+	return f
+}

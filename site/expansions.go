@@ -1,0 +1,298 @@
+package site
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/rules"
+)
+
+// expansionData is the content of an expansion's page.
+type expansionData struct {
+	ID, Name, Label, KindName, Published string
+	Editions                             []string
+	// Adds says in short phrases what the expansion adds.
+	Adds     []string
+	Text     *renderedText
+	Parts    []partView
+	Tiles    []tileView
+	Figures  []subjectView
+	Places   []subjectView
+	Actions  []subjectView
+	Tables   []link
+	Rows     []rowLink
+	Notes    []noteView
+	Steps    []link
+	Order    string
+	Examples []link
+}
+
+// partView is a part of an expansion, with its rules text if it has one.
+type partView struct {
+	ID, Name, Anchor string
+	Text             *renderedText
+}
+
+// subjectView is a figure, place or action.
+type subjectView struct {
+	Anchor, ID, Name, Category, Description string
+	Needs                                   needs
+}
+
+// rowLink is an answer about an expansion's subject, linked to its table.
+type rowLink struct {
+	Href, Table, Subject, Verdict string
+	RuleOfThumb, Exception        bool
+	Source                        citation
+	Needs                         needs
+}
+
+// tileView is a tile as a page shows it.
+type tileView struct {
+	ID, Anchor, Name, Src, Alt, Note string
+	Counts                           []editionCount
+	Start                            []string
+	Provisional                      bool
+	// Kinds lists the tile's feature kinds and symbols, space-separated,
+	// for the gallery's filters.
+	Kinds string
+	Needs needs
+	// Expansion links the tile's expansion page, in the gallery only.
+	Expansion *link
+}
+
+// editionCount is a tile's number of copies in an edition.
+type editionCount struct {
+	Edition string
+	Count   int
+}
+
+// writeExpansions writes a page for each expansion the site covers.
+func (b *builder) writeExpansions() error {
+	for _, x := range b.expansions {
+		data, err := b.expansionPage(x)
+		if err != nil {
+			return fmt.Errorf("expansion %s: %w", x.ID, err)
+		}
+		p := "expansions/" + x.ID
+		if err := b.writePage("expansion", b.newPage(p, x.Name, data)); err != nil {
+			return err
+		}
+		b.addSearch(x.Name, p, "", "rules", x.Label+" "+string(x.Kind))
+	}
+	return nil
+}
+
+// expansionPage gathers an expansion's page.
+func (b *builder) expansionPage(x *tilekit.Expansion) (*expansionData, error) {
+	p := "expansions/" + x.ID
+	d := &expansionData{ID: x.ID, Name: x.Name, Label: x.Label, KindName: b.tr.must("expansion-kind." + string(x.Kind)), Published: x.Published, Order: b.pageLink(p, "order/"+x.ID, "")}
+	for _, e := range x.Editions {
+		d.Editions = append(d.Editions, string(e))
+	}
+	var err error
+	if d.Text, err = b.rulesText(x.ID, p, "rules-"); err != nil {
+		return nil, err
+	}
+	for _, part := range x.Parts {
+		if !b.covers(part.ID) {
+			continue
+		}
+		pv := partView{ID: part.ID, Name: part.Name, Anchor: "part-" + anchorID(part.ID)}
+		if pv.Text, err = b.rulesText(part.ID, p, "rules-"+anchorID(part.ID)+"-"); err != nil {
+			return nil, err
+		}
+		d.Parts = append(d.Parts, pv)
+	}
+	b.expansionTiles(d, x, p)
+	b.expansionSubjects(d, x, p)
+	b.expansionRules(d, x, p)
+	d.Adds = b.adds(d)
+	return d, nil
+}
+
+// rulesText renders the rules text of an expansion or part in the site's
+// language, or returns nil when there is none.
+func (b *builder) rulesText(id, page, idPrefix string) (*renderedText, error) {
+	t := b.cat.Text(id, b.opt.Lang)
+	if t == nil {
+		return nil, nil
+	}
+	r, err := renderRulesText(t.Markdown, idPrefix, 1)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", t.Origin.File, err)
+	}
+	for _, h := range r.Headings {
+		b.addSearch(h.Title, page, h.ID, "rules", h.Text)
+	}
+	return &r, nil
+}
+
+// adds lists what an expansion adds, in short phrases.
+func (b *builder) adds(d *expansionData) []string {
+	var out []string
+	count := func(n int, key string) {
+		if n > 0 {
+			s, err := b.tr.plural(key, n)
+			if err != nil {
+				s = "[" + key + "]"
+			}
+			out = append(out, s)
+		}
+	}
+	count(len(d.Tiles), "adds.tile-types")
+	count(len(d.Figures), "adds.figures")
+	count(len(d.Places), "adds.places")
+	count(len(d.Actions), "adds.actions")
+	count(len(d.Tables), "adds.tables")
+	count(len(d.Steps), "adds.steps")
+	count(len(d.Parts), "adds.parts")
+	return out
+}
+
+// expansionTiles lists the tiles of an expansion.
+func (b *builder) expansionTiles(d *expansionData, x *tilekit.Expansion, page string) {
+	for _, t := range b.cat.TilesOf(x.ID) {
+		d.Tiles = append(d.Tiles, b.tileView(t, page))
+	}
+}
+
+// tileView describes a tile for a page.
+func (b *builder) tileView(t *tilekit.Tile, page string) tileView {
+	v := tileView{ID: t.ID, Anchor: "tile-" + anchorID(t.ID), Name: t.Name, Src: fileLink(page, tilePath(t.ID)), Note: t.Note, Provisional: t.Provisional,
+		Alt: b.tr.must("tile.alt", t.ID, t.Name), Needs: b.needsOf([]string{t.Expansion()}, nil)}
+	for _, e := range tilekit.Editions {
+		if n, ok := t.Counts[e]; ok {
+			v.Counts = append(v.Counts, editionCount{string(e), n})
+		}
+	}
+	for _, e := range t.Start {
+		v.Start = append(v.Start, string(e))
+	}
+	var kinds []string
+	for _, f := range t.Features {
+		if !slices.Contains(kinds, string(f.Kind)) {
+			kinds = append(kinds, string(f.Kind))
+		}
+	}
+	for _, s := range t.AllSymbols() {
+		kinds = append(kinds, string(s))
+	}
+	slices.Sort(kinds)
+	v.Kinds = joinWords(kinds)
+	return v
+}
+
+// tilePath is the path of a tile's picture in the site.
+func tilePath(id string) string { return "tiles/" + slug(id) + ".svg" }
+
+// expansionSubjects lists an expansion's figures, places and actions.
+func (b *builder) expansionSubjects(d *expansionData, x *tilekit.Expansion, page string) {
+	for _, f := range b.cat.Figures {
+		if tilekit.ParentExpansion(f.Expansion) == x.ID && b.covers(f.Expansion) {
+			v := subjectView{Anchor: "figure-" + anchorID(f.ID), ID: f.ID, Name: f.Name, Category: b.tr.must("category." + string(f.Category)), Description: f.Description, Needs: b.needsOf([]string{f.Expansion}, nil)}
+			d.Figures = append(d.Figures, v)
+			b.addSearch(f.Name, page, v.Anchor, "figure", f.Description)
+		}
+	}
+	for _, l := range b.cat.Locations {
+		if tilekit.ParentExpansion(l.Expansion) == x.ID && b.covers(l.Expansion) {
+			v := subjectView{Anchor: "location-" + anchorID(l.ID), ID: l.ID, Name: l.Name, Description: l.Description, Needs: b.needsOf([]string{l.Expansion}, nil)}
+			d.Places = append(d.Places, v)
+			b.addSearch(l.Name, page, v.Anchor, "figure", l.Description)
+		}
+	}
+	for _, a := range b.cat.Actions {
+		if tilekit.ParentExpansion(a.Expansion) == x.ID && b.covers(a.Expansion) {
+			v := subjectView{Anchor: "action-" + anchorID(a.ID), ID: a.ID, Name: a.Name, Description: a.Description, Needs: b.needsOf([]string{a.Expansion}, nil)}
+			d.Actions = append(d.Actions, v)
+			b.addSearch(a.Name, page, v.Anchor, "figure", a.Description)
+		}
+	}
+}
+
+// expansionRules lists the tables, answers, notes, steps and examples that
+// concern an expansion.
+func (b *builder) expansionRules(d *expansionData, x *tilekit.Expansion, page string) {
+	for _, t := range b.tables {
+		target := "tables/" + t.ID
+		if tilekit.ParentExpansion(t.Expansion) == x.ID {
+			d.Tables = append(d.Tables, link{Href: b.pageLink(page, target, ""), Text: t.Name, Needs: b.needsOf([]string{t.Expansion}, nil)})
+		}
+		res := b.answers[t.ID]
+		for i := range res.Answers {
+			a := &res.Answers[i]
+			if a.SupersededBy != nil || tilekit.ParentExpansion(a.Subject.Expansion) != x.ID {
+				continue
+			}
+			d.Rows = append(d.Rows, rowLink{Href: b.pageLink(page, target, b.rowIDs[a]), Table: t.Name, Subject: a.Subject.Name,
+				Verdict: b.verdictText(a.Verdict, a.Condition), RuleOfThumb: a.Row == nil, Exception: a.Row != nil && a.Row.Exception,
+				Source: b.citationOf(a.Source), Needs: b.answerNeeds(t, a)})
+		}
+	}
+	for i := range b.cat.Notes {
+		n := &b.cat.Notes[i]
+		if b.coversAll(n.Expansions) && slices.ContainsFunc(n.Expansions, func(id string) bool { return tilekit.ParentExpansion(id) == x.ID }) {
+			d.Notes = append(d.Notes, b.noteOf(n))
+		}
+	}
+	for i := range b.cat.Steps {
+		s := &b.cat.Steps[i]
+		if tilekit.ParentExpansion(s.Expansion) == x.ID && b.covers(s.Expansion) {
+			d.Steps = append(d.Steps, link{Href: b.pageLink(page, "order", "step-"+anchorID(s.ID)), Text: s.Name, Needs: b.needsOf([]string{s.Expansion}, nil)})
+		}
+	}
+	for i := range b.cat.Scenarios {
+		s := &b.cat.Scenarios[i]
+		if tilekit.ParentExpansion(s.ID) == x.ID && b.coversAll(s.Expansions) {
+			d.Examples = append(d.Examples, link{Href: b.pageLink(page, "examples/"+slug(s.ID), ""), Text: s.Title, Needs: b.needsOf(s.Expansions, publisherList(s.Publisher))})
+		}
+	}
+}
+
+// publisherList returns a publisher as a list, empty for none.
+func publisherList(p tilekit.Publisher) []tilekit.Publisher {
+	if p == "" {
+		return nil
+	}
+	return []tilekit.Publisher{p}
+}
+
+// answerNeeds says what an answer of a table applies to: the table's
+// expansion and the subject's, and the publishers of its scope.
+func (b *builder) answerNeeds(t *tilekit.Table, a *rules.Answer) needs {
+	var pubs []tilekit.Publisher
+	switch {
+	case a.Row != nil:
+		pubs = a.Row.Publishers
+	case a.RuleVariant != nil:
+		pubs = a.RuleVariant.Publishers
+	case t.Rule != nil && a.Row == nil:
+		if a.Subject.Kind != "" && t.Rule.When.Matches(a.Subject) {
+			pubs = t.Rule.OwnPublishers()
+		}
+	}
+	return b.needsOf([]string{t.Expansion, a.Subject.Expansion}, pubs)
+}
+
+// verdictText says a verdict for a reader, with its condition.
+func (b *builder) verdictText(v tilekit.Verdict, condition string) string {
+	s := b.tr.must("verdict." + string(v))
+	if condition != "" {
+		s += ": " + condition
+	}
+	return s
+}
+
+// joinWords joins words with spaces.
+func joinWords(words []string) string {
+	out := ""
+	for i, w := range words {
+		if i > 0 {
+			out += " "
+		}
+		out += w
+	}
+	return out
+}

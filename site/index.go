@@ -1,0 +1,153 @@
+package site
+
+import (
+	_ "embed"
+	"fmt"
+
+	"github.com/tilekit/tilekit"
+)
+
+//go:embed assets/site.css
+var siteCSS []byte
+
+//go:embed assets/site.js
+var siteJS []byte
+
+// indexData is the content of the home page.
+type indexData struct {
+	Groups []expansionGroup
+	Tables []link
+	// Counts say what the site covers.
+	Expansions, TableCount, Tiles, Examples, Steps int
+	// LeftOut says, for a site limited to a selection, what it leaves out.
+	LeftOut  []string
+	Limited  bool
+	Selected string
+	HasStats bool
+}
+
+// expansionGroup is the expansions of one kind.
+type expansionGroup struct {
+	Anchor, Name string
+	Expansions   []link
+}
+
+// galleryData is the content of the tile gallery.
+type galleryData struct {
+	Tiles []tileView
+	Kinds []filterKind
+}
+
+// filterKind is a feature kind or symbol the gallery filters by.
+type filterKind struct{ ID, Name string }
+
+// writeAssets writes the stylesheet and, for HTML, the script.
+func (b *builder) writeAssets() error {
+	if b.opt.Format != HTML {
+		return nil
+	}
+	b.put("assets/site.css", siteCSS)
+	b.put("assets/site.js", siteJS)
+	return nil
+}
+
+// writeTiles writes every covered tile's picture at rotation 0.
+func (b *builder) writeTiles() error {
+	for i := range b.cat.Tiles {
+		t := &b.cat.Tiles[i]
+		if !b.covers(t.Expansion()) {
+			continue
+		}
+		pic, err := TileSVG(t, 0)
+		if err != nil {
+			return fmt.Errorf("tile %s: %w", t.ID, err)
+		}
+		b.tileCache[t.ID+"@0"] = pic
+		b.put(tilePath(t.ID), pic)
+	}
+	return nil
+}
+
+// writeGallery writes tiles: every tile, with filters by feature kind.
+func (b *builder) writeGallery() error {
+	const p = "tiles"
+	d := &galleryData{}
+	for i := range b.cat.Tiles {
+		t := &b.cat.Tiles[i]
+		if !b.covers(t.Expansion()) {
+			continue
+		}
+		v := b.tileView(t, p)
+		v.Expansion = &link{Href: b.pageLink(p, "expansions/"+t.Expansion(), ""), Text: b.expansionName(t.Expansion())}
+		d.Tiles = append(d.Tiles, v)
+		b.addSearch(t.Name+" ("+t.ID+")", p, v.Anchor, "tile", v.Kinds+" "+t.Note)
+	}
+	for _, k := range tilekit.FeatureKinds {
+		d.Kinds = append(d.Kinds, filterKind{ID: string(k), Name: b.tr.must("feature." + string(k))})
+	}
+	for _, s := range tilekit.SymbolDocs {
+		d.Kinds = append(d.Kinds, filterKind{ID: string(s.Symbol), Name: b.tr.must("symbol." + string(s.Symbol))})
+	}
+	return b.writePage("tiles", b.newPage(p, b.tr.must("tiles.title"), d))
+}
+
+// writeIndex writes the home page.
+func (b *builder) writeIndex() error {
+	const p = "index"
+	d := &indexData{Expansions: len(b.expansions), TableCount: len(b.tables), Limited: b.limited, HasStats: b.opt.Stats > 0}
+	for _, kind := range []tilekit.ExpansionKind{tilekit.Major, tilekit.Minor, tilekit.Other, tilekit.Fan} {
+		g := expansionGroup{Anchor: "expansions-" + string(kind), Name: b.tr.must("expansion-kinds." + string(kind))}
+		for _, x := range b.expansions {
+			if x.Kind == kind || (kind == tilekit.Major && x.ID == "base") {
+				g.Expansions = append(g.Expansions, link{Href: b.pageLink(p, "expansions/"+x.ID, ""), Text: x.Name})
+			}
+		}
+		if len(g.Expansions) > 0 {
+			d.Groups = append(d.Groups, g)
+		}
+	}
+	for _, t := range b.tables {
+		d.Tables = append(d.Tables, link{Href: b.pageLink(p, "tables/"+t.ID, ""), Text: t.Name + ": " + t.Question, Needs: b.needsOf([]string{t.Expansion}, nil)})
+	}
+	for i := range b.cat.Tiles {
+		if b.covers(b.cat.Tiles[i].Expansion()) {
+			d.Tiles++
+		}
+	}
+	for i := range b.cat.Scenarios {
+		if b.coversAll(b.cat.Scenarios[i].Expansions) {
+			d.Examples++
+		}
+	}
+	for i := range b.cat.Steps {
+		if b.covers(b.cat.Steps[i].Expansion) {
+			d.Steps++
+		}
+	}
+	if b.limited {
+		d.Selected = joinWords(b.sel.IDs())
+		d.LeftOut = b.leftOut(d)
+	}
+	return b.writePage("index", b.newPage(p, b.tr.must("index.title"), d))
+}
+
+// leftOut says what a site limited to a selection leaves out, one phrase
+// per kind of thing, for the home page.
+func (b *builder) leftOut(d *indexData) []string {
+	var out []string
+	count := func(n int, key string) {
+		if n > 0 {
+			s, err := b.tr.plural(key, n)
+			if err != nil {
+				s = "[" + key + "]"
+			}
+			out = append(out, s)
+		}
+	}
+	count(len(b.cat.Expansions)-d.Expansions, "left-out.expansions")
+	count(len(b.cat.Tables)-d.TableCount, "left-out.tables")
+	count(len(b.cat.Tiles)-d.Tiles, "left-out.tiles")
+	count(len(b.cat.Scenarios)-d.Examples, "left-out.examples")
+	count(len(b.cat.Steps)-d.Steps, "left-out.steps")
+	return out
+}

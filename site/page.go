@@ -1,0 +1,179 @@
+package site
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/tilekit/tilekit"
+)
+
+// page is what every page is made from: where it is, its title, the
+// selector and the data of its kind, which the kind's template renders.
+type page struct {
+	// Path is the page's path without its extension, such as
+	// "tables/dragon-diet".
+	Path string
+	// Title is the page's title, as data: escaped when written.
+	Title string
+	// Rel is the relative path to the site's root, "." or "..".
+	Rel string
+	// Lang is the language of the site.
+	Lang string
+	// Canonical is the page's absolute URL, or "" without a base URL.
+	Canonical string
+	// Nav is the selector and the links of every page.
+	Nav *nav
+	// Data is the page's own content.
+	Data any
+}
+
+// nav is the navigation on every page: the main links and the selector.
+type nav struct {
+	Expansions []navExpansion
+	Publishers []navPublisher
+}
+
+// navExpansion is an expansion of the selector, with its parts.
+type navExpansion struct {
+	ID, Name string
+	Parts    []navExpansion
+}
+
+// navPublisher is a publisher of the selector.
+type navPublisher struct{ ID, Name string }
+
+// needs is what an element of a page applies to: the expansions and parts
+// that must all be selected, and the publishers whose rules it holds for
+// (none: all), for the data-needs and data-publishers attributes and the
+// text shown without the script.
+type needs struct {
+	IDs        []string
+	Names      []string
+	Publishers []string
+	// PublisherNames names the publishers for the text.
+	PublisherNames []string
+}
+
+// Attr returns the data-needs value.
+func (n needs) Attr() string { return strings.Join(n.IDs, " ") }
+
+// PublishersAttr returns the data-publishers value.
+func (n needs) PublishersAttr() string { return strings.Join(n.Publishers, " ") }
+
+// Empty reports whether the element applies to every choice.
+func (n needs) Empty() bool { return len(n.IDs) == 0 && len(n.Publishers) == 0 }
+
+// Text says what the element needs, for readers without the script.
+func (n needs) Text() string {
+	return strings.Join(append(slices.Clone(n.Names), n.PublisherNames...), ", ")
+}
+
+// newPage makes a page at a path.
+func (b *builder) newPage(path, title string, data any) *page {
+	return &page{Path: path, Title: title, Rel: rel(path), Lang: b.opt.Lang, Canonical: b.absolute(path + b.ext()), Nav: b.navigation(), Data: data}
+}
+
+// navigation returns the selector's expansions and publishers.
+func (b *builder) navigation() *nav {
+	n := &nav{}
+	for _, x := range b.expansions {
+		if x.ID == "base" {
+			continue
+		}
+		e := navExpansion{ID: x.ID, Name: x.Name}
+		for _, p := range x.Parts {
+			if b.covers(p.ID) {
+				e.Parts = append(e.Parts, navExpansion{ID: p.ID, Name: p.Name})
+			}
+		}
+		n.Expansions = append(n.Expansions, e)
+	}
+	for _, p := range tilekit.Publishers {
+		n.Publishers = append(n.Publishers, navPublisher{ID: string(p), Name: p.Name()})
+	}
+	return n
+}
+
+// needsOf returns what an element needs: the expansions and parts of ids
+// (the base game and repeats left out) and the publishers.
+func (b *builder) needsOf(ids []string, publishers []tilekit.Publisher) needs {
+	var n needs
+	for _, id := range ids {
+		if id == "" || tilekit.ParentExpansion(id) == "base" || slices.Contains(n.IDs, id) {
+			continue
+		}
+		n.IDs = append(n.IDs, id)
+	}
+	slices.Sort(n.IDs)
+	for _, id := range n.IDs {
+		n.Names = append(n.Names, b.expansionName(id))
+	}
+	for _, p := range publishers {
+		if !slices.Contains(n.Publishers, string(p)) {
+			n.Publishers = append(n.Publishers, string(p))
+			n.PublisherNames = append(n.PublisherNames, p.Name())
+		}
+	}
+	return n
+}
+
+// expansionName names an expansion or a part for a reader: "The Princess
+// & the Dragon" or "The Princess & the Dragon: Fairy".
+func (b *builder) expansionName(id string) string {
+	if x := b.cat.Expansion(id); x != nil {
+		return x.Name
+	}
+	if p := b.cat.Part(id); p != nil {
+		if x := b.cat.Expansion(tilekit.ParentExpansion(id)); x != nil {
+			return x.Name + ": " + p.Name
+		}
+		return p.Name
+	}
+	return id
+}
+
+// citation is a source as a page shows it: a badge of its kind, its title
+// and section, its date and publisher.
+type citation struct {
+	Kind      string
+	KindName  string
+	Title     string
+	Section   string
+	URL       string
+	Date      string
+	Publisher string
+}
+
+// citationOf describes a source for a page.
+func (b *builder) citationOf(c tilekit.Citation) citation {
+	out := citation{Kind: string(c.Kind), KindName: b.tr.must("kind." + string(c.Kind)), Title: c.Title, Section: c.Section, URL: c.URL, Date: c.Date}
+	if c.Date == "" && c.Undated {
+		out.Date = b.tr.must("undated")
+	}
+	if c.Publisher != "" {
+		out.Publisher = c.Publisher.Name()
+	}
+	return out
+}
+
+// link is a link from a page, with its text.
+type link struct {
+	Href, Text string
+	Needs      needs
+}
+
+// noteView is a note as a page shows it.
+type noteView struct {
+	ID       string
+	Title    string
+	Text     string
+	Source   citation
+	Open     bool
+	Readings []tilekit.Reading
+	Needs    needs
+}
+
+// noteOf describes a note for a page.
+func (b *builder) noteOf(n *tilekit.Note) noteView {
+	return noteView{ID: "note-" + anchorID(n.ID), Title: n.Title, Text: n.Text, Source: b.citationOf(n.Source), Open: n.Open, Readings: n.Readings, Needs: b.needsOf(n.Expansions, nil)}
+}

@@ -1,0 +1,331 @@
+package site
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+	"testing/fstest"
+
+	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/rules"
+)
+
+// Format is the output format of a site.
+type Format string
+
+// The formats a site is written in.
+const (
+	// HTML writes web pages with the selector, the search and the
+	// stylesheet.
+	HTML Format = "html"
+	// Markdown writes the same pages as .md files for a Git wiki: relative
+	// .md links, no script.
+	Markdown Format = "markdown"
+)
+
+// MarkerFile is the file Build writes at the root of every site, so that a
+// command can tell a folder tilekit wrote from any other.
+const MarkerFile = ".tilekit-site"
+
+// markerText is the content of MarkerFile.
+const markerText = "written by tilekit site build\n"
+
+// Options say what to build.
+type Options struct {
+	// Format is HTML (the default, for "") or Markdown.
+	Format Format
+	// BaseURL, when not empty, is the address the site is published at:
+	// it is prefixed to the absolute URLs of <link rel="canonical"> and the
+	// sitemap. Every link between pages stays relative either way, so the
+	// site also works from file://.
+	BaseURL string
+	// Selection, when not nil, builds a site for this selection only:
+	// expansions, tables, answers, steps, tiles and examples that do not
+	// apply are left out, and the home page says how many. When nil, the
+	// site covers every expansion and the reader chooses in the page.
+	Selection *rules.Selection
+	// Lang is the language of the site, "en" by default: the interface
+	// strings come from site/strings/<lang>.toml and the rules texts from
+	// the catalog's texts in that language.
+	Lang string
+	// Stats is the number of seeded random games played per expansion for
+	// the statistics page; 0 writes no statistics page.
+	Stats int
+}
+
+// Site is a built site: every file, by its slash-separated path relative
+// to the site's root, such as "index.html" or "assets/site.css".
+type Site struct {
+	files map[string][]byte
+	paths []string
+}
+
+// Paths lists the site's files, sorted.
+func (s *Site) Paths() []string { return slices.Clone(s.paths) }
+
+// File returns the content of a file of the site.
+func (s *Site) File(path string) ([]byte, bool) {
+	b, ok := s.files[path]
+	return b, ok
+}
+
+// FS returns the site as a file system, for http.FileServer and tests.
+func (s *Site) FS() fs.FS {
+	m := make(fstest.MapFS, len(s.files))
+	for p, b := range s.files {
+		m[p] = &fstest.MapFile{Data: b, Mode: 0o644}
+	}
+	return m
+}
+
+// Build builds the whole site from a catalog. It is pure (it reads and
+// writes no files) and deterministic: the same catalog and options give
+// the same bytes. A worked example the engine does not play as its file
+// says is an error that names the scenario, as is an order of play that
+// cannot be composed.
+func Build(cat *tilekit.Catalog, opt Options) (*Site, error) {
+	b, err := newBuilder(cat, opt)
+	if err != nil {
+		return nil, err
+	}
+	steps := []func() error{
+		b.writeAssets, b.writeTiles, b.writeExpansions, b.writeTables, b.writeOrder,
+		b.writeOpenQuestions, b.writeExamples, b.writeGallery, b.writeStats, b.writeIndex,
+		b.writeSearchIndex, b.writeSitemap,
+	}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return nil, err
+		}
+	}
+	if err := b.tr.check(); err != nil {
+		return nil, err
+	}
+	b.files[MarkerFile] = []byte(markerText)
+	s := &Site{files: b.files}
+	for p := range b.files {
+		s.paths = append(s.paths, p)
+	}
+	slices.Sort(s.paths)
+	return s, nil
+}
+
+// builder holds what a build needs while it writes the pages.
+type builder struct {
+	cat *tilekit.Catalog
+	opt Options
+	// sel is what the site covers: every expansion, or Options.Selection.
+	sel rules.Selection
+	// limited says that Options.Selection limits the site.
+	limited bool
+	tr      *translator
+	tmpl    *templates
+	files   map[string][]byte
+	search  []searchEntry
+	// answers holds each table's answers, with history, for the site's
+	// selection, by table id; tables holds the tables the site covers.
+	answers map[string]*rules.TableAnswers
+	tables  []*tilekit.Table
+	// expansions are the expansions the site covers, base game first.
+	expansions []*tilekit.Expansion
+	// rowIDs gives each answer its anchor on its table's page.
+	rowIDs map[*rules.Answer]string
+	// pages lists every page written, for the sitemap.
+	pages []string
+	// tileCache holds each tile's picture by "id@rotation", drawn once.
+	tileCache map[string][]byte
+}
+
+func newBuilder(cat *tilekit.Catalog, opt Options) (*builder, error) {
+	if opt.Format == "" {
+		opt.Format = HTML
+	}
+	if opt.Format != HTML && opt.Format != Markdown {
+		return nil, fmt.Errorf("unknown site format %q (want %q or %q)", opt.Format, HTML, Markdown)
+	}
+	if opt.Lang == "" {
+		opt.Lang = "en"
+	}
+	if opt.Stats < 0 {
+		return nil, fmt.Errorf("the number of random games for the statistics must not be negative, not %d", opt.Stats)
+	}
+	tr, err := loadStrings(opt.Lang)
+	if err != nil {
+		return nil, err
+	}
+	b := &builder{cat: cat, opt: opt, sel: rules.SelectAll(), tr: tr, files: map[string][]byte{}, answers: map[string]*rules.TableAnswers{}, rowIDs: map[*rules.Answer]string{}, tileCache: map[string][]byte{}}
+	if opt.Selection != nil {
+		b.sel, b.limited = *opt.Selection, true
+	}
+	b.tmpl, err = newTemplates(b)
+	if err != nil {
+		return nil, err
+	}
+	for i := range cat.Expansions {
+		if x := &cat.Expansions[i]; b.covers(x.ID) {
+			b.expansions = append(b.expansions, x)
+		}
+	}
+	slices.SortStableFunc(b.expansions, func(x, y *tilekit.Expansion) int { return boolOrder(x.ID != "base", y.ID != "base") })
+	return b, b.queryTables()
+}
+
+// boolOrder orders false before true.
+func boolOrder(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
+// covers reports whether the site covers an expansion or part: always the
+// base game, and everything unless a selection limits the site.
+func (b *builder) covers(id string) bool {
+	return id == "" || tilekit.ParentExpansion(id) == "base" || b.sel.Has(id)
+}
+
+// coversAll reports whether the site covers every expansion or part of ids.
+func (b *builder) coversAll(ids []string) bool {
+	for _, id := range ids {
+		if !b.covers(id) {
+			return false
+		}
+	}
+	return true
+}
+
+// queryTables answers every table the site covers, superseded rows
+// included.
+func (b *builder) queryTables() error {
+	for i := range b.cat.Tables {
+		t := &b.cat.Tables[i]
+		if !b.covers(t.Expansion) {
+			continue
+		}
+		res, err := rules.Query(b.cat, t.ID, "", rules.QueryOptions{Selection: b.sel, History: true})
+		if err != nil {
+			return fmt.Errorf("table %s: %w", t.ID, err)
+		}
+		b.tables = append(b.tables, t)
+		b.answers[t.ID] = res
+		b.assignRowIDs(res)
+	}
+	return nil
+}
+
+// assignRowIDs gives each answer of a table a unique anchor: its subject's
+// kind and id, then the row's id when it differs, then a number when two
+// answers would still share one.
+func (b *builder) assignRowIDs(res *rules.TableAnswers) {
+	used := map[string]bool{}
+	for i := range res.Answers {
+		a := &res.Answers[i]
+		id := string(a.Subject.Kind) + "-" + a.Subject.ID
+		if a.Row != nil && a.Row.ID != "" && a.Row.ID != a.Subject.ID {
+			id += "-" + a.Row.ID
+		}
+		id = anchorID(id)
+		base := id
+		for n := 2; used[id]; n++ {
+			id = fmt.Sprintf("%s-%d", base, n)
+		}
+		used[id] = true
+		b.rowIDs[a] = id
+	}
+}
+
+// anchorID makes an HTML id of a data id: letters, digits and hyphens.
+func anchorID(s string) string {
+	var out strings.Builder
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
+			out.WriteRune(r)
+		default:
+			out.WriteByte('-')
+		}
+	}
+	return out.String()
+}
+
+// slug turns an id with a slash into a file name: "base/A" is "base-A".
+func slug(id string) string { return strings.ReplaceAll(id, "/", "-") }
+
+// ext is the file extension of the site's pages.
+func (b *builder) ext() string {
+	if b.opt.Format == Markdown {
+		return ".md"
+	}
+	return ".html"
+}
+
+// rel returns the relative path from a page to the site's root: "." or
+// "..", one ".." per folder.
+func rel(page string) string {
+	n := strings.Count(page, "/")
+	if n == 0 {
+		return "."
+	}
+	return strings.TrimSuffix(strings.Repeat("../", n), "/")
+}
+
+// pageLink returns the link from one page to another, both given by their
+// path without extension ("tables/dragon-diet"), with an optional #anchor.
+func (b *builder) pageLink(from, to, anchor string) string {
+	link := rel(from) + "/" + to + b.ext()
+	if anchor != "" {
+		link += "#" + anchor
+	}
+	return link
+}
+
+// fileLink returns the link from a page to a file of the site given by its
+// full path ("tiles/base-A.svg").
+func fileLink(from, file string) string { return rel(from) + "/" + file }
+
+// put stores a file of the site.
+func (b *builder) put(p string, data []byte) { b.files[p] = data }
+
+// writePage renders a page with the template of its kind and stores it.
+func (b *builder) writePage(kind string, pg *page) error {
+	var buf bytes.Buffer
+	if err := b.tmpl.execute(&buf, kind, pg); err != nil {
+		return fmt.Errorf("page %s: %w", pg.Path, err)
+	}
+	p := pg.Path + b.ext()
+	b.put(p, buf.Bytes())
+	b.pages = append(b.pages, p)
+	return nil
+}
+
+// writeSitemap writes sitemap.xml when the site has a base URL.
+func (b *builder) writeSitemap() error {
+	if b.opt.BaseURL == "" || b.opt.Format != HTML {
+		return nil
+	}
+	var buf bytes.Buffer
+	buf.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	pages := slices.Clone(b.pages)
+	slices.Sort(pages)
+	for _, p := range pages {
+		fmt.Fprintf(&buf, "<url><loc>%s</loc></url>\n", xmlText(b.absolute(p)))
+	}
+	buf.WriteString("</urlset>\n")
+	b.put("sitemap.xml", buf.Bytes())
+	return nil
+}
+
+// absolute returns a file's absolute URL under the base URL, or "" when
+// the site has none.
+func (b *builder) absolute(p string) string {
+	if b.opt.BaseURL == "" {
+		return ""
+	}
+	return strings.TrimSuffix(b.opt.BaseURL, "/") + "/" + path.Clean(p)
+}

@@ -1,0 +1,107 @@
+package site
+
+import (
+	"fmt"
+	"io/fs"
+	"regexp"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/BurntSushi/toml"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestInterfaceStringsComeFromTheLanguageFile builds the site in a test
+// language whose every string is the English one marked ⟦...⟧: no page may
+// still show an English interface string unmarked, so a German edition
+// needs only de.toml and German texts.
+func TestInterfaceStringsComeFromTheLanguageFile(t *testing.T) {
+	en, err := fs.ReadFile(embeddedStrings, "strings/en.toml")
+	require.NoError(t, err)
+	var table map[string]any
+	require.NoError(t, toml.Unmarshal(en, &table))
+	var english []string
+	marked := markStrings(table, &english)
+	var test strings.Builder
+	require.NoError(t, toml.NewEncoder(&test).Encode(marked))
+	old := stringFiles
+	stringFiles = fstest.MapFS{"strings/xx.toml": {Data: []byte(test.String())}}
+	defer func() { stringFiles = old }()
+
+	s, err := Build(builtinCatalog(t), Options{Lang: "xx"})
+	require.NoError(t, err)
+	index, _ := s.File("index.html")
+	assert.Contains(t, string(index), `<html lang="xx">`)
+	assert.Contains(t, string(index), "⟦Carcassonne rules reference⟧")
+	// The longer English strings (the short ones, "yes", "Rules", could be
+	// data) must not be on any page unmarked.
+	placeholder := regexp.MustCompile(`%[ds]|\{n\}`)
+	for _, p := range []string{"index.html", "tables/dragon-diet.html", "expansions/princess-dragon.html", "order.html", "open-questions.html", "tiles.html", "examples/index.html"} {
+		page, ok := s.File(p)
+		require.True(t, ok, p)
+		text := strings.ReplaceAll(string(page), "&#39;", "'")
+		for _, e := range english {
+			for _, piece := range placeholder.Split(e, -1) {
+				if len(piece) < 24 {
+					continue
+				}
+				for i := 0; ; {
+					at := strings.Index(text[i:], piece)
+					if at < 0 {
+						break
+					}
+					at += i
+					assert.True(t, strings.LastIndex(text[:at], "⟦") > strings.LastIndex(text[:at], "⟧"), "%s: %q is shown without the test language's marks", p, piece)
+					i = at + len(piece)
+				}
+			}
+		}
+	}
+	_, err = Build(builtinCatalog(t), Options{Lang: "de"})
+	assert.ErrorContains(t, err, "site/strings/de.toml")
+}
+
+// markStrings returns the table with every string marked ⟦...⟧ and
+// collects the English strings.
+func markStrings(table map[string]any, english *[]string) map[string]any {
+	out := map[string]any{}
+	for k, v := range table {
+		switch v := v.(type) {
+		case string:
+			out[k] = "⟦" + v + "⟧"
+			*english = append(*english, v)
+		case map[string]any:
+			out[k] = markStrings(v, english)
+		default:
+			panic(fmt.Sprintf("%s: %T", k, v))
+		}
+	}
+	return out
+}
+
+// TestRulesTextRendering checks the Markdown of a rules text: headings one
+// level down with prefixed, unique ids; raw HTML, inline or as a block,
+// shown as text; the Markdown for a wiki with the same headings and raw
+// HTML escaped.
+func TestRulesTextRendering(t *testing.T) {
+	src := "# The Dragon\n\nIt eats <b>followers</b>.\n\n[a trap](javascript:alert(1))\n\n<script>alert(1)</script>\n\n## Moves\n\nSix steps.\n\n## Moves\n\nAgain.\n\n```\n<kept> in code\n```\n"
+	r, err := renderRulesText(src, "rules-", 1)
+	require.NoError(t, err)
+	html := string(r.HTML)
+	assert.Contains(t, html, `<h2 id="rules-the-dragon">The Dragon</h2>`)
+	assert.Contains(t, html, `<h3 id="rules-moves">Moves</h3>`)
+	assert.Contains(t, html, `<h3 id="rules-moves-2">Moves</h3>`)
+	assert.Contains(t, html, "It eats &lt;b&gt;followers&lt;/b&gt;.")
+	assert.Contains(t, html, "&lt;script&gt;alert(1)&lt;/script&gt;")
+	assert.NotContains(t, html, "<script")
+	assert.NotContains(t, html, "<b>")
+	assert.Contains(t, html, "&lt;kept&gt; in code")
+	assert.NotContains(t, html, "javascript:")
+	require.Len(t, r.Headings, 3)
+	assert.Equal(t, rulesHeading{Level: 2, ID: "rules-the-dragon", Title: "The Dragon", Text: "It eats <b>followers</b>. a trap <script>alert(1)</script>"}, r.Headings[0])
+	assert.Equal(t, "Six steps.", r.Headings[1].Text)
+
+	assert.Equal(t, "## The Dragon\n\nIt eats &lt;b>followers&lt;/b>.\n\n[a trap](javascript:alert(1))\n\n&lt;script>alert(1)&lt;/script>\n\n### Moves\n\nSix steps.\n\n### Moves\n\nAgain.\n\n```\n<kept> in code\n```\n", r.Markdown)
+}

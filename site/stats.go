@@ -1,0 +1,205 @@
+package site
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/game"
+	"github.com/tilekit/tilekit/rules"
+)
+
+// statsPlayers is the number of players of the random games.
+const statsPlayers = 2
+
+// fairyPoints counts the fairy's points apart from the features'.
+const fairyPoints = "fairy"
+
+// statsData is the content of the statistics page.
+type statsData struct {
+	Games, Players int
+	Expansions     []expansionStats
+	// Skipped names the expansions with steps the engine cannot play yet.
+	Skipped string
+}
+
+// expansionStats is what the random games of one expansion show, as
+// averages per game.
+type expansionStats struct {
+	Anchor, Name, Edition string
+	Chart                 boardImage
+	Points                []kindPoints
+	// Score is the average final score of a player; Placed the average
+	// number of tiles placed.
+	Score, Placed float64
+	// Eaten is the average number of figures eaten, Crossed of followers
+	// crossing a drawbridge; BlackDragonGames counts the games in which
+	// the Black Dragon entered and BlackDragonTurn is the average turn it
+	// entered in them.
+	Eaten, Crossed   float64
+	BlackDragonGames int
+	BlackDragonTurn  float64
+}
+
+// kindPoints is the average number of points a kind of feature scored.
+type kindPoints struct {
+	Kind   string
+	Points float64
+}
+
+// gameCounts adds up what the random games of an expansion did.
+type gameCounts struct {
+	// points are by feature kind, and the fairy's under fairyPoints.
+	points                        map[string]int
+	score, placed, eaten, crossed int
+	blackGames, blackTurns        int
+}
+
+// writeStats writes stats, what Options.Stats seeded random games of each
+// expansion with tiles show, when the options ask for them.
+func (b *builder) writeStats() error {
+	if b.opt.Stats == 0 {
+		return nil
+	}
+	const p = "stats"
+	d := &statsData{Games: b.opt.Stats, Players: statsPlayers}
+	var skipped []string
+	for _, x := range b.expansions {
+		tiles := len(b.cat.TilesOf(x.ID)) > 0
+		if !tiles && !b.hasSteps(x.ID) {
+			continue
+		}
+		st, err := b.expansionStats(x, p)
+		var compile *compileError
+		if errors.As(err, &compile) && !tiles {
+			skipped = append(skipped, x.Name)
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("statistics of %s: %w", x.ID, err)
+		}
+		d.Expansions = append(d.Expansions, st)
+	}
+	d.Skipped = strings.Join(skipped, ", ")
+	return b.writePage("stats", b.newPage(p, b.tr.must("stats.title"), d))
+}
+
+// expansionStats plays an expansion's random games (seeds 1 to N) and
+// replays each as a scenario to read its events.
+func (b *builder) expansionStats(x *tilekit.Expansion, page string) (expansionStats, error) {
+	edition := tilekit.C2
+	if !x.HasEdition(edition) && len(x.Editions) > 0 {
+		edition = x.Editions[0]
+	}
+	st := expansionStats{Anchor: "stats-" + anchorID(x.ID), Name: x.Name, Edition: string(edition)}
+	sel, err := rules.Select(b.cat, []string{x.ID})
+	if err != nil {
+		return st, err
+	}
+	r, err := game.CompileSetup(b.cat, sel, game.Setup{Edition: edition})
+	if err != nil {
+		return st, &compileError{err}
+	}
+	play, err := game.NewPlayout(r, statsPlayers, false)
+	if err != nil {
+		return st, err
+	}
+	c := gameCounts{points: map[string]int{}}
+	for seed := uint64(1); seed <= uint64(b.opt.Stats); seed++ {
+		res, err := play.Play(seed)
+		if err != nil {
+			return st, fmt.Errorf("random game %d: %w", seed, err)
+		}
+		c.score += res.Total()
+		c.placed += res.Placements
+		sc := play.Scenario("")
+		sc.End = true
+		c.add(game.RunScenario(b.cat, &sc))
+	}
+	n := float64(b.opt.Stats)
+	st.Score, st.Placed = float64(c.score)/n/statsPlayers, float64(c.placed)/n
+	st.Eaten, st.Crossed = float64(c.eaten)/n, float64(c.crossed)/n
+	st.BlackDragonGames = c.blackGames
+	if c.blackGames > 0 {
+		st.BlackDragonTurn = float64(c.blackTurns) / float64(c.blackGames)
+	}
+	for _, k := range []string{"road", "city", "cloister", "field", fairyPoints} {
+		if k != fairyPoints || c.points[k] > 0 {
+			st.Points = append(st.Points, kindPoints{Kind: b.tr.must("feature." + k), Points: float64(c.points[k]) / n})
+		}
+	}
+	file := "stats/points-" + anchorID(x.ID) + ".svg"
+	b.put(file, b.barChart(b.tr.must("stats.chart-title", x.Name), st.Points))
+	st.Chart = boardImage{Src: fileLink(page, file), Alt: b.tr.must("stats.chart-title", x.Name)}
+	return st, nil
+}
+
+// compileError is an expansion the engine cannot compile.
+type compileError struct{ err error }
+
+func (e *compileError) Error() string { return e.err.Error() }
+
+// hasSteps reports whether an expansion, or a part of it, adds steps to
+// the turn.
+func (b *builder) hasSteps(id string) bool {
+	for i := range b.cat.Steps {
+		if tilekit.ParentExpansion(b.cat.Steps[i].Expansion) == id {
+			return true
+		}
+	}
+	return false
+}
+
+// add counts the events of a replayed game.
+func (c *gameCounts) add(res game.ScenarioResult) {
+	entered := false
+	for turn, events := range res.Events {
+		for _, e := range events {
+			switch e.Kind {
+			case game.EventScored:
+				if e.Scoring == game.RuleFairyTurn || e.Scoring == game.RuleFairyFeature {
+					c.points[fairyPoints] += e.Points
+				} else {
+					c.points[e.Feature.Kind.String()] += e.Points
+				}
+			case game.EventEaten:
+				c.eaten++
+			case game.EventCrossed:
+				c.crossed++
+			case game.EventEntered:
+				if !entered && strings.HasPrefix(e.String(), "black dragon ") {
+					entered = true
+					c.blackGames++
+					c.blackTurns += turn + 1
+				}
+			}
+		}
+	}
+}
+
+// barChart draws horizontal bars of average points, labelled, as an SVG
+// document.
+func (b *builder) barChart(title string, bars []kindPoints) []byte {
+	top := 1.0
+	for _, bar := range bars {
+		top = max(top, bar.Points)
+	}
+	const width, left, row = 480, 110, 28
+	height := row*len(bars) + 40
+	var buf bytes.Buffer
+	fmt.Fprintf(&buf, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-labelledby="chart-title">`+"\n", width, height, width, height)
+	fmt.Fprintf(&buf, "<title id=\"chart-title\">%s</title>\n", xmlText(title))
+	fmt.Fprintf(&buf, `<rect width="%d" height="%d" fill="#fff"/>`+"\n", width, height)
+	for i, bar := range bars {
+		y := 10 + i*row
+		w := (width - left - 60) * bar.Points / top
+		fmt.Fprintf(&buf, `<text x="%d" y="%d" font-family="sans-serif" font-size="13" text-anchor="end">%s</text>`+"\n", left-8, y+16, xmlText(bar.Kind))
+		fmt.Fprintf(&buf, `<rect x="%d" y="%d" width="%s" height="20" fill="#8d5a2b"/>`+"\n", left, y+2, num(w))
+		fmt.Fprintf(&buf, `<text x="%s" y="%d" font-family="sans-serif" font-size="13">%s</text>`+"\n", num(float64(left)+w+6), y+16, num(bar.Points))
+	}
+	fmt.Fprintf(&buf, `<text x="%d" y="%d" font-family="sans-serif" font-size="11" fill="#5f6368">%s</text>`+"\n", left, height-8, xmlText(b.tr.must("stats.chart-note")))
+	buf.WriteString("</svg>\n")
+	return buf.Bytes()
+}

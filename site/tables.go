@@ -1,0 +1,159 @@
+package site
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/rules"
+)
+
+// tableData is the content of an interaction table's page.
+type tableData struct {
+	ID, Name, Question, Description string
+	Expansion                       link
+	Needs                           needs
+	Rule                            *ruleView
+	Answers                         []answerView
+	Unanswered                      []link
+	Notes                           []noteView
+	// LeftOut counts the answers a limited site leaves out.
+	LeftOut int
+}
+
+// ruleView is a table's rule of thumb.
+type ruleView struct {
+	Text, When, Verdict, Otherwise string
+	Source                         citation
+	Variants                       []ruleVariantView
+}
+
+// ruleVariantView is a publisher's wording of a rule of thumb.
+type ruleVariantView struct {
+	Publishers, Text, Verdict string
+	Source                    citation
+	Needs                     needs
+}
+
+// answerView is an answer in force, with the rulings it overturned folded
+// under it.
+type answerView struct {
+	ID, SubjectID, Subject, SubjectHref, KindName, Verdict, VerdictClass, Scope, Explanation string
+	RuleOfThumb, Exception                                                                   bool
+	Source                                                                                   citation
+	Needs                                                                                    needs
+	Notes                                                                                    []link
+	Superseded                                                                               []supersededView
+}
+
+// supersededView is a ruling that a later one overturned.
+type supersededView struct {
+	ID, Verdict, Scope, Explanation string
+	Source                          citation
+	Needs                           needs
+}
+
+// writeTables writes a page for each interaction table the site covers.
+func (b *builder) writeTables() error {
+	for _, t := range b.tables {
+		d, err := b.tablePage(t)
+		if err != nil {
+			return err
+		}
+		p := "tables/" + t.ID
+		if err := b.writePage("table", b.newPage(p, t.Name, d)); err != nil {
+			return err
+		}
+		b.addSearch(t.Name, p, "", "table", t.Question+" "+t.Description)
+	}
+	return nil
+}
+
+// tablePage gathers a table's page.
+func (b *builder) tablePage(t *tilekit.Table) (*tableData, error) {
+	p := "tables/" + t.ID
+	res := b.answers[t.ID]
+	d := &tableData{ID: t.ID, Name: t.Name, Question: t.Question, Description: t.Description, Needs: b.needsOf([]string{t.Expansion}, nil),
+		Expansion: link{Href: b.pageLink(p, "expansions/"+tilekit.ParentExpansion(t.Expansion), ""), Text: b.expansionName(t.Expansion)}}
+	if t.Rule != nil {
+		d.Rule = b.ruleView(t.Rule)
+	}
+	inForce := map[*tilekit.Row]int{}
+	for i := range res.Answers {
+		a := &res.Answers[i]
+		if a.SupersededBy != nil {
+			continue
+		}
+		if a.Row != nil {
+			inForce[a.Row] = len(d.Answers)
+		}
+		d.Answers = append(d.Answers, b.answerView(t, a, p))
+	}
+	for i := range res.Answers {
+		a := &res.Answers[i]
+		if a.SupersededBy == nil {
+			continue
+		}
+		s := supersededView{ID: b.rowIDs[a], Verdict: b.verdictText(a.Verdict, a.Condition), Scope: a.Scope, Explanation: a.Explanation, Source: b.citationOf(a.Source), Needs: b.answerNeeds(t, a)}
+		if k, ok := inForce[a.SupersededBy]; ok {
+			d.Answers[k].Superseded = append(d.Answers[k].Superseded, s)
+			continue
+		}
+		// The ruling in force is not among the answers (another scope):
+		// the superseded one stands alone, marked as such.
+		v := b.answerView(t, a, p)
+		v.Superseded = []supersededView{s}
+		v.Verdict, v.Explanation = "", ""
+		d.Answers = append(d.Answers, v)
+	}
+	for _, s := range res.Unanswered {
+		d.Unanswered = append(d.Unanswered, link{Href: b.subjectLink(p, s), Text: s.Name, Needs: b.needsOf([]string{t.Expansion, s.Expansion}, nil)})
+	}
+	for _, n := range res.AllNotes() {
+		d.Notes = append(d.Notes, b.noteOf(n))
+	}
+	if b.limited {
+		full, err := rules.Query(b.cat, t.ID, "", rules.QueryOptions{Selection: rules.SelectAll(), History: true})
+		if err != nil {
+			return nil, fmt.Errorf("table %s: %w", t.ID, err)
+		}
+		d.LeftOut = len(full.Answers) - len(res.Answers)
+	}
+	return d, nil
+}
+
+// ruleView describes a rule of thumb.
+func (b *builder) ruleView(r *tilekit.Rule) *ruleView {
+	v := &ruleView{Text: r.Text, When: r.When.String(), Verdict: b.tr.must("verdict." + string(r.Verdict)), Otherwise: b.tr.must("verdict." + string(r.Otherwise)), Source: b.citationOf(r.Source)}
+	for _, vr := range r.Variants {
+		var names []string
+		for _, p := range vr.Publishers {
+			names = append(names, p.Name())
+		}
+		v.Variants = append(v.Variants, ruleVariantView{Publishers: strings.Join(names, ", "), Text: vr.Text, Verdict: b.verdictText(vr.Verdict, vr.Condition), Source: b.citationOf(vr.Source), Needs: b.needsOf(nil, vr.Publishers)})
+	}
+	return v
+}
+
+// answerView describes an answer for its table's page.
+func (b *builder) answerView(t *tilekit.Table, a *rules.Answer, page string) answerView {
+	v := answerView{ID: b.rowIDs[a], SubjectID: a.Subject.ID, Subject: a.Subject.Name, SubjectHref: b.subjectLink(page, a.Subject),
+		KindName: b.tr.must("category." + string(a.Subject.Kind)), Verdict: b.verdictText(a.Verdict, a.Condition), VerdictClass: string(a.Verdict),
+		Scope: a.Scope, Explanation: a.Explanation, RuleOfThumb: a.Row == nil, Exception: a.Row != nil && a.Row.Exception,
+		Source: b.citationOf(a.Source), Needs: b.answerNeeds(t, a)}
+	if v.RuleOfThumb && a.RuleVariant != nil {
+		v.Explanation = a.RuleVariant.Text
+	} else if v.RuleOfThumb && t.Rule != nil && v.Explanation == "" {
+		v.Explanation = t.Rule.Text
+	}
+	for _, n := range a.Notes {
+		v.Notes = append(v.Notes, link{Href: "#note-" + anchorID(n.ID), Text: n.Title})
+	}
+	b.addSearch(a.Subject.Name+": "+t.Name, page, v.ID, "answer", v.Verdict+". "+v.Explanation)
+	return v
+}
+
+// subjectLink links a subject's entry on its expansion's page.
+func (b *builder) subjectLink(page string, s tilekit.Subject) string {
+	return b.pageLink(page, "expansions/"+tilekit.ParentExpansion(s.Expansion), string(s.Kind.Entry())+"-"+anchorID(s.ID))
+}

@@ -1,0 +1,182 @@
+package validator
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/tilekit/tilekit"
+)
+
+// TestTextsAreRead checks that the rules texts of a user folder reach the
+// catalog, and that Markdown files below expansions/text/ that are not
+// rules texts are passed over with a warning saying why.
+func TestTextsAreRead(t *testing.T) {
+	dir := folder(t, map[string]string{
+		"expansions/text/en/tower.md":                  "\uFEFF# The Tower\n\nBuilt piece by piece.\n",
+		"expansions/text/de/princess-dragon--fairy.md": "# Die Fee\n",
+		"expansions/README.md":                         "notes for the author, not a text",
+		"expansions/text/en/.#tower.md":                "# lock",
+		"expansions/text/en/tower.MD":                  "# The Tower",
+		"expansions/text/tower.md":                     "# The Tower",
+		"expansions/text/en/old/tower.md":              "# The Tower",
+	})
+	res := validateDir(t, dir)
+	var got []string
+	for _, d := range res.Diagnostics {
+		got = append(got, fmt.Sprintf("%s [%s] %s", d.File, d.Code, d.Message))
+	}
+	layout := "not read: a rules text goes in expansions/text/<language>/<expansion-id>.md, such as expansions/text/en/princess-dragon.md"
+	assert.ElementsMatch(t, []string{
+		"fan/expansions/text/en/.#tower.md [file-skipped] not read: a hidden file (such as an editor's lock file) is not a rules text",
+		"fan/expansions/text/en/tower.MD [file-skipped] not read: rules texts end in .md (lower case); rename it to tower.md",
+		"fan/expansions/text/tower.md [file-skipped] " + layout,
+		"fan/expansions/text/en/old/tower.md [file-skipped] " + layout,
+	}, got)
+
+	tower := res.Catalog.Text("tower", "en")
+	require.NotNil(t, tower)
+	assert.Equal(t, tilekit.Text{Expansion: "tower", Lang: "en", Markdown: "# The Tower\n\nBuilt piece by piece.\n",
+		Origin: tilekit.Origin{File: "fan/expansions/text/en/tower.md"}}, *tower, "read without its byte-order mark")
+	fairy := res.Catalog.Text("princess-dragon/fairy", "de")
+	require.NotNil(t, fairy, "a part's text is found by the part's id")
+	assert.Equal(t, "# Die Fee\n", fairy.Markdown)
+	builtin, err := Validate(BuiltinFolder())
+	require.NoError(t, err)
+	assert.Equal(t, builtin.Files, res.Files, "a rules text is not counted as a data file")
+}
+
+// TestTextsAloneAreData checks that a folder holding only a rules text,
+// such as a translation, is not reported as a folder without data.
+func TestTextsAloneAreData(t *testing.T) {
+	res := validateDir(t, folder(t, map[string]string{"expansions/text/de/drawbridges.md": "# Die Zugbrücken\n"}))
+	assert.Empty(t, res.Diagnostics)
+	assert.NotNil(t, res.Catalog.Text("drawbridges", "de"))
+}
+
+// TestTextsShareTheLimits checks that rules texts are read with the limits
+// of data files: each file at most MaxFileSize, and the texts and the data
+// files of a run together at most MaxTotalSize. Files are only looked at,
+// never read, so the test is fast.
+func TestTextsShareTheLimits(t *testing.T) {
+	dir := folder(t, map[string]string{"expansions/fan.toml": goodExpansion})
+	sparse := func(name string, size int64) {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		f, err := os.Create(p)
+		require.NoError(t, err)
+		require.NoError(t, f.Truncate(size))
+		require.NoError(t, f.Close())
+	}
+	sparse("expansions/text/en/big.md", MaxFileSize+1)
+	sparse("expansions/text/en/half.md", MaxTotalSize/2+1-int64(len(goodExpansion)))
+	sparse("tiles/half.toml", MaxTotalSize/2)
+	r := reader{statOnly: true}
+	_, err := r.readSource(Folder{Name: "fan", FS: os.DirFS(dir)})
+	require.NoError(t, err)
+	var got []string
+	for _, d := range r.diags {
+		got = append(got, d.File+": "+d.Message)
+	}
+	require.Len(t, got, 2, "%v", got)
+	assert.True(t, strings.HasPrefix(got[0], "fan/expansions/text/en/big.md: is 50.0 MB"), got[0])
+	assert.True(t, strings.HasPrefix(got[1], "fan/tiles/half.toml: not read: all data files together"), got[1])
+	assert.Equal(t, int64(MaxTotalSize/2+1), DataSize(Folder{Name: "fan", FS: os.DirFS(dir)}),
+		"DataSize counts the texts it would read (fan.toml and half.md)")
+}
+
+func TestMarkdownChecks(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		want       []string // "line:column code"
+	}{
+		{"heading and text", "# T\n\nSome text.\n", nil},
+		{"leading blank lines", "\n\n# T\n", nil},
+		{"setext headings", "Title\n=====\n\nPart\n----\n\n### Detail\n", nil},
+		{"heading indented by three spaces", "   # T\n", nil},
+		{"CRLF line ends", "# T\r\n\r\n## A\r\n", nil},
+		{"a closing hash sequence", "# T #\n\n## A ##\n", nil},
+		{"empty", "", []string{"1:1 text-heading"}},
+		{"only blank lines", "\n \n", []string{"1:1 text-heading"}},
+		{"starts with text", "Intro.\n\n# T\n", []string{"1:1 text-heading"}},
+		{"starts with a second-level heading", "## T\n", []string{"1:1 text-heading"}},
+		{"no space after the hashes is text", "#T\n", []string{"1:1 text-heading"}},
+		{"indented by four spaces is code", "    # T\n", []string{"1:1 text-heading"}},
+		{"starts with a list", "- item\n\n# T\n", []string{"1:1 text-heading"}},
+		{"a dash line after a list is no setext heading", "- item\n---\n", []string{"1:1 text-heading"}},
+		{"starts with code", "```\n# not a heading\n```\n# T\n", []string{"1:1 text-heading"}},
+		{"skips from 1 to 3", "# T\n\n### A\n", []string{"3:1 text-heading"}},
+		{"skips after a thematic break", "# T\n\n---\n\n### A\n", []string{"5:1 text-heading"}},
+		{"skips from 2 to 4, then back", "# T\n## A\n#### B\n## C\n### D\n", []string{"3:1 text-heading"}},
+		{"a setext heading skipped to", "# T\n\n### A\n\nB\n---\n", []string{"3:1 text-heading"}},
+		{"a tag", "# T\n\nSome <b>bold</b> text.\n", []string{"3:6 text-raw-html"}},
+		{"a tag in a heading", "# T <em>x</em>\n", []string{"1:5 text-raw-html"}},
+		{"a closing tag", "# T\n\nx </div>\n", []string{"3:3 text-raw-html"}},
+		{"a block of HTML", "# T\n\n<div\nclass=\"x\">\n</div>\n", []string{"3:1 text-raw-html", "5:1 text-raw-html"}},
+		{"a comment", "# T\n\n<!-- todo -->\n", []string{"3:1 text-raw-html"}},
+		{"a declaration", "# T\n<!DOCTYPE html>\n", []string{"2:1 text-raw-html"}},
+		{"a processing instruction", "# T\n<?php ?>\n", []string{"2:1 text-raw-html"}},
+		{"columns count characters", "# T\n\nÉté <b>\n", []string{"3:5 text-raw-html"}},
+		{"autolinks are no HTML", "# T\n\n<https://example.com/a> and <mail@example.com>\n", nil},
+		{"comparisons are no HTML", "# T\n\na < b, 3<4, x <= y, <1>\n", nil},
+		{"an escaped bracket", "# T\n\n\\<b> is text\n", nil},
+		{"a code span", "# T\n\nWrite `<b>` or ``a `<i>` b``.\n", nil},
+		{"an unclosed code span", "# T\n\nA ` then <b>\n", []string{"3:10 text-raw-html"}},
+		{"a fenced block", "# T\n\n~~~ html\n<b>\n## A\n~~~~\n", nil},
+		{"a fence closed only by its own character", "# T\n```\n<b>\n~~~\n<i>\n```\n", nil},
+		{"an unclosed fence runs to the end", "# T\n```\n<b>\n", nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var got []string
+			for _, p := range checkMarkdown(c.text) {
+				got = append(got, fmt.Sprintf("%d:%d %s", p.line, p.column, p.code))
+				switch p.code {
+				case "text-raw-html":
+					assert.Equal(t, Warning, p.severity, "raw HTML is shown as text: a warning")
+				default:
+					assert.Equal(t, Error, p.severity)
+				}
+			}
+			assert.ElementsMatch(t, c.want, got)
+		})
+	}
+}
+
+// TestBuiltinTexts checks the English rules texts the project ships: one
+// for each expansion the engine plays, of 300 to 900 words, ending with its
+// sources.
+func TestBuiltinTexts(t *testing.T) {
+	cat, err := BuiltinCatalog()
+	require.NoError(t, err)
+	for _, id := range []string{"base", "princess-dragon", "black-dragon", "drawbridges"} {
+		text := cat.Text(id, "en")
+		if !assert.NotNil(t, text, id) {
+			continue
+		}
+		words := len(strings.Fields(text.Markdown))
+		assert.True(t, words >= 300 && words <= 900, "%s has %d words", id, words)
+		assert.Contains(t, text.Markdown, "\n## Sources\n", id)
+		assert.Equal(t, tilekit.Origin{File: filePath(BuiltinName, tilekit.TextPath(id, "en"))}, text.Origin)
+	}
+}
+
+// FuzzCheckMarkdown checks that any text, however broken, is checked
+// without a panic and that every problem points at a line and column of
+// the text.
+func FuzzCheckMarkdown(f *testing.F) {
+	for _, seed := range []string{"", "# T\n", "Title\n===\n", "```\n<b>\n", "a ``b` <i>\\<x>", "- x\n---\n#### y\n", "\r\n<!--", "é<b>"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		lines := strings.Split(text, "\n")
+		for _, p := range checkMarkdown(text) {
+			require.True(t, p.line >= 1 && p.line <= len(lines), "line %d of %d", p.line, len(lines))
+			require.True(t, p.column >= 1 && p.column <= len([]rune(lines[p.line-1]))+1, "column %d of line %q", p.column, lines[p.line-1])
+			require.NotEmpty(t, p.message)
+		}
+	})
+}
