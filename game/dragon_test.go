@@ -281,9 +281,9 @@ func TestPositionResumesTheTurn(t *testing.T) {
 func TestDragonBeforeOrAfterScoringByPublisher(t *testing.T) {
 	const board = "0,0:base/D@0 1,0:base/A@90[2:road] / scores 0,0 / dragon 0,0"
 	for _, tc := range []struct {
-		pub                 tilekit.Publisher
+		pub                  tilekit.Publisher
 		afterTile, afterMove []string
-		score               int
+		score                int
 	}{
 		{tilekit.HansImGlueck, nil, []string{"dragon moves to 1,0", "dragon eats player 2's meeple at 1,0 (dragon-diet, rulebook)", "completed road"}, 0},
 		{tilekit.RioGrande, []string{"completed road", "player 2 scores 3 for road", "player 2 takes back 1 from road"}, []string{"dragon moves to 1,0"}, 3},

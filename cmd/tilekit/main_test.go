@@ -83,6 +83,11 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"schema", "export", filepath.Join(dir, "schemas")}, exitOK},
 		{[]string{"schema", "export", filepath.Join(dir, "edited")}, exitOK},          // a changed .taplo.toml is kept with a warning
 		{[]string{"new", "expansion", "inner", filepath.Join(good, "inner")}, exitOK}, // inside a data folder: a warning
+		{[]string{"site", "build", filepath.Join(dir, "public")}, exitOK},
+		{[]string{"site", "build", filepath.Join(dir, "edited")}, exitUsage}, // a folder tilekit did not write
+		{[]string{"site", "build", filepath.Join(dir, "public2"), "--data", bad}, exitProblems},
+		{[]string{"site", "build", "--format", "pdf"}, exitUsage},
+		{[]string{"play", "--builtin"}, exitOK},
 	} {
 		var stdout, stderr bytes.Buffer
 		got := run(tc.args, &stdout, &stderr)
