@@ -76,6 +76,8 @@ func TestUnknownStepIsASetupError(t *testing.T) {
 	assert.ErrorContains(t, err, "the step tower-capture (Build a tower and take a prisoner, of expansion tower) has no implementation")
 	_, err = game.CompileSetup(cat, mustSelect(t, cat, "inns-cathedrals"), game.Setup{Edition: tilekit.C2})
 	assert.NoError(t, err, "an expansion that adds only tiles plays as the base game")
+	_, err = game.CompileSetup(cat, rules.Selection{}, game.Setup{Edition: tilekit.C2, Publisher: "abc"})
+	assert.EqualError(t, err, `unknown publisher "abc" (want hig, rgg or zmg)`)
 }
 
 // mustSelect reads a selection of expansion ids.

@@ -162,7 +162,10 @@
 //	player 1's meeple crosses the drawbridge into city
 //	player 1 takes back 1 from road
 //
-// the last for a follower held at a drawbridge that goes home.
+// the last for a follower held at a drawbridge that goes home. The
+// events of the start of a turn (the fairy's point) and of dragon tiles
+// set aside by Draw or Discard come with the next tile move's; a scenario
+// reports those of a discard with the turn that discards.
 //
 // A board reads and writes a compact text notation (see Board.String), and
 // a game a position notation on top of it (see Game.Position and

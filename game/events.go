@@ -259,21 +259,31 @@ func (e Event) kindName() string {
 }
 
 // figureRules holds, by event kind, the rule an event about a figure
-// follows, with its source.
+// follows, with its source; movedRules and eatenRules hold, by actor, those
+// of a figure's move and meal.
 var figureRules = [numEventKinds]string{
-	EventMoved: "the dragon moves onto a volcano tile at once; after a dragon tile the players in turn move it tile by tile " +
-		"(" + sourceVolcano + "; " + sourceDragon + "); the fairy moves next to a follower instead of a deployment (" + sourceFairy +
-		"); the Black Dragon moves one tile per completed feature at the start of scoring (" + sourceBlack +
-		", Step 1: Movement of the Black Dragon)",
 	EventEntered: "the Black Dragon enters on the tile placed this turn when a score has reached or passed the threshold since the turn began (" +
 		sourceBlack + ", Step 3: Placement of the Black Dragon)",
-	EventEaten:        "a dragon eats the figures on a tile it enters, as the tables say (" + sourceDragon + "; " + sourceBlack + ")",
-	EventSpared:       "a dragon spares what the tables protect or do not put on its diet (" + sourceDragon + "; " + sourceBlack + ")",
 	EventPrincess:     "the princess sends one knight of the city she extends home (" + sourcePrincess + ")",
 	EventCrossed:      "the sole majority of a completed road moves its meeples over a lowered drawbridge into the incomplete city (" + sourceBridge + ")",
 	EventSetAside:     "a dragon tile drawn before the dragon is in play is set aside (" + sourceDragon + ", Note)",
 	EventShuffledBack: "once the dragon is in play the dragon tiles set aside are shuffled back into the pile (" + sourceDragon + ", Note)",
 }
+
+var movedRules = [numFigures]string{
+	figDragon: "after a dragon tile the players in turn, from the active player, move the dragon one tile at a time, " +
+		"never twice onto a tile, nor onto the fairy's, nor back to its start (" + sourceDragon + ")",
+	figFairy:       "instead of deploying a follower a player may move the fairy next to one of their followers (" + sourceFairy + ")",
+	figBlackDragon: "at the start of scoring the active player moves the Black Dragon one tile per completed feature (" + sourceBlack + ", Step 1: Movement of the Black Dragon)",
+}
+
+var eatenRules = [numFigures]string{
+	figDragon:      "the dragon eats the figures on each tile it enters, as its diet and protection tables say (" + sourceDragon + ")",
+	figBlackDragon: "the Black Dragon eats the figures on each tile it enters, as its diet and protection tables say (" + sourceBlack + ", Step 1 and Step 3)",
+}
+
+// ruleVolcano is the rule of the dragon's move to a volcano.
+const ruleVolcano = "a volcano tile calls the dragon onto it at once, from beside the board or from its tile (" + sourceVolcano + ")"
 
 // Rule returns the rule that made the event, with its source: for an
 // EventScored the text of its Scoring rule, for a completion when a
@@ -288,6 +298,13 @@ func (e Event) Rule() string {
 		return ruleReturned
 	case EventScored:
 		return e.Scoring.String()
+	case EventMoved:
+		if e.Volcano {
+			return ruleVolcano
+		}
+		return movedRules[e.Actor%numFigures]
+	case EventEaten, EventSpared:
+		return eatenRules[e.Actor%numFigures]
 	}
 	return figureRules[e.Kind%numEventKinds]
 }

@@ -97,9 +97,9 @@ type Game struct {
 	epoch uint32
 	// farmCities is a buffer for the farmers' scoring of the 1st edition.
 	farmCities []farmCity
-	// figures are the neutral figures and the turn's state of the
-	// expansions (turn.go, figures.go).
-	figures
+	// turnState holds the neutral figures and the turn's state of the
+	// expansions (turn.go, dragons.go).
+	turnState
 }
 
 // Options are the rule options of a game that the rulebooks give. The

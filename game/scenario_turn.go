@@ -35,6 +35,8 @@ func (run *scenarioRun) turn(i int) {
 			run.stop(at.At("discard"), "", "", "turn %d: %v", i+1, err)
 			return
 		}
+		run.events = append(run.events, g.pending...)
+		g.pending = g.pending[:0]
 	} else if !run.moves(i, at, typ) {
 		return
 	}

@@ -79,6 +79,9 @@ var baseTurn = []step{stepPlaceTile, stepPlaceFigure, stepScore}
 // do, or when a table a step names is missing. Expansions that add only
 // tiles play as the base game does.
 func CompileSetup(cat *tilekit.Catalog, sel rules.Selection, s Setup) (*Rules, error) {
+	if s.Publisher != "" && !slices.Contains(tilekit.Publishers, s.Publisher) {
+		return nil, fmt.Errorf("unknown publisher %q (want hig, rgg or zmg)", s.Publisher)
+	}
 	r, err := compileTiles(cat, sel, s.Edition)
 	if err != nil {
 		return nil, err

@@ -21,12 +21,12 @@ const (
 	dragonWaiting
 )
 
-// figures holds the neutral figures and the state of a turn of the
+// turnState holds the neutral figures and the state of a turn of the
 // expansions: where each figure stands (a board cell, -1 beside the
 // board), the follower the fairy stands next to, the dragon tiles set
 // aside, where the turn is in the order of play, the figure moving, the
 // followers held at drawbridges and the followers out of the game.
-type figures struct {
+type turnState struct {
 	dragonCell, fairyCell, blackCell int32
 	dragon                           dragonState
 	blackEntered                     bool
@@ -101,7 +101,7 @@ func (g *Game) makeFigures(players int) {
 
 // resetFigures puts every figure beside the board for a new game.
 func (g *Game) resetFigures() {
-	f := &g.figures
+	f := &g.turnState
 	f.dragonCell, f.fairyCell, f.blackCell, f.fairyNode, f.fairyPlayer = -1, -1, -1, -1, -1
 	f.dragon, f.blackEntered, f.started, f.figDone, f.counted = dragonAbsent, false, false, false, false
 	f.dragonAside, f.pending, f.held, f.bridgeCities = f.dragonAside[:0], f.pending[:0], f.held[:0], f.bridgeCities[:0]

@@ -6,7 +6,7 @@ import "github.com/tilekit/tilekit"
 
 // snapshotDigest is the digest (see digestFS) of the embedded files this
 // snapshot was made from.
-const snapshotDigest = "0cf367c274361ece2950e004ddd200807e94bee3e828eee7152017f02c626c4e"
+const snapshotDigest = "8b3439875bec45895e26c2ce8ac55492cd2a84fc0827ecc3d3a7b80975e69ce4"
 
 // snapshotFiles lists the built-in data files, in loading order.
 var snapshotFiles = []string{
@@ -48,7 +48,7 @@ var snapshotFiles = []string{
 }
 
 // snapshotSize is the size of the built-in data files together, in bytes.
-const snapshotSize = 369014
+const snapshotSize = 370109
 
 // snapshotData returns, built afresh on each call, the data of the catalog
 // that the full validation of the built-in data builds.
@@ -12558,6 +12558,58 @@ func snapshotData() tilekit.Data {
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/base/roads.toml", Path: []string{"scenario", "4"}},
 			},
 			{
+				ID:         "black-dragon/any-player-passes-50",
+				Title:      "Another player's score passing 50 in this turn's scoring brings the Black Dragon in",
+				Expansions: []string{"black-dragon"},
+				Edition:    "C2",
+				Players:    2,
+				Position:   "-1,0:base/A@270 0,0:base/U@0",
+				Scores:     []int{10, 48},
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  2,
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+							Path: []string{"scenario", "4", "followers", "0"},
+						},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/A",
+						At:       tilekit.BoardPosition{X: 1},
+						Rotation: 90,
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+								Path: []string{"scenario", "4", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+							Path: []string{"scenario", "4", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:      []int{10, 51},
+					Supply:      []int{7, 7},
+					BlackDragon: new("1,0"),
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+						Path: []string{"scenario", "4", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "fan-rules",
+					Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+					Section: "Step 3: Placement of the Black Dragon (when any player's scoring figure has reached or passed the 50-point field)",
+					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/black-dragon/black-dragon.toml", Path: []string{"scenario", "4"}},
+			},
+			{
 				ID:         "black-dragon/both-dragons-move",
 				Title:      "A dragon tile that completes features moves the red dragon first, then the Black Dragon",
 				Expansions: []string{"princess-dragon", "black-dragon"},
@@ -12854,7 +12906,7 @@ func snapshotData() tilekit.Data {
 						Feature: "road",
 						Origin: tilekit.Origin{
 							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
-							Path: []string{"scenario", "5", "followers", "0"},
+							Path: []string{"scenario", "6", "followers", "0"},
 						},
 					},
 				},
@@ -12868,12 +12920,12 @@ func snapshotData() tilekit.Data {
 							BlackDragon: new(""),
 							Origin: tilekit.Origin{
 								File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
-								Path: []string{"scenario", "5", "turn", "0", "expect"},
+								Path: []string{"scenario", "6", "turn", "0", "expect"},
 							},
 						},
 						Origin: tilekit.Origin{
 							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
-							Path: []string{"scenario", "5", "turn", "0"},
+							Path: []string{"scenario", "6", "turn", "0"},
 						},
 					},
 				},
@@ -12883,7 +12935,7 @@ func snapshotData() tilekit.Data {
 					BlackDragon: new(""),
 					Origin: tilekit.Origin{
 						File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
-						Path: []string{"scenario", "5", "expect"},
+						Path: []string{"scenario", "6", "expect"},
 					},
 				},
 				Source: tilekit.Citation{
@@ -12892,7 +12944,7 @@ func snapshotData() tilekit.Data {
 					Section: "Step 3: Placement of the Black Dragon (all points scored after the scoring phase have no effect on its placement)",
 					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
 				},
-				Origin: tilekit.Origin{File: "<builtin>/scenarios/black-dragon/black-dragon.toml", Path: []string{"scenario", "5"}},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/black-dragon/black-dragon.toml", Path: []string{"scenario", "6"}},
 			},
 			{
 				ID:         "black-dragon/enters-and-eats",
@@ -12962,7 +13014,7 @@ func snapshotData() tilekit.Data {
 						Feature: "road",
 						Origin: tilekit.Origin{
 							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
-							Path: []string{"scenario", "9", "followers", "0"},
+							Path: []string{"scenario", "10", "followers", "0"},
 						},
 					},
 				},
@@ -12976,12 +13028,12 @@ func snapshotData() tilekit.Data {
 						Expect: tilekit.ScenarioExpect{
 							Origin: tilekit.Origin{
 								File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
-								Path: []string{"scenario", "9", "turn", "0", "expect"},
+								Path: []string{"scenario", "10", "turn", "0", "expect"},
 							},
 						},
 						Origin: tilekit.Origin{
 							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
-							Path: []string{"scenario", "9", "turn", "0"},
+							Path: []string{"scenario", "10", "turn", "0"},
 						},
 					},
 				},
@@ -12992,7 +13044,7 @@ func snapshotData() tilekit.Data {
 					BlackDragon: new("-1,0"),
 					Origin: tilekit.Origin{
 						File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
-						Path: []string{"scenario", "9", "expect"},
+						Path: []string{"scenario", "10", "expect"},
 					},
 				},
 				Source: tilekit.Citation{
@@ -13001,7 +13053,7 @@ func snapshotData() tilekit.Data {
 					Section: "3. Scoring a feature; Step 3: Placement of the Black Dragon (nothing is said of 100 or 150 points)",
 					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
 				},
-				Origin: tilekit.Origin{File: "<builtin>/scenarios/black-dragon/black-dragon.toml", Path: []string{"scenario", "9"}},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/black-dragon/black-dragon.toml", Path: []string{"scenario", "10"}},
 			},
 			{
 				ID:         "black-dragon/example-1-three-features",
@@ -13218,7 +13270,7 @@ func snapshotData() tilekit.Data {
 						Feature: "road",
 						Origin: tilekit.Origin{
 							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
-							Path: []string{"scenario", "6", "followers", "0"},
+							Path: []string{"scenario", "7", "followers", "0"},
 						},
 					},
 				},
@@ -13226,62 +13278,9 @@ func snapshotData() tilekit.Data {
 					Feature: "road",
 					Origin: tilekit.Origin{
 						File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
-						Path: []string{"scenario", "6", "fairy"},
+						Path: []string{"scenario", "7", "fairy"},
 					},
 				},
-				Turns: []tilekit.ScenarioTurn{
-					{
-						Tile: "base/B",
-						At:   tilekit.BoardPosition{Y: 1},
-						Expect: tilekit.ScenarioExpect{
-							Origin: tilekit.Origin{
-								File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
-								Path: []string{"scenario", "6", "turn", "0", "expect"},
-							},
-						},
-						Origin: tilekit.Origin{
-							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
-							Path: []string{"scenario", "6", "turn", "0"},
-						},
-					},
-				},
-				Expect: tilekit.ScenarioExpect{
-					Scores: []int{50, 0},
-					Supply: []int{6, 7},
-					Followers: []tilekit.ScenarioFollower{
-						{
-							Player:  1,
-							Feature: "road",
-							Origin: tilekit.Origin{
-								File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
-								Path: []string{"scenario", "6", "expect", "followers", "0"},
-							},
-						},
-					},
-					Events:      []string{"player 1 scores 1 for the fairy", "black dragon enters at 0,1"},
-					Fairy:       new("0,0"),
-					BlackDragon: new("0,1"),
-					Origin: tilekit.Origin{
-						File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
-						Path: []string{"scenario", "6", "expect"},
-					},
-				},
-				Source: tilekit.Citation{
-					Kind:    "fan-rules",
-					Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
-					Section: "Step 3: Placement of the Black Dragon (reached or passed the 50-point field from the beginning of this turn)",
-					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
-				},
-				Origin: tilekit.Origin{File: "<builtin>/scenarios/black-dragon/black-dragon.toml", Path: []string{"scenario", "6"}},
-			},
-			{
-				ID:          "black-dragon/no-completion-no-move",
-				Title:       "A tile that completes nothing leaves the Black Dragon where it stands",
-				Expansions:  []string{"black-dragon"},
-				Edition:     "C2",
-				Players:     2,
-				Position:    "0,0:base/D@0 1,0:base/U@0",
-				BlackDragon: &tilekit.BoardPosition{X: 1},
 				Turns: []tilekit.ScenarioTurn{
 					{
 						Tile: "base/B",
@@ -13299,7 +13298,21 @@ func snapshotData() tilekit.Data {
 					},
 				},
 				Expect: tilekit.ScenarioExpect{
-					BlackDragon: new("1,0"),
+					Scores: []int{50, 0},
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							Feature: "road",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+								Path: []string{"scenario", "7", "expect", "followers", "0"},
+							},
+						},
+					},
+					Events:      []string{"player 1 scores 1 for the fairy", "black dragon enters at 0,1"},
+					Fairy:       new("0,0"),
+					BlackDragon: new("0,1"),
 					Origin: tilekit.Origin{
 						File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
 						Path: []string{"scenario", "7", "expect"},
@@ -13308,10 +13321,49 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "fan-rules",
 					Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
-					Section: "3. Scoring a feature (the active player must move the Black Dragon when at least one feature is completed)",
+					Section: "Step 3: Placement of the Black Dragon (reached or passed the 50-point field from the beginning of this turn)",
 					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/black-dragon/black-dragon.toml", Path: []string{"scenario", "7"}},
+			},
+			{
+				ID:          "black-dragon/no-completion-no-move",
+				Title:       "A tile that completes nothing leaves the Black Dragon where it stands",
+				Expansions:  []string{"black-dragon"},
+				Edition:     "C2",
+				Players:     2,
+				Position:    "0,0:base/D@0 1,0:base/U@0",
+				BlackDragon: &tilekit.BoardPosition{X: 1},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile: "base/B",
+						At:   tilekit.BoardPosition{Y: 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+								Path: []string{"scenario", "8", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+							Path: []string{"scenario", "8", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					BlackDragon: new("1,0"),
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
+						Path: []string{"scenario", "8", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "fan-rules",
+					Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+					Section: "3. Scoring a feature (the active player must move the Black Dragon when at least one feature is completed)",
+					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/black-dragon/black-dragon.toml", Path: []string{"scenario", "8"}},
 			},
 			{
 				ID:         "black-dragon/no-entry-below-50",
@@ -13327,7 +13379,7 @@ func snapshotData() tilekit.Data {
 						Feature: "road",
 						Origin: tilekit.Origin{
 							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
-							Path: []string{"scenario", "4", "followers", "0"},
+							Path: []string{"scenario", "5", "followers", "0"},
 						},
 					},
 				},
@@ -13339,12 +13391,12 @@ func snapshotData() tilekit.Data {
 						Expect: tilekit.ScenarioExpect{
 							Origin: tilekit.Origin{
 								File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
-								Path: []string{"scenario", "4", "turn", "0", "expect"},
+								Path: []string{"scenario", "5", "turn", "0", "expect"},
 							},
 						},
 						Origin: tilekit.Origin{
 							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
-							Path: []string{"scenario", "4", "turn", "0"},
+							Path: []string{"scenario", "5", "turn", "0"},
 						},
 					},
 				},
@@ -13353,7 +13405,7 @@ func snapshotData() tilekit.Data {
 					BlackDragon: new(""),
 					Origin: tilekit.Origin{
 						File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
-						Path: []string{"scenario", "4", "expect"},
+						Path: []string{"scenario", "5", "expect"},
 					},
 				},
 				Source: tilekit.Citation{
@@ -13362,7 +13414,7 @@ func snapshotData() tilekit.Data {
 					Section: "3. Scoring a feature (the Black Dragon does not enter the game until a player scores 50 or more points)",
 					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
 				},
-				Origin: tilekit.Origin{File: "<builtin>/scenarios/black-dragon/black-dragon.toml", Path: []string{"scenario", "4"}},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/black-dragon/black-dragon.toml", Path: []string{"scenario", "5"}},
 			},
 			{
 				ID:         "black-dragon/not-back-on-path",
@@ -13378,7 +13430,7 @@ func snapshotData() tilekit.Data {
 						Feature: "road",
 						Origin: tilekit.Origin{
 							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
-							Path: []string{"scenario", "8", "followers", "0"},
+							Path: []string{"scenario", "9", "followers", "0"},
 						},
 					},
 					{
@@ -13387,7 +13439,7 @@ func snapshotData() tilekit.Data {
 						Feature: "city",
 						Origin: tilekit.Origin{
 							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
-							Path: []string{"scenario", "8", "followers", "1"},
+							Path: []string{"scenario", "9", "followers", "1"},
 						},
 					},
 					{
@@ -13396,7 +13448,7 @@ func snapshotData() tilekit.Data {
 						Feature: "road",
 						Origin: tilekit.Origin{
 							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
-							Path: []string{"scenario", "8", "followers", "2"},
+							Path: []string{"scenario", "9", "followers", "2"},
 						},
 					},
 				},
@@ -13409,19 +13461,19 @@ func snapshotData() tilekit.Data {
 						Expect: tilekit.ScenarioExpect{
 							Origin: tilekit.Origin{
 								File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
-								Path: []string{"scenario", "8", "turn", "0", "expect"},
+								Path: []string{"scenario", "9", "turn", "0", "expect"},
 							},
 						},
 						Origin: tilekit.Origin{
 							File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
-							Path: []string{"scenario", "8", "turn", "0"},
+							Path: []string{"scenario", "9", "turn", "0"},
 						},
 					},
 				},
 				Expect: tilekit.ScenarioExpect{
 					Origin: tilekit.Origin{
 						File: "<builtin>/scenarios/black-dragon/black-dragon.toml",
-						Path: []string{"scenario", "8", "expect"},
+						Path: []string{"scenario", "9", "expect"},
 					},
 				},
 				Source: tilekit.Citation{
@@ -13430,7 +13482,7 @@ func snapshotData() tilekit.Data {
 					Section: "Step 1: Movement of the Black Dragon (it may not move back to any tile which it previously occupied during this turn)",
 					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
 				},
-				Origin: tilekit.Origin{File: "<builtin>/scenarios/black-dragon/black-dragon.toml", Path: []string{"scenario", "8"}},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/black-dragon/black-dragon.toml", Path: []string{"scenario", "9"}},
 			},
 			{
 				ID:          "black-dragon/red-dragon-spares-black-dragon",
