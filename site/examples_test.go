@@ -97,9 +97,9 @@ func TestStatsPage(t *testing.T) {
 	require.NoError(t, err)
 	page, ok := s.File("stats.html")
 	require.True(t, ok)
-	// The expansions with tiles, and the Black Dragon, whose steps the
-	// engine plays.
-	for _, id := range []string{"base", "black-dragon", "drawbridges", "princess-dragon"} {
+	// The expansions with tiles, the Black Dragon, whose steps the engine
+	// plays, and The Princess & the Dragon with the Black Dragon together.
+	for _, id := range []string{"base", "black-dragon", "drawbridges", "princess-dragon", "princess-dragon-black-dragon"} {
 		_, ok := s.File("stats/points-" + id + ".svg")
 		assert.True(t, ok, "no chart for %s", id)
 		assert.Contains(t, string(page), `<section id="stats-`+id+`">`)

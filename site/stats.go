@@ -83,18 +83,58 @@ func (b *builder) writeStats() error {
 		d.Expansions = append(d.Expansions, st)
 	}
 	d.Skipped = strings.Join(skipped, ", ")
+	for _, ids := range statsTogether {
+		st, ok, err := b.togetherStats(ids, p)
+		if err != nil {
+			return err
+		}
+		if ok {
+			d.Expansions = append(d.Expansions, st)
+		}
+	}
 	return b.writePage("stats", b.newPage(p, b.tr.must("stats.title"), d))
 }
 
-// expansionStats plays an expansion's random games (seeds 1 to N) and
-// replays each as a scenario to read its events.
+// statsTogether lists expansions whose random games are also played
+// together, when all of them are loaded: the Black Dragon enters at 50
+// points, which a 2-player random game of the base game seldom reaches,
+// but the fairy's points make it likely.
+var statsTogether = [][]string{{"princess-dragon", "black-dragon"}}
+
+// togetherStats plays the random games of several expansions together;
+// ok is false when one of them is not loaded.
+func (b *builder) togetherStats(ids []string, page string) (st expansionStats, ok bool, err error) {
+	var names []string
+	for _, id := range ids {
+		x := b.cat.Expansion(id)
+		if x == nil {
+			return st, false, nil
+		}
+		names = append(names, x.Name)
+	}
+	st, err = b.selectionStats(ids, strings.Join(names, " + "), tilekit.C2, page)
+	if err != nil {
+		return st, false, fmt.Errorf("statistics of %s: %w", strings.Join(ids, " + "), err)
+	}
+	return st, true, nil
+}
+
+// expansionStats plays an expansion's random games with the base game, in
+// C2 or else its first edition.
 func (b *builder) expansionStats(x *tilekit.Expansion, page string) (expansionStats, error) {
 	edition := tilekit.C2
 	if !x.HasEdition(edition) && len(x.Editions) > 0 {
 		edition = x.Editions[0]
 	}
-	st := expansionStats{Anchor: "stats-" + anchorID(x.ID), Name: x.Name, Edition: string(edition)}
-	sel, err := rules.Select(b.cat, []string{x.ID})
+	return b.selectionStats([]string{x.ID}, x.Name, edition, page)
+}
+
+// selectionStats plays the random games of a selection (seeds 1 to N) and
+// replays each as a scenario to read its events.
+func (b *builder) selectionStats(ids []string, name string, edition tilekit.Edition, page string) (expansionStats, error) {
+	anchor := anchorID(strings.Join(ids, "-"))
+	st := expansionStats{Anchor: "stats-" + anchor, Name: name, Edition: string(edition)}
+	sel, err := rules.Select(b.cat, ids)
 	if err != nil {
 		return st, err
 	}
@@ -130,9 +170,9 @@ func (b *builder) expansionStats(x *tilekit.Expansion, page string) (expansionSt
 			st.Points = append(st.Points, kindPoints{Kind: b.tr.must("feature." + k), Points: float64(c.points[k]) / n})
 		}
 	}
-	file := "stats/points-" + anchorID(x.ID) + ".svg"
-	b.put(file, b.barChart(b.tr.must("stats.chart-title", x.Name), st.Points))
-	st.Chart = boardImage{Src: fileLink(page, file), Alt: b.tr.must("stats.chart-title", x.Name)}
+	file := "stats/points-" + anchor + ".svg"
+	b.put(file, b.barChart(b.tr.must("stats.chart-title", name), st.Points))
+	st.Chart = boardImage{Src: fileLink(page, file), Alt: b.tr.must("stats.chart-title", name)}
 	return st, nil
 }
 
