@@ -131,23 +131,37 @@ func (b *builder) rulesText(id, page, idPrefix string) (*renderedText, error) {
 
 // adds lists what an expansion adds, in short phrases.
 func (b *builder) adds(d *expansionData) []string {
+	return b.countPhrases(
+		counted{len(d.Tiles), "adds.tile-types"},
+		counted{len(d.Figures), "adds.figures"},
+		counted{len(d.Places), "adds.places"},
+		counted{len(d.Actions), "adds.actions"},
+		counted{len(d.Tables), "adds.tables"},
+		counted{len(d.Steps), "adds.steps"},
+		counted{len(d.Parts), "adds.parts"},
+	)
+}
+
+// counted is a number of things and the key of the string that says it.
+type counted struct {
+	n   int
+	key string
+}
+
+// countPhrases says each number that is not zero with its plural string,
+// such as "3 tile types"; a key with no string shows as "[key]".
+func (b *builder) countPhrases(counts ...counted) []string {
 	var out []string
-	count := func(n int, key string) {
-		if n > 0 {
-			s, err := b.tr.plural(key, n)
-			if err != nil {
-				s = "[" + key + "]"
-			}
-			out = append(out, s)
+	for _, c := range counts {
+		if c.n <= 0 {
+			continue
 		}
+		s, err := b.tr.plural(c.key, c.n)
+		if err != nil {
+			s = "[" + c.key + "]"
+		}
+		out = append(out, s)
 	}
-	count(len(d.Tiles), "adds.tile-types")
-	count(len(d.Figures), "adds.figures")
-	count(len(d.Places), "adds.places")
-	count(len(d.Actions), "adds.actions")
-	count(len(d.Tables), "adds.tables")
-	count(len(d.Steps), "adds.steps")
-	count(len(d.Parts), "adds.parts")
 	return out
 }
 

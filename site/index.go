@@ -134,20 +134,11 @@ func (b *builder) writeIndex() error {
 // leftOut says what a site limited to a selection leaves out, one phrase
 // per kind of thing, for the home page.
 func (b *builder) leftOut(d *indexData) []string {
-	var out []string
-	count := func(n int, key string) {
-		if n > 0 {
-			s, err := b.tr.plural(key, n)
-			if err != nil {
-				s = "[" + key + "]"
-			}
-			out = append(out, s)
-		}
-	}
-	count(len(b.cat.Expansions)-d.Expansions, "left-out.expansions")
-	count(len(b.cat.Tables)-d.TableCount, "left-out.tables")
-	count(len(b.cat.Tiles)-d.Tiles, "left-out.tiles")
-	count(len(b.cat.Scenarios)-d.Examples, "left-out.examples")
-	count(len(b.cat.Steps)-d.Steps, "left-out.steps")
-	return out
+	return b.countPhrases(
+		counted{len(b.cat.Expansions) - d.Expansions, "left-out.expansions"},
+		counted{len(b.cat.Tables) - d.TableCount, "left-out.tables"},
+		counted{len(b.cat.Tiles) - d.Tiles, "left-out.tiles"},
+		counted{len(b.cat.Scenarios) - d.Examples, "left-out.examples"},
+		counted{len(b.cat.Steps) - d.Steps, "left-out.steps"},
+	)
 }

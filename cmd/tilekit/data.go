@@ -112,21 +112,31 @@ func load(sources []validator.Folder) (*validator.Result, error) {
 // when its entry loaded; the run then exits 1 after the command's output
 // (see deferProblems). Outside run, it fails with errProblems instead.
 func loadClean(cmd *cobra.Command, d *dataFlags) (*validator.Result, error) {
-	sources, err := d.sources()
+	res, ok, err := loadPrinted(cmd, d)
 	if err != nil {
 		return nil, err
 	}
-	res, err := load(sources)
+	if !ok && !deferProblems(cmd) {
+		return nil, errProblems
+	}
+	return res, nil
+}
+
+// loadPrinted loads the folders the data flags name and prints the
+// problems of the data, if any, to stderr; ok is false when it has errors.
+func loadPrinted(cmd *cobra.Command, d *dataFlags) (res *validator.Result, ok bool, err error) {
+	sources, err := d.sources()
 	if err != nil {
-		return nil, err
+		return nil, false, err
+	}
+	if res, err = load(sources); err != nil {
+		return nil, false, err
 	}
 	if res.Diagnostics.HasErrors() {
 		printProblems(cmd.ErrOrStderr(), res)
-		if !deferProblems(cmd) {
-			return nil, errProblems
-		}
+		return res, false, nil
 	}
-	return res, nil
+	return res, true, nil
 }
 
 func printProblems(w io.Writer, res *validator.Result) {

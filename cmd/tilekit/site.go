@@ -137,16 +137,11 @@ func runSiteBuild(cmd *cobra.Command, opts *siteBuildOptions) error {
 // a site the data cannot make (a worked example that fails): nothing may be
 // written from data with errors.
 func loadAndBuildSite(cmd *cobra.Command, opts *siteOptions, want site.Options) (*site.Site, error) {
-	sources, err := opts.data.sources()
+	res, ok, err := loadPrinted(cmd, &opts.data)
 	if err != nil {
 		return nil, err
 	}
-	res, err := load(sources)
-	if err != nil {
-		return nil, err
-	}
-	if res.Diagnostics.HasErrors() {
-		printProblems(cmd.ErrOrStderr(), res)
+	if !ok {
 		return nil, errProblems
 	}
 	if want.Selection, err = opts.selection(res.Catalog); err != nil {
