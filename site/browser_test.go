@@ -338,9 +338,15 @@ func TestScriptSelector(t *testing.T) {
 	if b.visible(`p.hidden-count`) {
 		t.Errorf("everything selected: a hidden count shows")
 	}
+	if b.visible(`#without-black-dragon`) {
+		t.Errorf("data-unless=black-dragon shows while the Black Dragon is chosen")
+	}
 
 	// The reader unticks the Black Dragon.
 	b.click(`input[value="black-dragon"]`)
+	if !b.visible(`#without-black-dragon`) {
+		t.Errorf("data-unless=black-dragon stays hidden without the Black Dragon")
+	}
 	want := []string{"answer-base", "answer-meeple", "answer-fairy", "answer-expansion", "answer-rgg"}
 	if got := b.visibleIDs(rows); !slices.Equal(got, want) {
 		t.Errorf("without the Black Dragon: visible rows %v, want %v", got, want)

@@ -598,3 +598,37 @@ func TestOrderOfPlayMarksPublisherDifferences(t *testing.T) {
 	assert.Nil(t, findByID(one.doc, "step-dragon-move"))
 	assert.NotNil(t, findByID(one.doc, "step-place-tile"))
 }
+
+// TestOrderOfPlayDependsOnTheChoice checks that the order of play for every
+// expansion never shows, through the script's filtering, an order that holds
+// for no choice: Rio Grande moves the red dragon after scoring, but first
+// when the Black Dragon is in play, so its turn is written twice, one shown
+// with the Black Dragon (data-needs) and one without it (data-unless).
+// Publishers whose turn does not change keep one section.
+func TestOrderOfPlayDependsOnTheChoice(t *testing.T) {
+	_, s := builtinBuild(t)
+	order := parseSite(t, s)["order.html"]
+	require.NotNil(t, order)
+	with := findByID(order.doc, "order-rgg")
+	without := findByID(order.doc, "order-rgg-without-black-dragon")
+	require.NotNil(t, with)
+	require.NotNil(t, without)
+	assert.Equal(t, "black-dragon", attr(with, "data-needs"))
+	assert.Equal(t, "black-dragon", attr(without, "data-unless"))
+	stepsOf := func(sec *html.Node) []string {
+		var ids []string
+		walk(sec, func(n *html.Node) {
+			if n.Type == html.ElementNode && n.Data == "code" && n.FirstChild != nil {
+				ids = append(ids, n.FirstChild.Data)
+			}
+		})
+		return ids
+	}
+	before := func(ids []string, a, b string) bool {
+		return slices.Index(ids, a) >= 0 && slices.Index(ids, a) < slices.Index(ids, b)
+	}
+	assert.True(t, before(stepsOf(with), "dragon-move", "score-features"), "with the Black Dragon the red dragon moves before scoring")
+	assert.True(t, before(stepsOf(without), "score-features", "dragon-move"), "Rio Grande alone: the red dragon moves after scoring")
+	assert.NotContains(t, stepsOf(without), "black-dragon-move")
+	assert.Nil(t, findByID(order.doc, "order-hig-without-black-dragon"), "Hans im Glück's turn is the same either way")
+}

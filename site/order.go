@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tilekit/tilekit"
@@ -90,23 +91,123 @@ func (b *builder) orderFor(page string, sel rules.Selection, anchor string) (*or
 	}
 	d.Sections = append(d.Sections, std)
 	for _, p := range tilekit.Publishers {
-		played, err := rules.Order(b.cat, sel, rules.OrderOptions{Publisher: p})
+		secs, err := b.publisherSections(page, sel, p, own, anchor)
 		if err != nil {
-			return nil, fmt.Errorf("order of play under %s rules (%s): %w", p.Possessive(), strings.Join(sel.IDs(), ", "), err)
+			return nil, err
 		}
-		sec := orderSection{Anchor: "order-" + string(p), Title: b.tr.must("order.publisher", p.Possessive()), Publisher: string(p), Needs: b.needsOf(nil, []tilekit.Publisher{p})}
-		for i, s := range played {
-			differs := s.Variant != nil || i >= len(own) || own[i].Step != s.Step || choiceText(s.Choice) != choiceText(own[i].Choice)
-			v := b.stepView(page, s, string(p)+"-"+anchor, differs)
-			if differs {
-				sec.Differs++
-			}
-			sec.Steps = append(sec.Steps, v)
-		}
-		sec.Same = sec.Differs == 0 && len(played) == len(own)
-		d.Sections = append(d.Sections, sec)
+		d.Sections = append(d.Sections, secs...)
 	}
 	return d, nil
+}
+
+// publisherSections composes the turn under a publisher's rules. Where a
+// variant of a step depends on the selection (With) and the selection
+// holds its expansions, the turn is also composed without them, and when
+// the two differ both are written: the first shown when the reader chooses
+// those expansions, the second (data-unless) when not, so that the script
+// never shows an order that holds for neither choice.
+func (b *builder) publisherSections(page string, sel rules.Selection, p tilekit.Publisher, own []rules.PlayedStep, anchor string) ([]orderSection, error) {
+	sec, err := b.publisherSection(page, sel, p, own, anchor)
+	if err != nil {
+		return nil, err
+	}
+	for _, with := range b.withSets(sel) {
+		var rest []string
+		for _, id := range b.selectedIDs(sel) {
+			if !slices.Contains(with, id) {
+				rest = append(rest, id)
+			}
+		}
+		without, err := rules.Select(b.cat, rest)
+		if err != nil {
+			return nil, err
+		}
+		other, err := b.publisherSection(page, without, p, own, "without-"+strings.Join(with, "-")+"-"+anchor)
+		if err != nil {
+			return nil, err
+		}
+		if sameSteps(b.leaveOut(sec.Steps, with), other.Steps) {
+			continue
+		}
+		names := b.needsOf(with, nil).Names
+		sec.Needs.IDs, sec.Needs.Names = b.needsOf(with, nil).IDs, names
+		sec.Title = b.tr.must("order.publisher-with", p.Possessive(), strings.Join(names, ", "))
+		other.Anchor += "-without-" + strings.Join(with, "-")
+		other.Needs.Unless, other.Needs.UnlessNames = sec.Needs.IDs, names
+		other.Title = b.tr.must("order.publisher-without", p.Possessive(), strings.Join(names, ", "))
+		return []orderSection{sec, other}, nil
+	}
+	return []orderSection{sec}, nil
+}
+
+// publisherSection composes the turn of a selection under a publisher's
+// rules, marking the steps that differ from the steps' own order.
+func (b *builder) publisherSection(page string, sel rules.Selection, p tilekit.Publisher, own []rules.PlayedStep, anchor string) (orderSection, error) {
+	played, err := rules.Order(b.cat, sel, rules.OrderOptions{Publisher: p})
+	if err != nil {
+		return orderSection{}, fmt.Errorf("order of play under %s rules (%s): %w", p.Possessive(), strings.Join(sel.IDs(), ", "), err)
+	}
+	sec := orderSection{Anchor: "order-" + string(p), Title: b.tr.must("order.publisher", p.Possessive()), Publisher: string(p), Needs: b.needsOf(nil, []tilekit.Publisher{p})}
+	for i, s := range played {
+		differs := s.Variant != nil || i >= len(own) || own[i].Step != s.Step || choiceText(s.Choice) != choiceText(own[i].Choice)
+		v := b.stepView(page, s, string(p)+"-"+anchor, differs)
+		if differs {
+			sec.Differs++
+		}
+		sec.Steps = append(sec.Steps, v)
+	}
+	sec.Same = sec.Differs == 0 && len(played) == len(own)
+	return sec, nil
+}
+
+// withSets lists the expansions named together by the steps' variants
+// (With) that the selection holds, each set once, in the order written.
+func (b *builder) withSets(sel rules.Selection) [][]string {
+	var out [][]string
+	for _, s := range b.cat.Steps {
+		for _, v := range s.Variants {
+			if len(v.With) == 0 || !sel.HasAll(v.With) || !sel.Has(s.Expansion) {
+				continue
+			}
+			if !slices.ContainsFunc(out, func(w []string) bool { return slices.Equal(w, v.With) }) {
+				out = append(out, v.With)
+			}
+		}
+	}
+	return out
+}
+
+// selectedIDs lists the expansions and parts of a selection: every
+// expansion for the selection of everything.
+func (b *builder) selectedIDs(sel rules.Selection) []string {
+	if ids := sel.IDs(); !slices.Equal(ids, []string{"all"}) {
+		return ids
+	}
+	var ids []string
+	for _, x := range b.cat.Expansions {
+		ids = append(ids, x.ID)
+	}
+	return ids
+}
+
+// leaveOut returns the steps but those of the expansions (or parts) named.
+func (b *builder) leaveOut(steps []stepView, ids []string) []stepView {
+	var out []stepView
+	for _, v := range steps {
+		s := b.cat.Step(v.ID)
+		if s != nil && (slices.Contains(ids, s.Expansion) || slices.Contains(ids, tilekit.ParentExpansion(s.Expansion))) {
+			continue
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// sameSteps reports whether two turns play the same steps in the same
+// order and the same way (a step a variant moves or words otherwise under
+// one of them differs).
+func sameSteps(a, b []stepView) bool {
+	return slices.EqualFunc(a, b, func(x, y stepView) bool { return x.ID == y.ID && x.Variant == y.Variant })
 }
 
 // stepView describes a step of the turn.

@@ -52,7 +52,15 @@ type needs struct {
 	Publishers []string
 	// PublisherNames names the publishers for the text.
 	PublisherNames []string
+	// Unless lists ids that must not all be chosen (data-unless), such as
+	// the Black Dragon for the order of play without it; UnlessNames names
+	// them for the text.
+	Unless      []string
+	UnlessNames []string
 }
+
+// UnlessAttr returns the data-unless value.
+func (n needs) UnlessAttr() string { return strings.Join(n.Unless, " ") }
 
 // Attr returns the data-needs value.
 func (n needs) Attr() string { return strings.Join(n.IDs, " ") }

@@ -10,9 +10,10 @@
 //   #selector.
 // - Every element with data-needs="ID ID" is shown only when all of those ids
 //   are selected (a part is selected when it or its whole expansion is; an
-//   expansion when it or any of its parts is), and every element with
-//   data-publishers="hig rgg" only when no publisher or one of these is
-//   chosen. Each <p class="hidden-count" data-for="ID"> tells how many
+//   expansion when it or any of its parts is), and hidden when all the ids
+//   of its data-unless are (the order of play without the Black Dragon, say);
+//   every element with data-publishers="hig rgg" is shown only when no
+//   publisher or one of these is chosen. Each <p class="hidden-count" data-for="ID"> tells how many
 //   entries of element ID the choice hides.
 // - Internal links carry the choice, and a change of the form updates the
 //   URL (history.replaceState) and localStorage, so every view is a
@@ -240,10 +241,10 @@
 
   // FILTERED selects every element that the reader's choice or the tile
   // filters may hide.
-  var FILTERED = "[data-needs], [data-publishers], [data-kinds]";
+  var FILTERED = "[data-needs], [data-unless], [data-publishers], [data-kinds]";
 
   // applies reports whether an element is shown: all of its data-needs
-  // selected, the publisher among its data-publishers (when it has them and
+  // selected, not all of its data-unless selected, the publisher among its data-publishers (when it has them and
   // one is chosen), and every checked kind of the tile filters among its
   // data-kinds (when it has them).
   function applies(element, selected, publisher, kinds) {
@@ -252,6 +253,10 @@
       if (!selected(needs[i])) {
         return false;
       }
+    }
+    var unless = words(element.getAttribute("data-unless"));
+    if (unless.length > 0 && unless.every(selected)) {
+      return false;
     }
     if (publisher !== "" && element.hasAttribute("data-publishers") &&
         words(element.getAttribute("data-publishers")).indexOf(publisher) < 0) {
@@ -531,7 +536,7 @@
   // display a stylesheet gives a row or a list item.
   function hideHidden() {
     var style = document.createElement("style");
-    style.textContent = "[data-needs][hidden], [data-publishers][hidden], " +
+    style.textContent = "[data-needs][hidden], [data-unless][hidden], [data-publishers][hidden], " +
       "[data-kinds][hidden], .hidden-count[hidden] { display: none !important; }";
     document.head.appendChild(style);
   }
