@@ -51,7 +51,11 @@
 // parts that must all be chosen (a table's answer needs the table's
 // expansion and its subject's, the base game never counts), and, when it
 // holds for some publishers only, data-publishers; without the script it
-// says the same as text in a span of class "needs". Each list or table whose
+// says the same as text in a span of class "needs". What holds only while
+// some expansions are not chosen carries data-unless: the order of play is
+// written twice where a step's variant depends on the selection (Rio
+// Grande's red dragon moves first only with the Black Dragon), once with
+// data-needs and once with data-unless, each titled for its choice. Each list or table whose
 // entries can be hidden is followed by a paragraph of class "hidden-count"
 // whose data-for names it, which the script fills with the number hidden.
 // Options.Selection builds a site for one selection instead: what does not
