@@ -51,22 +51,6 @@ func findProblems(src []byte) []syntaxProblem {
 	return problems
 }
 
-// inlineTableExtensions returns the invalid TOML that BurntSushi/toml
-// accepts (see lexicalCheck), in the order it occurs. A file without a
-// brace and without a dot cannot have any, and is rejected after one quick
-// look at its bytes; most others after one scan.
-func inlineTableExtensions(src []byte) []syntaxProblem {
-	if bytes.IndexByte(src, '{') < 0 && bytes.IndexByte(src, '.') < 0 {
-		return nil
-	}
-	lx := newLexer(src, scanSuspects)
-	lx.run()
-	if !lx.suspect {
-		return nil
-	}
-	return findProblems(src)
-}
-
 // bomLen returns the length of the UTF-8 byte order mark that src starts
 // with, if any.
 func bomLen(src []byte) int {
