@@ -191,8 +191,7 @@ func (g *Game) portalMoves(dst []Move) []Move {
 		cell := g.board.placed[slot]
 		c := g.board.cells[cell]
 		typ := int(c.tile) - 1
-		if cell == g.dragonCell || (r.hasSymbol(typ, symPortal) && !fr.portalTo[placePortal].yes) ||
-			(cell == g.fairyCell && !fr.portalTo[placeFairyTile].yes) {
+		if cell == g.dragonCell || (cell == g.fairyCell && !fr.portalTo[placeFairyTile].yes) {
 			continue
 		}
 		pos := g.board.position(int(cell))
@@ -348,8 +347,6 @@ func (g *Game) refusal(m Move, err error) error {
 		return fmt.Errorf("%s is already occupied (%s)", what, fr.portalTo[placeOccupied].reason)
 	case g.instanceComplete(x) && !fr.portalTo[placeCompleted].yes:
 		return fmt.Errorf("%s is complete (%s)", what, fr.portalTo[placeCompleted].reason)
-	case g.rules.hasSymbol(typ, symPortal) && !fr.portalTo[placePortal].yes:
-		return fmt.Errorf("%s lies on another magic portal (%s)", what, fr.portalTo[placePortal].reason)
 	case int32(idx) == g.fairyCell && !fr.portalTo[placeFairyTile].yes:
 		return fmt.Errorf("%s lies on the fairy's tile (%s)", what, fr.portalTo[placeFairyTile].reason)
 	}

@@ -120,7 +120,11 @@
 // without a ruling, takes the engine's default: not eaten, not protected,
 // not allowed; a conditional verdict counts as yes. An event a ruling
 // decided carries its reason (rules.Ruling.Reason), or says that the
-// default decided.
+// default decided. The magic portal is a tile's symbol, not a feature, so
+// portal-destinations' "magic-portal: no" (the portal itself cannot be
+// claimed) never refuses a feature: the city, road or field of a tile that
+// shows another portal is an ordinary destination (Wikicarpedia: The
+// Princess and The Dragon (1st edition)/de, Der Zaubergang, footnote).
 //
 // A turn is then: Draw or Take (the turn's first steps, the fairy's point,
 // are played, their events given with the tile move); the tile move; and

@@ -6,7 +6,7 @@ import "github.com/tilekit/tilekit"
 
 // snapshotDigest is the digest (see digestFS) of the embedded files this
 // snapshot was made from.
-const snapshotDigest = "8b3439875bec45895e26c2ce8ac55492cd2a84fc0827ecc3d3a7b80975e69ce4"
+const snapshotDigest = "ebbf8c65a476d498e612fd935b399c0035c05d2df2d90a00626180aa1c4809fa"
 
 // snapshotFiles lists the built-in data files, in loading order.
 var snapshotFiles = []string{
@@ -48,7 +48,7 @@ var snapshotFiles = []string{
 }
 
 // snapshotSize is the size of the built-in data files together, in bytes.
-const snapshotSize = 370109
+const snapshotSize = 371425
 
 // snapshotData returns, built afresh on each call, the data of the catalog
 // that the full validation of the built-in data builds.
@@ -15721,6 +15721,61 @@ func snapshotData() tilekit.Data {
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/portal.toml", Path: []string{"scenario", "2"}},
+			},
+			{
+				ID:         "princess-dragon/portal-onto-portal-tile-city",
+				Title:      "The magic portal reaches the city of a tile that shows another magic portal",
+				Expansions: []string{"princess-dragon"},
+				Edition:    "C2",
+				Publisher:  "hig",
+				Players:    2,
+				Position:   "-1,0:princess-dragon/portal-city-road-curve-es@0 0,0:base/D@0",
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile: "princess-dragon/portal-city-road-curve-sw",
+						At:   tilekit.BoardPosition{X: 1},
+						Portal: &tilekit.ScenarioPlace{
+							At:      tilekit.BoardPosition{X: -1},
+							Feature: "city",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/portal.toml",
+								Path: []string{"scenario", "7", "turn", "0", "portal"},
+							},
+						},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/portal.toml",
+								Path: []string{"scenario", "7", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/portal.toml",
+							Path: []string{"scenario", "7", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{X: -1},
+							Feature: "city",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/portal.toml",
+								Path: []string{"scenario", "7", "expect", "followers", "0"},
+							},
+						},
+					},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/portal.toml", Path: []string{"scenario", "7", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "community",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Der Zaubergang, footnote: the destination has to be claimable; the follower cannot land on another magic portal",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/portal.toml", Path: []string{"scenario", "7"}},
 			},
 			{
 				ID:         "princess-dragon/portal-to-field",
