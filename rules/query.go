@@ -193,7 +193,7 @@ func ruleAnswers(r *tilekit.Rule, s tilekit.Subject, p tilekit.Publisher) []Answ
 	own := Answer{Subject: s, Verdict: v, Condition: cond, Explanation: ruleExplanation(r, s), Source: r.Source}
 	if vr := wordingFor(r, s, p); vr != nil {
 		own.RuleVariant, own.Source = vr, vr.Source
-		own.Explanation = fmt.Sprintf("No explicit ruling; the rule of thumb applies (%s), as %s word it: %s", r.When, publisherList(vr.Publishers), vr.Text)
+		own.Explanation = fmt.Sprintf("No explicit ruling; the rule of thumb applies%s, as %s word it: %s", matchNote(r.When), publisherList(vr.Publishers), vr.Text)
 		own.Scope = publisherList(vr.Publishers)
 		return []Answer{own}
 	}
@@ -207,7 +207,7 @@ func ruleAnswers(r *tilekit.Rule, s tilekit.Subject, p tilekit.Publisher) []Answ
 		out = append(out, Answer{
 			Subject: s, RuleVariant: vr, Verdict: vr.Verdict, Condition: vr.Condition, Source: vr.Source,
 			Scope:       publisherList(vr.Publishers),
-			Explanation: fmt.Sprintf("No explicit ruling; the rule of thumb applies (%s), as %s word it: %s", r.When, publisherList(vr.Publishers), vr.Text),
+			Explanation: fmt.Sprintf("No explicit ruling; the rule of thumb applies%s, as %s word it: %s", matchNote(r.When), publisherList(vr.Publishers), vr.Text),
 		})
 	}
 	return out
@@ -235,7 +235,7 @@ func publisherList(ps []tilekit.Publisher) string {
 
 func ruleExplanation(r *tilekit.Rule, s tilekit.Subject) string {
 	if r.When.Matches(s) {
-		return fmt.Sprintf("No explicit ruling; the rule of thumb applies (%s): %s", r.When, r.Text)
+		return fmt.Sprintf("No explicit ruling; the rule of thumb applies%s: %s", matchNote(r.When), r.Text)
 	}
 	return fmt.Sprintf("No explicit ruling; the rule of thumb does not reach it (not %s): %s", r.When, r.Text)
 }
@@ -404,4 +404,13 @@ func Gaps(cat *tilekit.Catalog, opt QueryOptions, own ...string) []Gap {
 		}
 	}
 	return out
+}
+
+// matchNote writes what a rule of thumb matches in parentheses after a
+// space, or nothing for a rule that matches every subject it asks about.
+func matchNote(m tilekit.Match) string {
+	if s := m.String(); s != "" {
+		return " (" + s + ")"
+	}
+	return ""
 }

@@ -429,7 +429,11 @@ func (l *loader) checkException(cat *tilekit.Catalog, r *tilekit.Row) {
 		if applies && definite {
 			why = fmt.Sprintf("the rule of thumb of %s says %s too", t.ID, ruled)
 		} else if applies {
-			why = "a " + string(r.Verdict) + " verdict is not a yes or no to differ from the rule"
+			article := "a "
+			if strings.HasPrefix(string(r.Verdict), "o") {
+				article = "an "
+			}
+			why = article + string(r.Verdict) + " verdict is not a yes or no to differ from the rule"
 		}
 		l.report(r.Origin.At("exception"), "needless-exception", Error, "this row is marked as an exception, but %s", why)
 	}

@@ -6,7 +6,7 @@ import "github.com/tilekit/tilekit"
 
 // snapshotDigest is the digest (see digestFS) of the embedded files this
 // snapshot was made from.
-const snapshotDigest = "ebbf8c65a476d498e612fd935b399c0035c05d2df2d90a00626180aa1c4809fa"
+const snapshotDigest = "7c00dfb42c3d7cac1d22f91947fd80670f374d068dc887b30af13e120205d49d"
 
 // snapshotFiles lists the built-in data files, in loading order.
 var snapshotFiles = []string{
@@ -48,7 +48,7 @@ var snapshotFiles = []string{
 }
 
 // snapshotSize is the size of the built-in data files together, in bytes.
-const snapshotSize = 371425
+const snapshotSize = 374107
 
 // snapshotData returns, built afresh on each call, the data of the catalog
 // that the full validation of the built-in data builds.
@@ -8260,6 +8260,33 @@ func snapshotData() tilekit.Data {
 				Steps:      []string{"princess-remove"},
 				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "49"}},
 			},
+			{
+				ID:    "black-dragon-on-volcano",
+				Title: "May the Black Dragon enter on a volcano tile?",
+				Text:  "The Black Dragon page places the Black Dragon on the tile placed this turn when a score reaches 50; the volcano rule lets no figure but the red dragon be deployed to a volcano tile, and volcano-deploy answers no for the Black Dragon. Whether its placement counts as deploying, neither page says. The game engine reads it as a placement by the Black Dragon's own rule, not a deployment: it enters on the volcano and eats the red dragon there.",
+				Source: tilekit.Citation{
+					Kind:    "open-question",
+					Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+					Section: "Step 3: Placement of the Black Dragon; with Wikicarpedia: The Princess and The Dragon (1st edition)/de, Der Vulkan",
+					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+				},
+				Expansions: []string{"black-dragon", "princess-dragon/dragon"},
+				Tables:     []string{"volcano-deploy"},
+				Subjects:   []string{"black-dragon"},
+				Steps:      []string{"black-dragon-place", "volcano-dragon"},
+				Open:       true,
+				Readings: []tilekit.Reading{
+					{
+						ID:   "placed",
+						Text: "The Black Dragon is placed, not deployed: it enters on the volcano (the engine's reading).",
+					},
+					{
+						ID:   "not-placed",
+						Text: "No figure but the red dragon may go onto the volcano tile: the Black Dragon does not enter that turn.",
+					},
+				},
+				Origin: tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "50"}},
+			},
 		},
 		Steps: []tilekit.Step{
 			{
@@ -12999,6 +13026,62 @@ func snapshotData() tilekit.Data {
 					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/black-dragon/black-dragon.toml", Path: []string{"scenario", "3"}},
+			},
+			{
+				ID:         "black-dragon/enters-on-volcano",
+				Title:      "Open question: reaching 50 with a volcano tile, the Black Dragon enters on it and eats the red dragon (the engine follows its own rule)",
+				Expansions: []string{"princess-dragon", "black-dragon"},
+				Edition:    "C2",
+				Publisher:  "hig",
+				Players:    2,
+				Position:   "-1,0:base/A@270 0,0:base/D@0",
+				Scores:     []int{47, 0},
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+							Path: []string{"scenario", "4", "followers", "0"},
+						},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "princess-dragon/volcano-road-end",
+						At:       tilekit.BoardPosition{X: 1},
+						Rotation: 90,
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+								Path: []string{"scenario", "4", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+							Path: []string{"scenario", "4", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:      []int{50, 0},
+					Dragon:      new(""),
+					BlackDragon: new("1,0"),
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+						Path: []string{"scenario", "4", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "open-question",
+					Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+					Section: "Step 3: Placement of the Black Dragon; with Wikicarpedia: The Princess and The Dragon (1st edition)/de, Der Vulkan",
+					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+				},
+				Origin: tilekit.Origin{
+					File: "<builtin>/scenarios/black-dragon/with-princess-dragon.toml",
+					Path: []string{"scenario", "4"},
+				},
 			},
 			{
 				ID:         "black-dragon/enters-only-once",
