@@ -45,7 +45,7 @@ func fanExpansion(name string) string {
 // get fetches a page of the server and returns its status and body.
 func get(t *testing.T, url string) (int, string) {
 	t.Helper()
-	client := &http.Client{Timeout: 5 * time.Second}
+	client := &http.Client{Timeout: 30 * time.Second}
 	resp, err := client.Get(url)
 	require.NoError(t, err)
 	defer resp.Body.Close()
@@ -54,10 +54,12 @@ func get(t *testing.T, url string) (int, string) {
 	return resp.StatusCode, string(body)
 }
 
-// waitFor fetches url until its body satisfies ok, for at most 5 seconds.
+// waitFor fetches url until its body satisfies ok, for at most 30 seconds:
+// a rebuild takes well under a second, but a machine running every test
+// package at once may be slow.
 func waitFor(t *testing.T, url string, ok func(string) bool) bool {
 	t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		if _, body := get(t, url); ok(body) {
 			return true
 		}
@@ -99,7 +101,7 @@ func TestSiteServeRebuildsWhenDataChanges(t *testing.T) {
 	assert.Contains(t, stderr.String(), "tilekit: rebuilt the site")
 
 	writeFile(t, file, "[[expansion]\nid = \"moats\"\n")
-	require.Eventually(t, func() bool { return strings.Contains(stderr.String(), "still serving the last good one") }, 5*time.Second, 10*time.Millisecond)
+	require.Eventually(t, func() bool { return strings.Contains(stderr.String(), "still serving the last good one") }, 30*time.Second, 10*time.Millisecond)
 	assert.Contains(t, stderr.String(), "moats.toml:1:", "the problem is located")
 	assert.Contains(t, stderr.String(), "[toml-syntax]")
 	_, body := get(t, index)
