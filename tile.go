@@ -16,6 +16,11 @@ const (
 	C3 Edition = "C3"
 )
 
+// DefaultEdition is the edition played, scaffolded and set up when none is
+// named: random games, scenarios without an edition and the folders that
+// tilekit new writes all use it, so that what one makes the others play.
+const DefaultEdition = C2
+
 // Editions lists the known editions in order.
 var Editions = []Edition{C1, C2, C3}
 

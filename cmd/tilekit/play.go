@@ -108,7 +108,7 @@ and the run exits 1.`,
 
 // registerRandomFlags registers the flags of play --random.
 func registerRandomFlags(cmd *cobra.Command, opts *playOptions) {
-	cmd.Flags().StringVar(&opts.sel.edition, "edition", "C2", "with --random: the edition whose tiles are played: C1, C2 or C3")
+	cmd.Flags().StringVar(&opts.sel.edition, "edition", string(tilekit.DefaultEdition), "with --random: the edition whose tiles are played: C1, C2 or C3")
 	cmd.Flags().StringVar(&opts.sel.variant, "variant", "", "with --random: a publisher's rules: hig (Hans im Glück), rgg (Rio Grande Games) or zmg (Z-Man Games)")
 	cmd.Flags().IntVar(&opts.random, "random", 0, "play N random games")
 	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "with --random: seed of the first game; game i is played with seed+i")
