@@ -107,10 +107,11 @@ can be checked, executed and published. The built-in data (tiles,
 expansions, interaction tables) is part of the binary; add your own data
 folders with --data. "tilekit list" shows the ids of expansions, figures,
 tables, tiles and steps.`,
-		Example: `  tilekit validate
+		Example: `  tilekit site build                          # check the data, play the examples, write the rules site
+  tilekit query dragon-diet fairy             # does the red dragon eat the fairy?
+  tilekit play --random 1000 --expansions princess-dragon
   tilekit validate ./my-expansion
-  tilekit list expansions
-  tilekit tiles --expansions base --format json`,
+  tilekit list expansions`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}

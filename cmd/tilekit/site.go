@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"net/url"
+	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -128,8 +130,28 @@ func runSiteBuild(cmd *cobra.Command, opts *siteBuildOptions) error {
 	if err := writeSiteFolder(opts.dir, s, opts.force, cmd.ErrOrStderr()); err != nil {
 		return err
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "tilekit: wrote %d files to %s in %s\n", len(s.Paths()), opts.dir, time.Since(start).Round(time.Millisecond))
+	reportSiteBuild(cmd.ErrOrStderr(), s, opts, time.Since(start))
 	return nil
+}
+
+// reportSiteBuild says what a build checked, played and wrote, where to
+// open the site and what to try next: the first thing a new user runs ends
+// by showing what tilekit is for.
+func reportSiteBuild(w io.Writer, s *site.Site, opts *siteBuildOptions, took time.Duration) {
+	c := s.Counts()
+	fmt.Fprintf(w, "tilekit: checked the data (%d expansions, %d tiles, %d interaction tables, %d steps of the turn) and played %d worked examples with the game engine\n",
+		c.Expansions, c.Tiles, c.Tables, c.Steps, c.Examples)
+	fmt.Fprintf(w, "tilekit: wrote %d files to %s in %s\n", len(s.Paths()), opts.dir, took.Round(time.Millisecond))
+	index := "index.html"
+	if opts.format == string(site.Markdown) {
+		index = "index.md"
+	}
+	fmt.Fprintf(w, "Open %s, or preview the site with: tilekit site serve\n", filepath.Join(opts.dir, index))
+	fmt.Fprint(w, `Then try:
+  tilekit query dragon-diet fairy                            does the red dragon eat the fairy?
+  tilekit order --expansions princess-dragon,drawbridges     the order of a turn
+  tilekit play --random 1000 --expansions princess-dragon    random games, every move checked
+`)
 }
 
 // loadAndBuildSite loads the data and builds the site. A data problem is
