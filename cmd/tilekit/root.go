@@ -91,7 +91,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitProblems
 	default:
 		fmt.Fprintf(stderr, "tilekit: %v\n", err)
-		if strings.HasPrefix(err.Error(), "unknown command") || strings.HasPrefix(err.Error(), "unknown flag") {
+		if strings.HasPrefix(err.Error(), "unknown command") {
 			fmt.Fprintln(stderr, "Run 'tilekit --help' for usage.")
 		}
 		return exitUsage
@@ -114,7 +114,11 @@ tables, tiles and steps.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.Version = versionString()
+	root.SetVersionTemplate("{{.Version}}\n")
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return usagef("%v; see '%s --help'", err, c.CommandPath())
+	})
 	root.AddCommand(newValidateCmd(), newListCmd(), newTilesCmd(), newRenderCmd(), newQueryCmd(), newGapsCmd(), newOrderCmd(), newPlayCmd(), newSiteCmd(), newNewCmd(), newSchemaCmd(), newVersionCmd())
 	registerCompletions(root)
 	flagNotesToStderr(root)
