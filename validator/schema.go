@@ -310,6 +310,11 @@ func schemaProblem(e *jsonschema.ValidationError, doc any, explain func(code str
 			p.suggests = nearestWord(names[0], slices.Collect(maps.Keys(props)))
 			p.message = fmt.Sprintf("unknown key %s%s", strings.Join(quoteAll(names), ", "), didYouMean(p.suggests))
 		}
+	case "enum":
+		if value, ok := valueAt(doc, p.path).(string); ok {
+			allowed := enumWords(schemaNode(e.AbsoluteKeywordLocation))
+			p.message = fmt.Sprintf("value %q must be one of %s%s", value, strings.Join(quoteAll(allowed), ", "), didYouMean(nearestAllowed(value, allowed)))
+		}
 	case "required":
 		if names := missingKeys(valueAt(doc, p.path), schemaNode(e.AbsoluteKeywordLocation)); len(names) > 0 {
 			p.missing = names
@@ -317,6 +322,18 @@ func schemaProblem(e *jsonschema.ValidationError, doc any, explain func(code str
 		}
 	}
 	return p
+}
+
+// enumWords returns the string values an enum schema allows, in its order.
+func enumWords(schema map[string]any) []string {
+	values, _ := schema["enum"].([]any)
+	var out []string
+	for _, v := range values {
+		if w, ok := v.(string); ok {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // missingKeys returns, in the schema's order, the keys an object schema

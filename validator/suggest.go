@@ -2,7 +2,9 @@ package validator
 
 import (
 	"fmt"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/tilekit/tilekit"
 )
@@ -35,6 +37,31 @@ func nearestWord(word string, candidates []string) string {
 		}
 		if d := editDistance(word, c, bestDist); d < bestDist {
 			best, bestDist = c, d
+		}
+	}
+	return best
+}
+
+// nearestAllowed returns the allowed value a wrong one was probably meant
+// to be: the same word in another case ("Field" for "field"), the nearest
+// by edit distance in lower case, or the longest allowed value the wrong
+// one starts with, in any case ("E" for "East"); "" when none fits.
+func nearestAllowed(value string, allowed []string) string {
+	lower := strings.ToLower(value)
+	folded := make([]string, len(allowed))
+	for i, a := range allowed {
+		if strings.EqualFold(a, value) {
+			return a
+		}
+		folded[i] = strings.ToLower(a)
+	}
+	if near := nearestWord(lower, folded); near != "" {
+		return allowed[slices.Index(folded, near)]
+	}
+	best := ""
+	for i, f := range folded {
+		if strings.HasPrefix(lower, f) && len(f) > len(best) {
+			best = allowed[i]
 		}
 	}
 	return best
