@@ -34,7 +34,7 @@ func (f *selectionFlags) resolve(cat *tilekit.Catalog) (rules.Selection, tilekit
 	if len(f.expansions) > 0 {
 		var err error
 		if sel, err = rules.Select(cat, f.expansions); err != nil {
-			return sel, "", usageError{err}
+			return sel, "", usageError{unknownIDError{err}}
 		}
 	}
 	var p tilekit.Publisher
