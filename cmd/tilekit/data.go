@@ -55,7 +55,7 @@ func (d *dataFlags) foundFolder() string {
 	d.didFind = true
 	from, why := ".", "the current folder"
 	if len(d.near) > 0 {
-		from, why = filepath.Dir(d.near[0]), "the folder of "+d.near[0]
+		from, why = d.near[0], "it holds "+d.near[0]
 	}
 	d.found = enclosingUserFolder(from)
 	if d.found != "" && d.cmd != nil {

@@ -7,10 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"text/template"
 
 	"github.com/spf13/cobra"
+	"github.com/tilekit/tilekit"
 	"github.com/tilekit/tilekit/validator"
 )
 
@@ -45,11 +47,13 @@ func newNewExpansionCmd() *cobra.Command {
 		Use:   "expansion ID [DIR]",
 		Short: "Scaffold a data folder for a fan expansion",
 		Long: `new expansion writes a data folder (DIR, or ID when DIR is not given) for a
-fan expansion: an expansion file with commented example figures, a tiles
-file with one commented example tile, an empty interactions file, the
+fan expansion: an expansion file with commented example figures, a rules
+text to fill in, a tiles file with one example tile, an interactions file
+with a commented example row, a scenario that plays the example tile, the
 schemas with a .taplo.toml so that Taplo / Even Better TOML complete and
-check the files, and a README. The folder validates clean with "tilekit
-validate DIR". It refuses a folder that already has files in it, an id the
+check the files, and a README. The expansion is for the edition tilekit
+plays when none is named. The folder validates clean with "tilekit
+validate DIR", and its scenario passes with "tilekit play DIR/scenarios". It refuses a folder that already has files in it, an id the
 built-in data or a --data folder already uses ("tilekit list expansions"
 shows them), and an id longer than 64 characters. The folder appears whole
 or not at all: a failure leaves nothing behind. Making it inside another
@@ -138,6 +142,28 @@ func displayPath(p string) string {
 	return p
 }
 
+// scaffoldData is what the scaffold's templates are filled with.
+type scaffoldData struct {
+	ID, Name string
+	// Edition is the edition the new expansion's tiles are for, the one
+	// tilekit plays when none is named.
+	Edition string
+	// Symbols lists the symbols a tile may show, for a comment.
+	Symbols string
+}
+
+// symbolWords lists the symbols a tile's symbols key takes, those its
+// features carry left out.
+func symbolWords() []string {
+	var out []string
+	for _, d := range tilekit.SymbolDocs {
+		if !slices.Contains(tilekit.DerivedSymbols, d.Symbol) {
+			out = append(out, string(d.Symbol))
+		}
+	}
+	return out
+}
+
 // scaffold writes a new data folder for expansion id into dir: dir must
 // not exist or be empty, and appears whole or not at all.
 func scaffold(dir, id string) error {
@@ -146,12 +172,14 @@ func scaffold(dir, id string) error {
 		return err
 	}
 	defer files.discard()
-	data := struct{ ID, Name string }{id, nameFromID(id)}
+	data := scaffoldData{ID: id, Name: nameFromID(id), Edition: string(tilekit.DefaultEdition), Symbols: strings.Join(symbolWords(), ", ")}
 	for _, f := range []struct{ tmpl, name string }{
 		{"README.md.tmpl", "README.md"},
 		{"expansion.toml.tmpl", "expansions/" + id + ".toml"},
+		{"text.md.tmpl", "expansions/text/en/" + id + ".md"},
 		{"tiles.toml.tmpl", "tiles/" + id + ".toml"},
 		{"interactions.toml.tmpl", "interactions/" + id + ".toml"},
+		{"scenario.toml.tmpl", "scenarios/" + id + "/example.toml"},
 	} {
 		var b bytes.Buffer
 		if err := scaffoldTemplates.ExecuteTemplate(&b, f.tmpl, data); err != nil {

@@ -90,7 +90,7 @@ func TestTaploAcceptsTheData(t *testing.T) {
 		}))
 	}
 	require.Equal(t, exitOK, run([]string{"new", "expansion", "moats", filepath.Join(dir, "moats")}, io.Discard, io.Discard))
-	files = append(files, "moats/expansions/moats.toml", "moats/tiles/moats.toml", "moats/interactions/moats.toml")
+	files = append(files, "moats/expansions/moats.toml", "moats/tiles/moats.toml", "moats/interactions/moats.toml", "moats/scenarios/moats/example.toml")
 	code, stderr := taplo(t, cli, dir, files...)
 	assert.Equal(t, 0, code, stderr)
 	assert.NotContains(t, stderr, "error:")
