@@ -222,6 +222,10 @@ func validateSchema(name, key string, doc any, explain func(code string) bool) [
 	var out []problem
 	var walk func(e *jsonschema.ValidationError)
 	walk = func(e *jsonschema.ValidationError) {
+		if open := openAlternative(e); open != nil {
+			out = append(out, schemaProblem(open, doc, explain))
+			return
+		}
 		if len(e.Causes) > 0 {
 			for _, c := range e.Causes {
 				walk(c)
@@ -234,6 +238,22 @@ func validateSchema(name, key string, doc any, explain func(code string) bool) [
 	out = explainMisspelt(out)
 	sort.SliceStable(out, func(i, j int) bool { return pathKey(out[i].path) < pathKey(out[j].path) })
 	return out
+}
+
+// openAlternative returns, for a value that fails an anyOf of a closed
+// list and an open pattern (the built-in symbols, or any id an expansion
+// may declare), the pattern's failure alone: the pattern says what the
+// value may be, and the list, which it need not be in, is no fault.
+func openAlternative(e *jsonschema.ValidationError) *jsonschema.ValidationError {
+	if !strings.HasSuffix(e.KeywordLocation, "/anyOf") {
+		return nil
+	}
+	for _, c := range e.Causes {
+		if len(c.Causes) == 0 && strings.HasSuffix(c.KeywordLocation, "/pattern") {
+			return c
+		}
+	}
+	return nil
 }
 
 // explainMisspelt drops a missing required key that an unknown key beside

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -75,6 +76,12 @@ func TestSchemasDocumentEveryProperty(t *testing.T) {
 func enumOf(t *testing.T, schema, ptr string) []string {
 	node := any(loadSchemaJSON(t, schema))
 	for _, k := range strings.Split(strings.Trim(ptr, "/"), "/") {
+		if list, ok := node.([]any); ok {
+			i, err := strconv.Atoi(k)
+			require.NoError(t, err, ptr)
+			node = list[i]
+			continue
+		}
 		node = node.(map[string]any)[k]
 	}
 	var out []string
@@ -110,7 +117,7 @@ func TestSchemaVocabularyMatchesGo(t *testing.T) {
 	}
 	sort.Strings(positions)
 	assert.Equal(t, sorted(tilekit.FeatureKinds), enumOf(t, "tiles.schema.json", "definitions/feature/properties/kind"))
-	assert.Equal(t, sorted(symbols), enumOf(t, "tiles.schema.json", "definitions/symbol"))
+	assert.Equal(t, sorted(symbols), enumOf(t, "tiles.schema.json", "definitions/symbol/anyOf/0"))
 	assert.Equal(t, sorted(tilekit.Attributes), enumOf(t, "tiles.schema.json", "definitions/feature/properties/attributes/items"))
 	assert.Equal(t, positions, enumOf(t, "tiles.schema.json", "definitions/position"))
 	assert.Equal(t, sorted(tilekit.Editions), enumOf(t, "tiles.schema.json", "definitions/edition"))

@@ -6,7 +6,7 @@ import "github.com/tilekit/tilekit"
 
 // snapshotDigest is the digest (see digestFS) of the embedded files this
 // snapshot was made from.
-const snapshotDigest = "7c00dfb42c3d7cac1d22f91947fd80670f374d068dc887b30af13e120205d49d"
+const snapshotDigest = "fe373246d19abd20aecd8db54134d2d8ec7b980df2923323de2ef1f060d3d686"
 
 // snapshotFiles lists the built-in data files, in loading order.
 var snapshotFiles = []string{

@@ -103,7 +103,8 @@ func editDistance(a, b string, limit int) int {
 }
 
 // nearest suggests, for an id no loaded file defines, the nearest id of the
-// kind that one does: expansion (parts too), table, subject, note or step.
+// kind that one does: expansion (parts too), table, subject, symbol, note
+// or step.
 func (l *loader) nearest(cat *tilekit.Catalog, kind, id string) string {
 	return Suggest(id, knownIDs(cat, kind))
 }
@@ -130,6 +131,13 @@ func knownIDs(cat *tilekit.Catalog, kind string) []string {
 	case "figure":
 		for _, f := range cat.Figures {
 			ids = append(ids, f.ID)
+		}
+	case "symbol":
+		for _, d := range tilekit.SymbolDocs {
+			ids = append(ids, string(d.Symbol))
+		}
+		for _, d := range cat.Symbols {
+			ids = append(ids, string(d.ID))
 		}
 	case "note":
 		for _, n := range cat.Notes {

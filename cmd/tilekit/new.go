@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 	"text/template"
 
@@ -148,20 +147,17 @@ type scaffoldData struct {
 	// Edition is the edition the new expansion's tiles are for, the one
 	// tilekit plays when none is named.
 	Edition string
-	// Symbols lists the symbols a tile may show, for a comment.
+	// Symbols lists the built-in symbols a tile lists, for a comment.
 	Symbols string
 }
 
-// symbolWords lists the symbols a tile's symbols key takes, those its
-// features carry left out.
-func symbolWords() []string {
-	var out []string
-	for _, d := range tilekit.SymbolDocs {
-		if !slices.Contains(tilekit.DerivedSymbols, d.Symbol) {
-			out = append(out, string(d.Symbol))
-		}
+// joinSymbols writes symbols as a comment lists them: "volcano, dragon".
+func joinSymbols(symbols []tilekit.Symbol) string {
+	words := make([]string, len(symbols))
+	for i, s := range symbols {
+		words[i] = string(s)
 	}
-	return out
+	return strings.Join(words, ", ")
 }
 
 // scaffold writes a new data folder for expansion id into dir: dir must
@@ -172,7 +168,7 @@ func scaffold(dir, id string) error {
 		return err
 	}
 	defer files.discard()
-	data := scaffoldData{ID: id, Name: nameFromID(id), Edition: string(tilekit.DefaultEdition), Symbols: strings.Join(symbolWords(), ", ")}
+	data := scaffoldData{ID: id, Name: nameFromID(id), Edition: string(tilekit.DefaultEdition), Symbols: joinSymbols(tilekit.TileSymbols())}
 	for _, f := range []struct{ tmpl, name string }{
 		{"README.md.tmpl", "README.md"},
 		{"expansion.toml.tmpl", "expansions/" + id + ".toml"},

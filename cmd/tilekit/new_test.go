@@ -14,9 +14,9 @@ import (
 )
 
 // uncomment turns the commented examples of a scaffolded file into data,
-// as an author copying them does: from the first commented [[header]] on,
-// a leading "# " is removed (a "# # x" line stays a comment) and a lone
-// "#" becomes an empty line.
+// as an author copying them does: from each commented [[header]] to the
+// next empty line, a leading "# " is removed (a "# # x" line stays a
+// comment) and a lone "#" becomes an empty line.
 func uncomment(src string) string {
 	lines := strings.Split(src, "\n")
 	on := false
@@ -25,6 +25,8 @@ func uncomment(src string) string {
 			on = true
 		}
 		switch {
+		case l == "":
+			on = false
 		case !on:
 		case l == "#":
 			lines[i] = ""
@@ -61,6 +63,7 @@ func TestScaffoldExamplesAreData(t *testing.T) {
 	assert.NotNil(t, res.Catalog.Tile("moats/example"))
 	assert.NotNil(t, res.Catalog.Figure("moats-knight"))
 	assert.NotNil(t, res.Catalog.Figure("moats-stone"))
+	assert.NotNil(t, res.Catalog.DeclaredSymbol("moats-mark"))
 
 	files := []validator.ScenarioFile{{Name: "example.toml", FS: os.DirFS(dir), Path: "scenarios/moats/example.toml"}}
 	res, err = validator.ValidateScenarios(files, validator.BuiltinFolder(), folder)
