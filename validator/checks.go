@@ -47,7 +47,7 @@ var TileCodes = []Code{
 	{"key-not-for-kind", "A feature has a key its kind cannot have: cities on a non-field, inside on a non-cloister, under on a non-road."},
 	{"drawbridge-without-road", "A drawbridge not on a road: drawbridges on a feature that is not a road, or the drawbridge symbol on a tile without such a road."},
 	{"drawbridge-without-city", "A road's drawbridge names no city of its tile."},
-	{"unknown-symbol", "A tile lists a symbol that is neither built in nor declared by a loaded [[symbol]] entry."},
+	{"unknown-symbol", "A tile, or a step's trigger, names a symbol that is neither built in nor declared by a loaded [[symbol]] entry."},
 	{"builtin-symbol-declared", "A [[symbol]] entry declares a symbol tilekit already has built in."},
 	{"princess-without-city", "The princess symbol on a tile none of whose cities has the princess attribute."},
 	{"provisional-without-note", "A provisional tile whose note does not say what is unchecked."},
@@ -246,10 +246,7 @@ func (l *loader) checkCityRefs(t *tilekit.Tile, f *tilekit.Feature, byID map[str
 func (l *loader) checkSymbols(cat *tilekit.Catalog, t *tilekit.Tile) {
 	for j, s := range t.Symbols {
 		at := t.Origin.At("symbols", strconv.Itoa(j))
-		switch {
-		case !cat.KnownSymbol(s) && !l.wasDropped("symbol", string(s)):
-			l.report(at, "unknown-symbol", Error, "the symbol %q is neither built in nor declared by a loaded [[symbol]] entry%s", s, l.nearest(cat, "symbol", string(s)))
-		}
+		l.symbolRef(cat, s, at)
 		switch s {
 		case tilekit.SymbolPrincess:
 			if !hasFeature(t, func(f *tilekit.Feature) bool { return f.Kind == tilekit.City && f.Has(tilekit.PrincessAttr) }) {

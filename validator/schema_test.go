@@ -124,7 +124,7 @@ func TestSchemaVocabularyMatchesGo(t *testing.T) {
 	assert.Equal(t, sorted(tilekit.Editions), enumOf(t, "expansions.schema.json", "definitions/expansion/properties/editions/items"))
 	assert.Equal(t, sorted(tilekit.TriggerKinds), enumOf(t, "interactions.schema.json", "definitions/trigger/properties/on"))
 	assert.Equal(t, sorted(tilekit.Destinations), enumOf(t, "interactions.schema.json", "definitions/removal/properties/to"))
-	assert.Equal(t, sorted(symbols), enumOf(t, "interactions.schema.json", "definitions/trigger/properties/symbol"))
+	assert.Equal(t, sorted(symbols), enumOf(t, "interactions.schema.json", "definitions/trigger/properties/symbol/anyOf/0"))
 	for _, k := range tilekit.FeatureKinds {
 		assert.True(t, k.Known(), k)
 	}

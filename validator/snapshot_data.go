@@ -6,7 +6,7 @@ import "github.com/tilekit/tilekit"
 
 // snapshotDigest is the digest (see digestFS) of the embedded files this
 // snapshot was made from.
-const snapshotDigest = "fe373246d19abd20aecd8db54134d2d8ec7b980df2923323de2ef1f060d3d686"
+const snapshotDigest = "4d8cb92dd8b0077e0d42b1ce4f81540cae2ef5b056dba3f5cac2b37a2d519dd7"
 
 // snapshotFiles lists the built-in data files, in loading order.
 var snapshotFiles = []string{
