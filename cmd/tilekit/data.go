@@ -253,7 +253,7 @@ func enclosingUserFolder(dir string) string {
 		return ""
 	}
 	for p := abs; ; p = filepath.Dir(p) {
-		if tomls, _ := filepath.Glob(filepath.Join(p, "expansions", "*.toml")); len(tomls) > 0 {
+		if holdsTOML(filepath.Join(p, "expansions")) {
 			if isBuiltinSource(p) {
 				return ""
 			}
@@ -263,6 +263,21 @@ func enclosingUserFolder(dir string) string {
 			return ""
 		}
 	}
+}
+
+// holdsTOML reports whether the folder dir holds a .toml file (a folder's
+// name may hold characters a glob pattern would read as its own).
+func holdsTOML(dir string) bool {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".toml") {
+			return true
+		}
+	}
+	return false
 }
 
 // isBuiltinSource reports whether dir is tilekit's own source tree.
