@@ -132,6 +132,7 @@ tables, tiles and steps.`,
 	}
 	root.Version = versionString()
 	root.SetVersionTemplate("{{.Version}}\n")
+	root.Flags().BoolP("version", "v", false, `print the version, as "tilekit version" does`)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usagef("%v; see '%s --help'", err, c.CommandPath())
 	})
