@@ -47,6 +47,8 @@ var TileCodes = []Code{
 	{"key-not-for-kind", "A feature has a key its kind cannot have: cities on a non-field, inside on a non-cloister, under on a non-road."},
 	{"drawbridge-without-road", "A drawbridge not on a road: drawbridges on a feature that is not a road, or the drawbridge symbol on a tile without such a road."},
 	{"drawbridge-without-city", "A road's drawbridge names no city of its tile."},
+	{"unknown-symbol", "A tile, or a step's trigger, names a symbol that is neither built in nor declared by a loaded [[symbol]] entry."},
+	{"builtin-symbol-declared", "A [[symbol]] entry declares a symbol tilekit already has built in."},
 	{"princess-without-city", "The princess symbol on a tile none of whose cities has the princess attribute."},
 	{"provisional-without-note", "A provisional tile whose note does not say what is unchecked."},
 	{"attribute-not-allowed", "A feature carries an attribute its kind cannot have, such as a pennant on a road."},
@@ -84,6 +86,7 @@ func (l *loader) checkTiles(cat *tilekit.Catalog) {
 			t := &tiles[i]
 			sub.checkTileExpansion(cat, t)
 			sub.checkFeatures(t)
+			sub.checkSymbols(cat, t)
 			sub.checkSidesListed(t)
 			sub.checkGeometry(t)
 		}
@@ -172,7 +175,6 @@ func (l *loader) checkFeatures(t *tilekit.Tile) {
 		}
 		l.checkCityRefs(t, f, byID)
 	}
-	l.checkSymbols(t)
 	if t.Provisional && strings.TrimSpace(t.Note) == "" {
 		l.report(t.Origin.At("provisional"), "provisional-without-note", Error,
 			"tile %s is provisional; say in its note what is not checked against the printed tile", t.ID)
@@ -238,11 +240,13 @@ func (l *loader) checkCityRefs(t *tilekit.Tile, f *tilekit.Feature, byID map[str
 	}
 }
 
-// checkSymbols rejects a symbol that a feature carries when the tile lists
-// it without such a feature.
-func (l *loader) checkSymbols(t *tilekit.Tile) {
+// checkSymbols rejects a symbol that is neither built in nor declared, and
+// a symbol that a feature carries when the tile lists it without such a
+// feature.
+func (l *loader) checkSymbols(cat *tilekit.Catalog, t *tilekit.Tile) {
 	for j, s := range t.Symbols {
 		at := t.Origin.At("symbols", strconv.Itoa(j))
+		l.symbolRef(cat, s, at)
 		switch s {
 		case tilekit.SymbolPrincess:
 			if !hasFeature(t, func(f *tilekit.Feature) bool { return f.Kind == tilekit.City && f.Has(tilekit.PrincessAttr) }) {

@@ -51,6 +51,12 @@ func (l *loader) checkRules(cat *tilekit.Catalog) {
 	for _, x := range d.Locations {
 		l.catalogEntry(cat, seen, "location", x.ID, x.Expansion, x.Origin)
 	}
+	for _, x := range d.Symbols {
+		l.catalogEntry(cat, seen, "symbol", string(x.ID), x.Expansion, x.Origin)
+		if x.ID.Known() {
+			l.report(x.Origin.At("id"), "builtin-symbol-declared", Error, "%s is a built-in symbol: a tile lists it without a [[symbol]] entry", x.ID)
+		}
+	}
 	for _, x := range d.Actions {
 		l.catalogEntry(cat, seen, "action", x.ID, x.Expansion, x.Origin)
 	}

@@ -6,7 +6,7 @@ import "github.com/tilekit/tilekit"
 
 // snapshotDigest is the digest (see digestFS) of the embedded files this
 // snapshot was made from.
-const snapshotDigest = "7c00dfb42c3d7cac1d22f91947fd80670f374d068dc887b30af13e120205d49d"
+const snapshotDigest = "4d8cb92dd8b0077e0d42b1ce4f81540cae2ef5b056dba3f5cac2b37a2d519dd7"
 
 // snapshotFiles lists the built-in data files, in loading order.
 var snapshotFiles = []string{

@@ -44,7 +44,7 @@ expansion published later, is left out.`,
 	}
 	opts.data.register(cmd)
 	opts.sel.register(cmd, true)
-	cmd.Flags().StringVar(&opts.format, "format", "text", "output format: text or json")
+	addFormatFlag(cmd, &opts.format, "output format: text or json", textOrJSON...)
 	cmd.Flags().StringVar(&opts.asOf, "as-of", "", "compose the turn as the rules stood in this month (YYYY-MM)")
 	return cmd
 }

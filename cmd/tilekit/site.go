@@ -185,7 +185,7 @@ func (o *siteOptions) selection(cat *tilekit.Catalog) (*rules.Selection, error) 
 	}
 	sel, err := rules.Select(cat, o.sel.expansions)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, usageError{unknownIDError{err}}
 	}
 	return &sel, nil
 }

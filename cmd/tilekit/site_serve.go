@@ -108,7 +108,7 @@ func (p *sitePreview) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func serveSite(ctx context.Context, cmd *cobra.Command, ln net.Listener, opts *siteServeOptions) error {
 	defer ln.Close() // Serve closes it too, but a failed first build returns before
 	stderr := cmd.ErrOrStderr()
-	dirs := opts.data.dirs // the built-in data never changes
+	dirs := opts.data.folders() // the built-in data never changes
 	seen := dataFingerprint(dirs)
 	s, err := loadAndBuildSite(cmd, &opts.siteOptions, site.Options{Stats: opts.stats})
 	if err != nil {

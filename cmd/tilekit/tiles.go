@@ -54,7 +54,7 @@ loaded are still listed; the exit status is then 1.`,
 	}
 	opts.data.register(cmd)
 	opts.filter.register(cmd)
-	cmd.Flags().StringVar(&opts.format, "format", "text", "output format: text or json")
+	addFormatFlag(cmd, &opts.format, "output format: text or json", textOrJSON...)
 	cmd.Flags().StringVar(&opts.expansion, "expansion", "", "list only the tiles of this expansion id")
 	_ = cmd.Flags().MarkDeprecated("expansion", "use --expansions, which takes a comma-separated list")
 	return cmd
@@ -62,7 +62,7 @@ loaded are still listed; the exit status is then 1.`,
 
 // runTiles lists the tiles of the selected expansions.
 func runTiles(cmd *cobra.Command, opts *tilesOptions) error {
-	res, err := loadFormatted(cmd, &opts.data, opts.format, "text", "json")
+	res, err := loadFormatted(cmd, &opts.data, opts.format, textOrJSON...)
 	if err != nil {
 		return err
 	}
