@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -49,7 +50,7 @@ var markdownEngine = goldmark.New(
 // levels (at most to the sixth) and their ids prefixed with idPrefix.
 func renderRulesText(source, idPrefix string, shift int) (renderedText, error) {
 	src := []byte(source)
-	ctx := parser.NewContext(parser.WithIDs(&prefixedIDs{prefix: idPrefix, used: map[string]bool{}}))
+	ctx := parser.NewContext(parser.WithIDs(newPrefixedIDs(idPrefix)))
 	doc := markdownEngine.Parser().Parse(text.NewReader(src), parser.WithContext(ctx))
 	out := renderedText{Markdown: markdownForWiki(src, doc, shift)}
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
@@ -119,6 +120,17 @@ func plainText(n ast.Node, src []byte) string {
 type prefixedIDs struct {
 	prefix string
 	used   map[string]bool
+	// next is, for each id made from a heading's text, the number to try
+	// first when it is taken, so that many headings of one text cost one
+	// try each, not one per earlier heading.
+	next map[string]int
+	// tries counts the ids tried, for the tests.
+	tries int
+}
+
+// newPrefixedIDs returns the ids of a text's headings, each with the prefix.
+func newPrefixedIDs(prefix string) *prefixedIDs {
+	return &prefixedIDs{prefix: prefix, used: map[string]bool{}, next: map[string]int{}}
 }
 
 // Generate makes an id from a heading's text.
@@ -140,9 +152,12 @@ func (p *prefixedIDs) Generate(value []byte, _ ast.NodeKind) []byte {
 		base += "section"
 	}
 	id := base
-	for n := 2; p.used[id]; n++ {
-		id = fmt.Sprintf("%s-%d", base, n)
+	n := max(p.next[base], 2)
+	for p.tries++; p.used[id]; p.tries++ {
+		id = base + "-" + strconv.Itoa(n)
+		n++
 	}
+	p.next[base] = n
 	p.used[id] = true
 	return []byte(id)
 }
