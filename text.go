@@ -3,6 +3,7 @@ package tilekit
 import (
 	"path"
 	"strings"
+	"unicode/utf8"
 )
 
 // TextFolder is the folder of a data folder that holds the rules texts:
@@ -56,4 +57,150 @@ func ParseTextPath(p string) (expansion, lang string, ok bool) {
 		return "", "", false
 	}
 	return strings.Replace(name, partSeparator, "/", 1), lang, true
+}
+
+// Limits on a rules text. The Markdown parser takes time that grows with
+// the square of a paragraph's length, or of its nesting, on some inputs
+// (a run of "[a](", thousands of ">"), so a text is held to sizes it
+// parses in well under a second; the built-in texts are about 5 KB, with
+// blocks of at most 1.3 KB and lists two levels deep.
+const (
+	// MaxTextSize is the largest rules text, in bytes.
+	MaxTextSize = 128 << 10
+	// MaxTextBlock is the longest run of lines without a blank line between
+	// them (a paragraph, a list, a table), in bytes.
+	MaxTextBlock = 4 << 10
+	// MaxTextNesting is the most block quotes and list items a line may
+	// open, one inside the other.
+	MaxTextNesting = 8
+)
+
+// TextLimit names one of the limits on a rules text.
+type TextLimit int
+
+// The limits on a rules text.
+const (
+	TextSizeLimit    TextLimit = iota + 1 // MaxTextSize
+	TextBlockLimit                        // MaxTextBlock
+	TextNestingLimit                      // MaxTextNesting
+)
+
+// TextExcess is where a rules text goes past one of its limits.
+type TextExcess struct {
+	Limit TextLimit
+	// Line and Column (from 1, the column in characters) are where: the
+	// start of the text for its size, the first line of a block too long,
+	// the block quote or list marker past the limit of nesting.
+	Line, Column int
+	// Size is what goes past the limit: the text's or the block's size in
+	// bytes, or the nesting.
+	Size int
+}
+
+// CheckTextLimits returns the first place where a rules text goes past a
+// limit, and false when it keeps to them all. It reads the text once.
+func CheckTextLimits(src string) (TextExcess, bool) {
+	if len(src) > MaxTextSize {
+		return TextExcess{Limit: TextSizeLimit, Line: 1, Column: 1, Size: len(src)}, true
+	}
+	blockLine, blockSize := 0, 0
+	for n, line := range strings.Split(src, "\n") {
+		if strings.TrimLeft(strings.TrimSuffix(line, "\r"), " \t") == "" {
+			blockLine, blockSize = 0, 0
+			continue
+		}
+		if blockLine == 0 {
+			blockLine = n + 1
+		}
+		if blockSize += len(line) + 1; blockSize > MaxTextBlock {
+			return TextExcess{Limit: TextBlockLimit, Line: blockLine, Column: 1, Size: blockRunSize(src, blockLine)}, true
+		}
+		if depth, at := lineNesting(line); depth > MaxTextNesting {
+			return TextExcess{Limit: TextNestingLimit, Line: n + 1, Column: utf8.RuneCountInString(line[:at]) + 1, Size: depth}, true
+		}
+	}
+	return TextExcess{}, false
+}
+
+// blockRunSize returns the size in bytes of the block of src that starts
+// at line first.
+func blockRunSize(src string, first int) int {
+	size := 0
+	for n, line := range strings.Split(src, "\n") {
+		switch {
+		case n+1 < first:
+		case strings.TrimLeft(strings.TrimSuffix(line, "\r"), " \t") == "":
+			if size > 0 {
+				return size
+			}
+		default:
+			size += len(line) + 1
+		}
+	}
+	return size
+}
+
+// lineNesting counts the block quote and list markers a line starts
+// with, one inside the other, and returns where the marker past
+// MaxTextNesting starts. A thematic break ("- - -", "* * *") opens none.
+func lineNesting(line string) (depth, at int) {
+	if isThematicBreak(line) {
+		return 0, 0
+	}
+	i := 0
+	for {
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		n := markerLength(line[i:])
+		if n == 0 {
+			return depth, at
+		}
+		if depth++; depth == MaxTextNesting+1 {
+			at = i
+		}
+		i += n
+	}
+}
+
+// markerLength returns the length of the block quote or list marker s
+// starts with ("> ", "- ", "1. "), or 0.
+func markerLength(s string) int {
+	switch {
+	case s == "":
+		return 0
+	case s[0] == '>':
+		return 1
+	case strings.IndexByte("-+*", s[0]) >= 0:
+		if len(s) == 1 || s[1] == ' ' || s[1] == '\t' {
+			return 1
+		}
+		return 0
+	}
+	digits := len(s) - len(strings.TrimLeft(s, "0123456789"))
+	if digits == 0 || digits > 9 || digits == len(s) || (s[digits] != '.' && s[digits] != ')') {
+		return 0
+	}
+	if digits+1 == len(s) || s[digits+1] == ' ' || s[digits+1] == '\t' {
+		return digits + 1
+	}
+	return 0
+}
+
+// isThematicBreak reports whether a line is a thematic break: three or
+// more of one of '-', '*' or '_', and spaces or tabs.
+func isThematicBreak(line string) bool {
+	var mark byte
+	count := 0
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case c == ' ' || c == '\t' || c == '\r':
+		case (c == '-' || c == '*' || c == '_') && (mark == 0 || c == mark):
+			mark = c
+			count++
+		default:
+			return false
+		}
+	}
+	return count >= 3
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tilekit/tilekit"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -49,6 +50,11 @@ var markdownEngine = goldmark.New(
 // renderRulesText renders a rules text, its headings moved down by shift
 // levels (at most to the sixth) and their ids prefixed with idPrefix.
 func renderRulesText(source, idPrefix string, shift int) (renderedText, error) {
+	if e, over := tilekit.CheckTextLimits(source); over {
+		// The validator reports this with its reason; a text it did not
+		// check must not hold the parser for minutes either.
+		return renderedText{}, fmt.Errorf("a rules text goes past a limit of its size, blocks or nesting at line %d", e.Line)
+	}
 	src := []byte(source)
 	ctx := parser.NewContext(parser.WithIDs(newPrefixedIDs(idPrefix)))
 	doc := markdownEngine.Parser().Parse(text.NewReader(src), parser.WithContext(ctx))

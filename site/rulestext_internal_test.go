@@ -1,12 +1,15 @@
 package site
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/tilekit/tilekit"
 	"github.com/yuin/goldmark/ast"
 )
 
@@ -31,17 +34,47 @@ func TestHeadingIDsAreLinear(t *testing.T) {
 	assert.LessOrEqual(t, ids.tries, 2*n+1, "at most two tries a heading (its text, then its number), and one for the id given by hand")
 }
 
-// A rules text of 20,000 identical headings renders, each heading with
+// A rules text of 13,000 identical headings (as many as the size limit
+// lets in) renders, each heading with
 // its own id.
 func TestManyIdenticalHeadingsRender(t *testing.T) {
-	src := "# Moats\n\n" + strings.Repeat("## Rules\n\nText.\n\n", 20000)
+	src := "# Moats\n\n" + strings.Repeat("## Rules\n\n", (tilekit.MaxTextSize-9)/10) // within the limits
 	out, err := renderRulesText(src, "moats-", 1)
 	require.NoError(t, err)
-	require.Len(t, out.Headings, 20001)
+	n := strings.Count(src, "## Rules")
+	require.Equal(t, n+1, len(out.Headings))
 	seen := map[string]bool{}
 	for _, h := range out.Headings {
 		require.False(t, seen[h.ID], "id %s twice", h.ID)
 		seen[h.ID] = true
 	}
-	assert.Equal(t, "moats-rules-20000", out.Headings[20000].ID)
+	assert.Equal(t, fmt.Sprintf("moats-rules-%d", n), out.Headings[n].ID)
+}
+
+// The Markdown parser is never handed a text past the limits (it takes
+// minutes on 80,000 "[a]("), and the worst text within them renders: 128
+// KB of 4 KB paragraphs of "[a](", which the limits keep to well under a
+// second.
+func TestRulesTextsAreBoundedForTheParser(t *testing.T) {
+	_, err := renderRulesText("# T\n\n"+strings.Repeat("[a](", 80000), "t-", 1)
+	require.Error(t, err, "past the size limit")
+	_, err = renderRulesText("# T\n\n"+strings.Repeat(">", 5000)+" x\n", "t-", 1)
+	require.Error(t, err, "past the nesting limit")
+	para := strings.Repeat("[a](", tilekit.MaxTextBlock/4-1) + "\n\n"
+	worst := "# T\n\n" + strings.Repeat(para, (tilekit.MaxTextSize-10)/len(para))
+	_, over := tilekit.CheckTextLimits(worst)
+	require.False(t, over)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second) // it takes about 0.5 s
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		_, err := renderRulesText(worst, "t-", 1)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-ctx.Done():
+		t.Fatal("the worst text within the limits did not render in 60 s")
+	}
 }

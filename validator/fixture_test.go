@@ -202,6 +202,7 @@ var testedElsewhere = map[string]string{
 	"file-unreadable": "TestReadReportsUnreadableFiles (a file that fails to read)",
 	"file-too-large":  "TestReadRefusesFilesOverTheLimit (a 50 MB file)",
 	"file-empty":      "TestReadWarnsAboutAnEmptyFile (a file with no line to mark)",
+	"text-too-large":  "TestTextLimits (a text of over 128 KB)",
 	"no-data-files":   "TestReadReportsAFolderWithNoData (a folder, not a line)",
 	"more-problems":   "TestDiagnosticsAreCappedPerCode (over 100 diagnostics)",
 	"too-many-values": "TestTooManyValues (400,000 values)",
