@@ -120,6 +120,9 @@ func runSiteBuild(cmd *cobra.Command, opts *siteBuildOptions) error {
 	if err := checkSiteFolder(opts.dir, opts.force); err != nil {
 		return err
 	}
+	if err := checkNotDataFolder(opts.dir, opts.data.dirs); err != nil {
+		return err
+	}
 	want := site.Options{Format: site.Format(opts.format), BaseURL: opts.baseURL, Stats: opts.stats}
 	s, err := loadAndBuildSite(cmd, &opts.siteOptions, want)
 	if err != nil {

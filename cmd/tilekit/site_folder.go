@@ -95,6 +95,52 @@ func checkSiteFolder(dir string, force bool) error {
 	return nil
 }
 
+// checkNotDataFolder refuses, as a usage error and even with --force, a
+// target that is a data folder being read, holds one, or lies inside one:
+// replacing it would delete the data, and a site inside a data folder
+// (say, Markdown pages in its expansions/text/) would be read as data by
+// the next build.
+func checkNotDataFolder(dir string, dataDirs []string) error {
+	target := resolvedPath(dir)
+	for _, data := range dataDirs {
+		d := resolvedPath(data)
+		switch {
+		case isWithin(d, target):
+			return usagef("%s is the data folder %s or holds it: build the site into another folder (--force does not replace data)", dir, data)
+		case isWithin(target, d):
+			return usagef("%s is inside the data folder %s: build the site into a folder outside it, where it cannot be read as data", dir, data)
+		}
+	}
+	return nil
+}
+
+// isWithin says whether path is the folder dir or lies below it; both are
+// absolute and resolved.
+func isWithin(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && (rel == "." || filepath.IsLocal(rel))
+}
+
+// resolvedPath returns dir absolute, with the links of the part of it that
+// exists resolved, so that two spellings of one folder compare equal even
+// before the folder is made.
+func resolvedPath(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return filepath.Clean(dir)
+	}
+	rest := ""
+	for p := abs; ; p = filepath.Dir(p) {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			return filepath.Join(real, rest)
+		}
+		if filepath.Dir(p) == p {
+			return abs
+		}
+		rest = filepath.Join(filepath.Base(p), rest)
+	}
+}
+
 // holdsWorkingFolder says whether dir is the working folder or one of the
 // folders above it.
 func holdsWorkingFolder(dir string) bool {
