@@ -54,6 +54,31 @@ type playerScore struct {
 	Score, Hand int
 }
 
+// ExampleError is a worked example the site cannot show: the game engine
+// does not play it as its scenario says (Failures, each with the Origin of
+// the key at fault, which a caller that has the files turns into a line),
+// or its page cannot be made (Err).
+type ExampleError struct {
+	Scenario *tilekit.Scenario
+	Failures []game.ScenarioFailure
+	Err      error
+}
+
+// Error names the example and its file, and says what failed.
+func (e *ExampleError) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("worked example %s (%s): %v", e.Scenario.ID, e.Scenario.Origin.File, e.Err)
+	}
+	var msgs []string
+	for _, f := range e.Failures {
+		msgs = append(msgs, f.Message)
+	}
+	return fmt.Sprintf("worked example %s (%s): the engine does not play it as written: %s", e.Scenario.ID, e.Scenario.Origin.File, strings.Join(msgs, "; "))
+}
+
+// Unwrap returns the error that kept the page from being made, if any.
+func (e *ExampleError) Unwrap() error { return e.Err }
+
 // writeExamples runs every worked example the site covers with the game
 // engine and writes its page and its boards; a failing example is an
 // error naming it.
@@ -74,7 +99,7 @@ func (b *builder) writeExamples() error {
 		p := "examples/" + slug(s.ID)
 		d, err := b.example(s, p)
 		if err != nil {
-			return fmt.Errorf("worked example %s (%s): %w", s.ID, s.Origin.File, err)
+			return err
 		}
 		if err := b.writePage("example", b.newPage(p, s.Title, d)); err != nil {
 			return err
@@ -96,15 +121,11 @@ func (b *builder) writeExamples() error {
 func (b *builder) example(s *tilekit.Scenario, page string) (*exampleData, error) {
 	res := game.RunScenario(b.cat, s)
 	if !res.Passed() {
-		var msgs []string
-		for _, f := range res.Failures {
-			msgs = append(msgs, f.Message)
-		}
-		return nil, fmt.Errorf("the engine does not play it as written: %s", strings.Join(msgs, "; "))
+		return nil, &ExampleError{Scenario: s, Failures: res.Failures}
 	}
 	r, err := b.scenarioRules(s)
 	if err != nil {
-		return nil, err
+		return nil, &ExampleError{Scenario: s, Err: err}
 	}
 	d := &exampleData{ID: s.ID, Title: s.Title, Players: s.Players, Edition: string(s.Edition), Source: b.citationOf(s.Source), Needs: b.needsOf(s.Expansions, publisherList(s.Publisher))}
 	if d.Edition == "" {
