@@ -2,6 +2,7 @@ package tilekit
 
 import (
 	"path"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -203,4 +204,138 @@ func isThematicBreak(line string) bool {
 		}
 	}
 	return count >= 3
+}
+
+// A rules text links to another page of the site with a link whose
+// destination is a kind of page and an id, such as
+// [the dragon's diet](table:dragon-diet); the site makes it a relative
+// link to that page, and the validator reports an id that names nothing.
+// A link to "#anchor" goes to a heading of the same text, by the anchor
+// HeadingIDs gives it.
+
+// TextLinkKind is a kind of page a rules text can link to.
+type TextLinkKind string
+
+// The kinds of page a rules text can link to.
+const (
+	TextLinkExpansion TextLinkKind = "expansion" // an expansion's or a part's page (expansion:princess-dragon/fairy)
+	TextLinkTable     TextLinkKind = "table"     // an interaction table's page (table:dragon-diet)
+	TextLinkExample   TextLinkKind = "example"   // a worked example's page (example:base/road-completed-three-tiles)
+	TextLinkTile      TextLinkKind = "tile"      // a tile in the gallery (tile:base/A)
+)
+
+// TextLinkKinds lists the kinds of page a rules text can link to.
+var TextLinkKinds = []TextLinkKind{TextLinkExpansion, TextLinkTable, TextLinkExample, TextLinkTile}
+
+// ParseTextLink reads a link destination of the form KIND:ID, and
+// reports false for any other destination (a web address, an anchor).
+func ParseTextLink(dest string) (kind TextLinkKind, id string, ok bool) {
+	k, id, found := strings.Cut(dest, ":")
+	if !found || id == "" || strings.HasPrefix(id, "//") {
+		return "", "", false
+	}
+	for _, known := range TextLinkKinds {
+		if TextLinkKind(k) == known {
+			return known, id, true
+		}
+	}
+	return "", "", false
+}
+
+// HasTextLinkTarget reports whether the catalog has what a link of the
+// kind to the id names.
+func (c *Catalog) HasTextLinkTarget(kind TextLinkKind, id string) bool {
+	switch kind {
+	case TextLinkExpansion:
+		return c.HasExpansionOrPart(id)
+	case TextLinkTable:
+		return c.Table(id) != nil
+	case TextLinkExample:
+		return c.Scenario(id) != nil
+	case TextLinkTile:
+		return c.Tile(id) != nil
+	}
+	return false
+}
+
+// HeadingIDs makes the anchors of one text's headings from their text:
+// lower-case letters and digits joined by single hyphens ("The move into
+// the city" is "the-move-into-the-city"), "section" for a heading with
+// none, and a number from -2 on for a heading whose anchor is taken. The
+// zero value is ready to use.
+type HeadingIDs struct {
+	used map[string]bool
+	// next is, for each anchor made from a heading's text, the number to
+	// try first when it is taken, so that many headings of one text cost
+	// one try each, not one per earlier heading.
+	next map[string]int
+	// Tries counts the anchors tried.
+	Tries int
+}
+
+// Next returns the anchor of the next heading, whose text is given.
+func (h *HeadingIDs) Next(text string) string {
+	if h.used == nil {
+		h.used, h.next = map[string]bool{}, map[string]int{}
+	}
+	base := headingSlug(text)
+	id := base
+	n := max(h.next[base], 2)
+	for h.Tries++; h.used[id]; h.Tries++ {
+		id = base + "-" + strconv.Itoa(n)
+		n++
+	}
+	h.next[base] = n
+	h.used[id] = true
+	return id
+}
+
+// Use notes an anchor as taken.
+func (h *HeadingIDs) Use(id string) {
+	if h.used == nil {
+		h.used, h.next = map[string]bool{}, map[string]int{}
+	}
+	h.used[id] = true
+}
+
+// Has reports whether an anchor was made or taken.
+func (h *HeadingIDs) Has(id string) bool { return h.used[id] }
+
+// headingSlug makes an anchor of a heading's text.
+func headingSlug(text string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(text) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+			dash = false
+		case !dash && b.Len() > 0:
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	if s := strings.TrimSuffix(b.String(), "-"); s != "" {
+		return s
+	}
+	return "section"
+}
+
+// IsElsewhere reports whether a link's destination is an address on
+// another site, one with a scheme (https:, data:, ...) or starting with
+// "//", rather than a path of the site; a KIND:ID link has a scheme too.
+func IsElsewhere(dest string) bool {
+	if strings.HasPrefix(dest, "//") {
+		return true
+	}
+	scheme, _, found := strings.Cut(dest, ":")
+	if !found || scheme == "" {
+		return false
+	}
+	for i, r := range scheme {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && (r >= '0' && r <= '9' || r == '+' || r == '-' || r == '.')) {
+			return false
+		}
+	}
+	return true
 }

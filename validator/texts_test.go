@@ -221,3 +221,35 @@ func TestTextLimits(t *testing.T) {
 	only(t, res, "text-too-large", "fan/expansions/text/en/fan.md", "the text is 312.5 KB; a rules text may be at most 128.0 KB")
 	assert.Equal(t, [2]int{1, 1}, [2]int{res.Diagnostics[0].Line, res.Diagnostics[0].Column})
 }
+
+// TestTextLinks checks the links of rules texts against the built-in
+// catalog: every kind of page link, anchors made as the site makes them
+// (numbered when a heading repeats), images from elsewhere, each located
+// at its opener.
+func TestTextLinks(t *testing.T) {
+	builtin, err := Validate(BuiltinFolder())
+	require.NoError(t, err)
+	for _, c := range []struct {
+		name, text string
+		want       []string // "line:column code"
+	}{
+		{"every kind of page", "# T\n\n[a](expansion:princess-dragon) [b](expansion:princess-dragon/fairy) [c](table:dragon-diet) [d](tile:base/A) [e](example:base/road-completed-three-tiles)\n", nil},
+		{"unknown pages", "# T\n\n[a](expansion:nope) x [b](table:nope)\n\n- [c](tile:base/ZZ)\n- [d](example:base/nope)\n", []string{"3:1 text-unknown-link", "3:23 text-unknown-link", "5:3 text-unknown-link", "6:3 text-unknown-link"}},
+		{"a reference", "# T\n\n[the diet][d]\n\n[d]: table:dragon-dit\n", []string{"3:1 text-unknown-link"}},
+		{"anchors", "# T\n\n## The tiles\n\n## The tiles\n\n[a](#the-tiles) [b](#the-tiles-2) [c](#t)\n", nil},
+		{"an unknown anchor", "# T\n\nÉté [a](#nowhere)\n", []string{"3:5 text-unknown-anchor"}},
+		{"other links", "# T\n\n[a](https://example.org/) [b](mailto:x@example.org) <https://example.org/> [c](notes.html)\n", nil},
+		{"remote images", "# T\n\n![a](https://example.org/a.png) ![b](//example.org/b.png) ![c](data:image/png;base64,AA)\n", []string{"3:1 text-remote-image", "3:33 text-remote-image", "3:59 text-remote-image"}},
+		{"an image inside a link", "# T\n\n[![a](http://example.org/a.png)](table:dragon-diet)\n", []string{"3:2 text-remote-image"}},
+		{"code is no link", "# T\n\n`[a](table:nope)`\n\n```\n![a](https://example.org/a.png)\n```\n", nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var got []string
+			for _, p := range checkLinks(builtin.Catalog, c.text) {
+				got = append(got, fmt.Sprintf("%d:%d %s", p.line, p.column, p.code))
+				assert.Equal(t, Error, p.severity)
+			}
+			assert.ElementsMatch(t, c.want, got)
+		})
+	}
+}
