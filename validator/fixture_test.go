@@ -111,6 +111,13 @@ func fixturePaths(t testing.TB) []string {
 	return paths
 }
 
+// backgroundCodes are the warnings a fixture may get besides the one it
+// wants, with the reason: what every fixture of some kind gets today. A
+// fixture named after the code wants it, and then gets no other.
+var backgroundCodes = map[string]string{
+	"step-not-played": "every step of a fan folder gets it while the engine plays only the built-in steps; step-not-played.txtar wants it",
+}
+
 func TestBadFixtures(t *testing.T) {
 	for _, path := range fixturePaths(t) {
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
@@ -134,7 +141,7 @@ func TestBadFixtures(t *testing.T) {
 						break
 					}
 				}
-				if !matched {
+				if !matched && !(backgroundCodes[d.Code] != "" && wants[0].code != d.Code) {
 					t.Errorf("unexpected diagnostic: %s", d)
 				}
 			}
