@@ -148,11 +148,7 @@ func holdsWorkingFolder(dir string) bool {
 	if err != nil {
 		return false
 	}
-	rel, err := filepath.Rel(folderKey(dir), folderKey(wd))
-	if err != nil {
-		return false
-	}
-	return rel == "." || filepath.IsLocal(rel)
+	return isWithin(folderKey(wd), folderKey(dir))
 }
 
 // siteWriter writes a built site as the whole content of a folder.
