@@ -110,3 +110,23 @@ func TestRulesTextLinks(t *testing.T) {
 		"gone and [the web](https://example.org/).\n\na moat\n\n"+
 		"[by reference][diet]\n\n[diet]: ../tables/dragon-diet.html\n\n```\n[x](table:dragon-diet)\n```\n", r.Markdown)
 }
+
+// BenchmarkRulesTextWorstCase renders the slowest kinds of text the
+// limits let in: 128 KB of 4 KB paragraphs of "[a](", and of headings
+// that all read "Rules".
+func BenchmarkRulesTextWorstCase(b *testing.B) {
+	para := strings.Repeat("[a](", tilekit.MaxTextBlock/4-1) + "\n\n"
+	texts := map[string]string{
+		"links":    "# T\n\n" + strings.Repeat(para, (tilekit.MaxTextSize-10)/len(para)),
+		"headings": "# T\n\n" + strings.Repeat("## Rules\n\n", (tilekit.MaxTextSize-9)/10),
+	}
+	for name, src := range texts {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := renderRulesText(src, "t-", 1, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
