@@ -119,7 +119,7 @@ func (b *builder) rulesText(id, page, idPrefix string) (*renderedText, error) {
 	if t == nil {
 		return nil, nil
 	}
-	r, err := renderRulesText(t.Markdown, idPrefix, 1)
+	r, err := renderRulesText(t.Markdown, idPrefix, 1, b.textLinks(page))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", t.Origin.File, err)
 	}

@@ -147,6 +147,14 @@ func knownIDs(cat *tilekit.Catalog, kind string) []string {
 		for _, s := range cat.Steps {
 			ids = append(ids, s.ID)
 		}
+	case "tile":
+		for _, t := range cat.Tiles {
+			ids = append(ids, t.ID)
+		}
+	case "example":
+		for _, s := range cat.Scenarios {
+			ids = append(ids, s.ID)
+		}
 	}
 	return ids
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"net/url"
@@ -11,6 +12,7 @@ import (
 	"github.com/tilekit/tilekit"
 	"github.com/tilekit/tilekit/rules"
 	"github.com/tilekit/tilekit/site"
+	"github.com/tilekit/tilekit/validator"
 )
 
 // siteOptions are the flags site build and site serve share: the data, and
@@ -122,6 +124,9 @@ func runSiteBuild(cmd *cobra.Command, opts *siteBuildOptions) error {
 	if err := checkSiteFolder(opts.dir, opts.force); err != nil {
 		return err
 	}
+	if err := checkNotDataFolder(opts.dir, opts.data.dirs); err != nil {
+		return err
+	}
 	want := site.Options{Format: site.Format(opts.format), BaseURL: opts.baseURL, Stats: opts.stats}
 	s, err := loadAndBuildSite(cmd, &opts.siteOptions, want)
 	if err != nil {
@@ -171,10 +176,34 @@ func loadAndBuildSite(cmd *cobra.Command, opts *siteOptions, want site.Options) 
 	}
 	s, err := site.Build(res.Catalog, want)
 	if err != nil {
-		fmt.Fprintf(cmd.ErrOrStderr(), "tilekit: %v\n", err)
+		printSiteError(cmd.ErrOrStderr(), res, err)
 		return nil, errProblems
 	}
 	return s, nil
+}
+
+// printSiteError prints why the site could not be built: a worked example
+// the engine does not play as written gets a line for each failure, at
+// the file, line and column of the key at fault, as play prints them.
+func printSiteError(w io.Writer, res *validator.Result, err error) {
+	var ex *site.ExampleError
+	if !errors.As(err, &ex) || len(ex.Failures) == 0 {
+		fmt.Fprintf(w, "tilekit: %v\n", err)
+		return
+	}
+	s := ex.Scenario
+	for _, f := range ex.Failures {
+		file, line, col := f.Origin.File, 0, 0
+		if file == "" {
+			file = s.Origin.File
+			line, _ = res.Locate(s.Origin)
+			col = 1
+		} else {
+			line, col = res.Locate(f.Origin)
+		}
+		fmt.Fprintf(w, "%s:%d:%d: error: worked example %s: the engine does not play it as written: %s\n", file, line, col, s.ID, f.Message)
+	}
+	fmt.Fprintf(w, "tilekit: worked example %s fails; the site was not built\n", s.ID)
 }
 
 // selection reads --expansions: nil without it (the site covers every
