@@ -216,3 +216,41 @@ func TestFidelityHouseRules(t *testing.T) {
 	slices.Sort(house)
 	assert.Equal(t, []string{"house-fairy-five-points", "house-fairy-no-entry-ban", "house-fairy-point-claim", "house-redraw-dragon-tiles"}, house)
 }
+
+// Issue 16: the Black Dragon's page names no edition, so the fan expansion
+// plays in every edition: its tables answer and its steps are in the turn.
+func TestFidelityFanExpansionEveryEdition(t *testing.T) {
+	cat := builtin(t)
+	x := cat.Expansion("black-dragon")
+	require.NotNil(t, x)
+	assert.Empty(t, x.Editions, "the page names no edition")
+	for _, e := range tilekit.Editions {
+		assert.True(t, x.HasEdition(e), e)
+		r, err := rules.Query(cat, "black-dragon-diet", "meeple", rules.QueryOptions{Selection: rules.SelectAll(), Edition: e})
+		require.NoError(t, err, e)
+		assert.Len(t, r.Answers, 1, e)
+		steps, err := rules.Order(cat, rules.SelectAll(), rules.OrderOptions{Edition: e})
+		require.NoError(t, err, e)
+		pos := positions(steps)
+		assert.Contains(t, pos, "black-dragon-move", e)
+		assert.Contains(t, pos, "black-dragon-place", e)
+	}
+}
+
+// Issue 16: a date known only to the year is kept as a year, and an as-of
+// month of that year sees it.
+func TestFidelityYearPrecision(t *testing.T) {
+	cat := builtin(t)
+	assert.Equal(t, "2005", cat.Expansion("princess-dragon").Published)
+	month, exists := rules.Published(cat, "princess-dragon/fairy", asOf(t, "2005-01"))
+	assert.Equal(t, "2005", month)
+	assert.True(t, exists, "January 2005 is in 2005")
+	_, exists = rules.Published(cat, "princess-dragon/fairy", asOf(t, "2004-12"))
+	assert.False(t, exists)
+	r := fidelityAnswers(t, cat, "dragon-diet", "", rules.QueryOptions{AsOf: asOf(t, "2004-12")})
+	require.NotNil(t, r.TableNotYet)
+	assert.Equal(t, "2005", r.TableNotYet.Published)
+	r = fidelityAnswers(t, cat, "dragon-diet", "meeple", rules.QueryOptions{AsOf: asOf(t, "2005-06")})
+	assert.Nil(t, r.TableNotYet)
+	assert.NotEmpty(t, r.Answers)
+}

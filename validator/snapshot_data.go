@@ -6,7 +6,7 @@ import "github.com/tilekit/tilekit"
 
 // snapshotDigest is the digest (see digestFS) of the embedded files this
 // snapshot was made from.
-const snapshotDigest = "7c00dfb42c3d7cac1d22f91947fd80670f374d068dc887b30af13e120205d49d"
+const snapshotDigest = "b278cf57908ca397ed986ea04207edd796da2d06b65c1d74591afdac4b415bff"
 
 // snapshotFiles lists the built-in data files, in loading order.
 var snapshotFiles = []string{
@@ -48,7 +48,7 @@ var snapshotFiles = []string{
 }
 
 // snapshotSize is the size of the built-in data files together, in bytes.
-const snapshotSize = 374107
+const snapshotSize = 372856
 
 // snapshotData returns, built afresh on each call, the data of the catalog
 // that the full validation of the built-in data builds.
@@ -67,7 +67,7 @@ func snapshotData() tilekit.Data {
 					{ID: "abbey-mayor/wagon", Name: "Wagon"},
 					{ID: "abbey-mayor/barn", Name: "Barn"},
 				},
-				Published: "2007-01",
+				Published: "2007",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "5"}},
 			},
 			{
@@ -95,7 +95,7 @@ func snapshotData() tilekit.Data {
 				ID:       "bards",
 				Name:     "Bards of Carcassonne",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "0"}},
 			},
 			{
@@ -103,7 +103,7 @@ func snapshotData() tilekit.Data {
 				Name:      "Base game",
 				Kind:      "major",
 				Editions:  []tilekit.Edition{"C1", "C2", "C3"},
-				Published: "2000-01",
+				Published: "2000",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "0"}},
 			},
 			{
@@ -124,14 +124,14 @@ func snapshotData() tilekit.Data {
 				ID:       "black-dragon",
 				Name:     "Black Dragon",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "1"}},
 			},
 			{
 				ID:       "black-tower",
 				Name:     "Black Tower",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "2"}},
 			},
 			{
@@ -145,14 +145,14 @@ func snapshotData() tilekit.Data {
 					{ID: "bridges-castles-bazaars/castles", Name: "Castles"},
 					{ID: "bridges-castles-bazaars/bazaars", Name: "Bazaars"},
 				},
-				Published: "2010-01",
+				Published: "2010",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "8"}},
 			},
 			{
 				ID:       "castle-lords",
 				Name:     "Castle Lords",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "3"}},
 			},
 			{
@@ -181,7 +181,7 @@ func snapshotData() tilekit.Data {
 				ID:       "city-bridges",
 				Name:     "City Bridges",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "4"}},
 			},
 			{
@@ -195,7 +195,7 @@ func snapshotData() tilekit.Data {
 				ID:       "cleric-serf",
 				Name:     "Cleric & Serf",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "5"}},
 			},
 			{
@@ -216,14 +216,14 @@ func snapshotData() tilekit.Data {
 				ID:       "courier",
 				Name:     "The Courier",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "6"}},
 			},
 			{
 				ID:       "covid-19",
 				Name:     "COVID-19",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "7"}},
 			},
 			{
@@ -252,7 +252,7 @@ func snapshotData() tilekit.Data {
 				ID:       "decinsky-sneznik",
 				Name:     "Děčínský Sněžník",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "8"}},
 			},
 			{
@@ -274,7 +274,7 @@ func snapshotData() tilekit.Data {
 				ID:       "family-feud",
 				Name:     "Family Feud",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "9"}},
 			},
 			{
@@ -283,7 +283,7 @@ func snapshotData() tilekit.Data {
 				Kind:      "minor",
 				Label:     "Mini 3",
 				Editions:  []tilekit.Edition{"C1", "C2", "C3"},
-				Published: "2012-01",
+				Published: "2012",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "3"}},
 			},
 			{
@@ -299,14 +299,14 @@ func snapshotData() tilekit.Data {
 				Kind:      "minor",
 				Label:     "Mini 1",
 				Editions:  []tilekit.Edition{"C1", "C2", "C3"},
-				Published: "2012-01",
+				Published: "2012",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "1"}},
 			},
 			{
 				ID:       "flying-machines-2",
 				Name:     "The Flying Machines 2",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "10"}},
 			},
 			{
@@ -327,7 +327,7 @@ func snapshotData() tilekit.Data {
 				ID:       "gamblers-luck",
 				Name:     "Gambler's Luck",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "11"}},
 			},
 			{
@@ -371,7 +371,7 @@ func snapshotData() tilekit.Data {
 				Kind:      "minor",
 				Label:     "Mini 4",
 				Editions:  []tilekit.Edition{"C1", "C2", "C3"},
-				Published: "2012-01",
+				Published: "2012",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "4"}},
 			},
 			{
@@ -385,7 +385,7 @@ func snapshotData() tilekit.Data {
 				ID:       "great-fairs",
 				Name:     "The Great Fairs",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "12"}},
 			},
 			{
@@ -399,7 +399,7 @@ func snapshotData() tilekit.Data {
 				ID:       "hans-statue",
 				Name:     "The Hans Statue",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "13"}},
 			},
 			{
@@ -413,7 +413,7 @@ func snapshotData() tilekit.Data {
 					{ID: "hills-sheep/shepherd", Name: "Shepherd"},
 					{ID: "hills-sheep/vineyards", Name: "Vineyards"},
 				},
-				Published: "2012-01",
+				Published: "2012",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "9"}},
 			},
 			{
@@ -427,7 +427,7 @@ func snapshotData() tilekit.Data {
 					{ID: "inns-cathedrals/cathedrals", Name: "Cathedrals"},
 					{ID: "inns-cathedrals/large-meeple", Name: "Large meeple"},
 				},
-				Published: "2002-01",
+				Published: "2002",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "1"}},
 			},
 			{
@@ -448,7 +448,7 @@ func snapshotData() tilekit.Data {
 				ID:       "labyrinths",
 				Name:     "The Labyrinths",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "14"}},
 			},
 			{
@@ -462,7 +462,7 @@ func snapshotData() tilekit.Data {
 				ID:       "land-surveyors-2",
 				Name:     "The Land Surveyors 2",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "15"}},
 			},
 			{
@@ -479,7 +479,7 @@ func snapshotData() tilekit.Data {
 				Label:     "Mini 5",
 				Editions:  []tilekit.Edition{"C1", "C2", "C3"},
 				Parts:     []tilekit.Part{{ID: "mage-witch/mage", Name: "Mage"}, {ID: "mage-witch/witch", Name: "Witch"}},
-				Published: "2012-01",
+				Published: "2012",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "5"}},
 			},
 			{
@@ -495,7 +495,7 @@ func snapshotData() tilekit.Data {
 				Kind:      "minor",
 				Label:     "Mini 2",
 				Editions:  []tilekit.Edition{"C1", "C2", "C3"},
-				Published: "2012-01",
+				Published: "2012",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "2"}},
 			},
 			{
@@ -509,7 +509,7 @@ func snapshotData() tilekit.Data {
 				ID:       "obelisk",
 				Name:     "The Obelisk",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "16"}},
 			},
 			{
@@ -545,7 +545,7 @@ func snapshotData() tilekit.Data {
 					{ID: "princess-dragon/fairy", Name: "Fairy"},
 					{ID: "princess-dragon/magic-portal", Name: "Magic portal"},
 				},
-				Published: "2005-01",
+				Published: "2005",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "3"}},
 			},
 			{
@@ -568,14 +568,14 @@ func snapshotData() tilekit.Data {
 				Kind:      "minor",
 				Label:     "Mini 6",
 				Editions:  []tilekit.Edition{"C1", "C2", "C3"},
-				Published: "2012-01",
+				Published: "2012",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "6"}},
 			},
 			{
 				ID:       "robbers-son",
 				Name:     "Robber's Son",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "17"}},
 			},
 			{
@@ -589,7 +589,7 @@ func snapshotData() tilekit.Data {
 				ID:       "saint-nicholas-board",
 				Name:     "Saint Nicholas Scoring Board",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "18"}},
 			},
 			{
@@ -610,7 +610,7 @@ func snapshotData() tilekit.Data {
 				ID:       "snakes-ladders-board",
 				Name:     "Snakes and Ladders Scoring Board",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "19"}},
 			},
 			{
@@ -648,7 +648,7 @@ func snapshotData() tilekit.Data {
 				Kind:      "major",
 				Label:     "Exp. 4",
 				Editions:  []tilekit.Edition{"C1", "C2"},
-				Published: "2006-01",
+				Published: "2006",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "4"}},
 			},
 			{
@@ -662,7 +662,7 @@ func snapshotData() tilekit.Data {
 					{ID: "traders-builders/builder", Name: "Builder"},
 					{ID: "traders-builders/pig", Name: "Pig"},
 				},
-				Published: "2003-01",
+				Published: "2003",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "2"}},
 			},
 			{
@@ -696,7 +696,7 @@ func snapshotData() tilekit.Data {
 				ID:       "vistas",
 				Name:     "Vistas",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "20"}},
 			},
 			{
@@ -710,14 +710,14 @@ func snapshotData() tilekit.Data {
 				ID:       "wells",
 				Name:     "The Wells",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "21"}},
 			},
 			{
 				ID:       "wetlands",
 				Name:     "The Wetlands",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "22"}},
 			},
 			{
