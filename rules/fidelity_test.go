@@ -1,7 +1,10 @@
 package rules_test
 
 import (
+	"fmt"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -253,4 +256,85 @@ func TestFidelityYearPrecision(t *testing.T) {
 	r = fidelityAnswers(t, cat, "dragon-diet", "meeple", rules.QueryOptions{AsOf: asOf(t, "2005-06")})
 	assert.Nil(t, r.TableNotYet)
 	assert.NotEmpty(t, r.Answers)
+}
+
+// citations returns every citation of the built-in data with a name for
+// the message: rows, rules of thumb and their wordings, notes, steps, their
+// mechanics, variants and choices, tiles' rules and scenarios.
+func citations(cat *tilekit.Catalog) map[string]tilekit.Citation {
+	out := map[string]tilekit.Citation{}
+	for _, r := range cat.Rows {
+		out["row "+r.Table+"/"+r.ID] = r.Source
+	}
+	for _, tb := range cat.Tables {
+		if tb.Rule != nil {
+			out["rule "+tb.ID] = tb.Rule.Source
+			for i, v := range tb.Rule.Variants {
+				out[fmt.Sprintf("rule %s variant %d", tb.ID, i)] = v.Source
+			}
+		}
+	}
+	for _, n := range cat.Notes {
+		out["note "+n.ID] = n.Source
+	}
+	for _, s := range cat.Steps {
+		out["step "+s.ID] = s.Source
+		m := s.Mechanics
+		if m.Trigger != nil {
+			out["step "+s.ID+" trigger"] = m.Trigger.Source
+		}
+		if m.Movement != nil {
+			out["step "+s.ID+" movement"] = m.Movement.Source
+		}
+		if m.Choice != nil {
+			out["step "+s.ID+" choice"] = m.Choice.Source
+		}
+		for i, r := range m.Removals {
+			out[fmt.Sprintf("step %s removal %d", s.ID, i)] = r.Source
+		}
+		for i, v := range s.Variants {
+			out[fmt.Sprintf("step %s variant %d", s.ID, i)] = v.Source
+			if v.Choice != nil {
+				out[fmt.Sprintf("step %s variant %d choice", s.ID, i)] = v.Choice.Source
+			}
+		}
+	}
+	for _, t := range cat.Tiles {
+		for i, r := range t.Rules {
+			out[fmt.Sprintf("tile %s rule %d", t.ID, i)] = r.Source
+		}
+	}
+	for _, s := range cat.Scenarios {
+		out["scenario "+s.ID] = s.Source
+	}
+	return out
+}
+
+// Issue 16: a wiki footnote's "updated M/YYYY" (or "modified") is when the
+// wiki text changed, not when a rule began: no citation takes its date
+// from it.
+func TestFidelityNoDateFromAnUpdate(t *testing.T) {
+	cat := builtin(t)
+	updated := regexp.MustCompile(`(?:updated|modified) 0?(\d{1,2})/(\d{4})`)
+	for name, c := range citations(cat) {
+		for _, m := range updated.FindAllStringSubmatch(c.Section, -1) {
+			month, _ := strconv.Atoi(m[1])
+			assert.NotEqual(t, fmt.Sprintf("%s-%02d", m[2], month), c.Date, "%s: dated by the footnote's update: %s", name, c.Section)
+		}
+	}
+	// The rules first seen in a publication the page names without its
+	// date are undated, and say which publication.
+	for _, c := range []struct{ name, publication string }{
+		{"rule princess-obligation", "Big Box 2"},
+		{"step princess-remove choice", "Big Box 2"},
+		{"rule fairy-companions variant 0", "RGG and ZMG rules"},
+		{"row fairy-companions/meeple-rgg-zmg", "RGG and ZMG rules"},
+		{"step dragon-move variant 1", "RGG Big Box"},
+		{"row dragon-protection/castle", "Big Box 3"},
+	} {
+		got, ok := citations(cat)[c.name]
+		require.True(t, ok, c.name)
+		assert.True(t, got.Undated, c.name)
+		assert.Contains(t, got.Section, c.publication, c.name)
+	}
 }

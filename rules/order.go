@@ -51,12 +51,18 @@ func StepVariant(s *tilekit.Step, opt OrderOptions) *tilekit.StepVariant {
 
 // StepChoice returns the choice a step gives a player under the options:
 // the choice of the variant that holds, when it gives one, else the step's
-// own; nil when the step gives none.
+// own; nil when the step gives none. A choice is dated by its own source,
+// like everything else: one dated after the options' month is not in
+// force, so the variant's gives way to the step's own, and the step's own
+// to none.
 func StepChoice(s *tilekit.Step, opt OrderOptions) *tilekit.Choice {
-	if v := StepVariant(s, opt); v != nil && v.Choice != nil {
+	if v := StepVariant(s, opt); v != nil && v.Choice != nil && !later(v.Choice.Source.Date, opt.AsOf) {
 		return v.Choice
 	}
-	return s.Mechanics.Choice
+	if c := s.Mechanics.Choice; c != nil && !later(c.Source.Date, opt.AsOf) {
+		return c
+	}
+	return nil
 }
 
 // OrderGraph returns, under the options' rules, for each step id the ids

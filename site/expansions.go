@@ -60,6 +60,14 @@ type tileView struct {
 	Needs needs
 	// Expansion links the tile's expansion page, in the gallery only.
 	Expansion *link
+	// Rules are the tile's own rules, each with its source.
+	Rules []tileRuleView
+}
+
+// tileRuleView is a tile's own rule as a page shows it.
+type tileRuleView struct {
+	Text   string
+	Source citation
 }
 
 // editionCount is a tile's number of copies in an edition.
@@ -183,6 +191,9 @@ func (b *builder) tileView(t *tilekit.Tile, page string) tileView {
 	}
 	for _, e := range t.Start {
 		v.Start = append(v.Start, string(e))
+	}
+	for _, r := range t.Rules {
+		v.Rules = append(v.Rules, tileRuleView{Text: r.Text, Source: b.citationOf(r.Source)})
 	}
 	var kinds []string
 	for _, f := range t.Features {

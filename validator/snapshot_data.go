@@ -6,7 +6,7 @@ import "github.com/tilekit/tilekit"
 
 // snapshotDigest is the digest (see digestFS) of the embedded files this
 // snapshot was made from.
-const snapshotDigest = "b278cf57908ca397ed986ea04207edd796da2d06b65c1d74591afdac4b415bff"
+const snapshotDigest = "94d9906335813e78e402e80535da7e22fc9e07f73dcd233d3d36ca81e88e0a96"
 
 // snapshotFiles lists the built-in data files, in loading order.
 var snapshotFiles = []string{
@@ -44,11 +44,12 @@ var snapshotFiles = []string{
 	"scenarios/princess-dragon/fairy.toml",
 	"scenarios/princess-dragon/portal.toml",
 	"scenarios/princess-dragon/princess.toml",
+	"scenarios/princess-dragon/special-tiles.toml",
 	"scenarios/princess-dragon/volcano.toml",
 }
 
 // snapshotSize is the size of the built-in data files together, in bytes.
-const snapshotSize = 372856
+const snapshotSize = 380210
 
 // snapshotData returns, built afresh on each call, the data of the catalog
 // that the full validation of the built-in data builds.
@@ -2817,6 +2818,28 @@ func snapshotData() tilekit.Data {
 						Origin:      tilekit.Origin{File: "<builtin>/tiles/princess-dragon.toml", Path: []string{"tile", "10", "feature", "2"}},
 					},
 				},
+				Rules: []tilekit.TileRule{
+					{
+						Text: "A follower placed on this tile goes clearly either into the city, as a knight, or into the cloister, as a monk. A monk may be placed when a knight is already in the city, and a knight when a monk is in the cloister.",
+						Source: tilekit.Citation{
+							Kind:    "rulebook",
+							Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+							Section: "Legen der Karten: Kloster in der Stadt",
+							URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+						},
+						Origin: tilekit.Origin{File: "<builtin>/tiles/princess-dragon.toml", Path: []string{"tile", "10", "rule", "0"}},
+					},
+					{
+						Text: "The cloister scores on its own: when the eight tiles around it are placed, even if the city is not complete.",
+						Source: tilekit.Citation{
+							Kind:    "rulebook",
+							Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+							Section: "Legen der Karten: Kloster in der Stadt",
+							URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+						},
+						Origin: tilekit.Origin{File: "<builtin>/tiles/princess-dragon.toml", Path: []string{"tile", "10", "rule", "1"}},
+					},
+				},
 				Origin: tilekit.Origin{File: "<builtin>/tiles/princess-dragon.toml", Path: []string{"tile", "10"}},
 			},
 			{
@@ -3161,6 +3184,28 @@ func snapshotData() tilekit.Data {
 						Apart:       []string{},
 						Drawbridges: []string{},
 						Origin:      tilekit.Origin{File: "<builtin>/tiles/princess-dragon.toml", Path: []string{"tile", "15", "feature", "3"}},
+					},
+				},
+				Rules: []tilekit.TileRule{
+					{
+						Text: "The road passes under the city through a tunnel: it is one road, not broken by the city, and the fields above and below the city are not broken either.",
+						Source: tilekit.Citation{
+							Kind:    "rulebook",
+							Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+							Section: "Legen der Karten: Tunnel",
+							URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+						},
+						Origin: tilekit.Origin{File: "<builtin>/tiles/princess-dragon.toml", Path: []string{"tile", "15", "rule", "0"}},
+					},
+					{
+						Text: "With the tunnel tokens of The Tunnel, the road shown on this tile is in fact broken, and its two parts may never meet.",
+						Source: tilekit.Citation{
+							Kind:    "rulebook",
+							Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+							Section: "Legen der Karten, footnote on the tunnel tile; Other Expansions: New tiles, The Tunnel",
+							URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+						},
+						Origin: tilekit.Origin{File: "<builtin>/tiles/princess-dragon.toml", Path: []string{"tile", "15", "rule", "1"}},
 					},
 				},
 				Origin: tilekit.Origin{File: "<builtin>/tiles/princess-dragon.toml", Path: []string{"tile", "15"}},
@@ -4707,9 +4752,9 @@ func snapshotData() tilekit.Data {
 							Source: tilekit.Citation{
 								Kind:    "publisher-difference",
 								Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-								Section: "Die Fee, footnotes on the RGG and ZMG wording (updated 5/2013)",
+								Section: "Die Fee, footnotes: the RGG and ZMG rules place the fairy on the tile (the wording of their own rules, not dated by the page)",
 								URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-								Date:    "2013-05",
+								Undated: true,
 							},
 							Origin: tilekit.Origin{File: "<builtin>/interactions/fairy.toml", Path: []string{"table", "0", "rule", "variant", "0"}},
 						},
@@ -4742,9 +4787,9 @@ func snapshotData() tilekit.Data {
 					Source: tilekit.Citation{
 						Kind:    "faq",
 						Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-						Section: "Other Expansions: Der Zaubergang (updated 3/2015)",
+						Section: "Other Expansions: Der Zaubergang (followers may use it, figures that are not followers may not; list updated 3/2015)",
 						URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-						Date:    "2015-03",
+						Undated: true,
 					},
 				},
 				Description: "A magic portal lets its player deploy a follower to a tile already in play; special figures cannot use it.",
@@ -4757,29 +4802,30 @@ func snapshotData() tilekit.Data {
 				Expansion: "princess-dragon/princess",
 				Subjects:  []tilekit.SubjectKind{"follower"},
 				Rule: &tilekit.Rule{
-					Text:      "A player who extends an occupied city with a princess tile must remove one knight from it, their own included (the original rules, kept by Rio Grande and Z-Man).",
+					Text:      "A player who extends an occupied city with a princess tile may remove one knight from it; one who does not may deploy a follower as normal (Hans im Glück since Big Box 2).",
 					When:      tilekit.Match{Category: "follower"},
-					Verdict:   "yes",
+					Verdict:   "no",
 					Otherwise: "no",
 					AppliesTo: []tilekit.SubjectKind{"follower"},
 					Source: tilekit.Citation{
-						Kind:    "publisher-difference",
-						Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-						Section: "Das Burgfräulein, footnote: the original rules, kept by the RGG and ZMG editions (updated 12/2013)",
-						URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+						Kind:      "rulebook",
+						Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+						Section:   "Das Burgfräulein (the player may remove one knight; footnote: a change first seen in Big Box 2)",
+						URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+						Undated:   true,
+						Publisher: "hig",
 					},
 					Variants: []tilekit.RuleVariant{
 						{
-							Publishers: []tilekit.Publisher{"hig"},
-							Text:       "Since Big Box 2, a player who extends an occupied city with a princess tile may remove one knight from it; one who does not may deploy a follower as normal.",
-							Verdict:    "no",
+							Publishers: []tilekit.Publisher{"rgg", "zmg"},
+							Text:       "A player who extends an occupied city with a princess tile must remove one knight from it (the original rules, which Rio Grande and Z-Man keep).",
+							Verdict:    "yes",
 							Source: tilekit.Citation{
-								Kind:      "publisher-difference",
-								Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-								Section:   "Das Burgfräulein, footnote: a change first seen in Big Box 2 (updated 12/2013)",
-								URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-								Date:      "2013-12",
-								Publisher: "hig",
+								Kind:    "publisher-difference",
+								Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+								Section: "Das Burgfräulein, footnote: the RGG and ZMG editions maintain the rule that princesses must remove a follower (the original rules)",
+								URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+								Undated: true,
 							},
 							Origin: tilekit.Origin{File: "<builtin>/interactions/princess.toml", Path: []string{"table", "1", "rule", "variant", "0"}},
 						},
@@ -4807,7 +4853,7 @@ func snapshotData() tilekit.Data {
 						URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
 					},
 				},
-				Description: "A player who extends an occupied city with a princess tile may (Hans im Glück since Big Box 2) or must (Rio Grande, Z-Man) remove one knight from it, their own included.",
+				Description: "A player who extends an occupied city with a princess tile may (Hans im Glück since Big Box 2) or must (Rio Grande, Z-Man) remove one knight from it, their own too since the 2010 rules.",
 				Origin:      tilekit.Origin{File: "<builtin>/interactions/princess.toml", Path: []string{"table", "0"}},
 			},
 			{
@@ -6078,9 +6124,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "rulebook",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "2015 FAQ: Speiseplan des Drachen, footnote on castles (Big Box 3)",
+					Section: "2015 FAQ: Speiseplan des Drachen, footnote on castles: first added to the Big Box 3 version of the rules",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2013-12",
+					Undated: true,
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
@@ -6375,9 +6421,8 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:      "rulebook",
 					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section:   "Die Fee (next to one follower)",
+					Section:   "Die Fee (next to one follower: the current Hans im Glück rules)",
 					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:      "2013-05",
 					Publisher: "hig",
 				},
 				Editions:    []tilekit.Edition{},
@@ -6395,9 +6440,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "publisher-difference",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Die Fee, footnotes on the RGG and ZMG wording (updated 5/2013)",
+					Section: "Die Fee, footnotes: the RGG and ZMG rules place the fairy on the tile (the wording of their own rules, not dated by the page)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2013-05",
+					Undated: true,
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{"rgg", "zmg"},
@@ -6447,9 +6492,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "faq",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Other Expansions: Der Zaubergang (updated 3/2015)",
+					Section: "Other Expansions: Der Zaubergang (followers may use it, figures that are not followers may not; list updated 3/2015)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2015-03",
+					Undated: true,
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
@@ -6465,9 +6510,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "faq",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Other Expansions: Der Zaubergang (updated 3/2015)",
+					Section: "Other Expansions: Der Zaubergang (followers may use it, figures that are not followers may not; list updated 3/2015)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2015-03",
+					Undated: true,
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
@@ -6483,9 +6528,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "faq",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Other Expansions: Der Zaubergang (updated 3/2015)",
+					Section: "Other Expansions: Der Zaubergang (followers may use it, figures that are not followers may not; list updated 3/2015)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2015-03",
+					Undated: true,
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
@@ -6501,9 +6546,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "faq",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Other Expansions: Der Zaubergang (updated 3/2015)",
+					Section: "Other Expansions: Der Zaubergang (followers may use it, figures that are not followers may not; list updated 3/2015)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2015-03",
+					Undated: true,
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
@@ -6519,9 +6564,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "faq",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Other Expansions: Der Zaubergang (updated 3/2015)",
+					Section: "Other Expansions: Der Zaubergang (followers may use it, figures that are not followers may not; list updated 3/2015)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2015-03",
+					Undated: true,
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
@@ -6537,9 +6582,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "faq",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Other Expansions: Der Zaubergang (updated 3/2015)",
+					Section: "Other Expansions: Der Zaubergang (followers may use it, figures that are not followers may not; list updated 3/2015)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2015-03",
+					Undated: true,
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
@@ -6555,9 +6600,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "faq",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Other Expansions: Der Zaubergang (updated 3/2015)",
+					Section: "Other Expansions: Der Zaubergang (followers may use it, figures that are not followers may not; list updated 3/2015)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2015-03",
+					Undated: true,
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
@@ -6573,9 +6618,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "faq",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Other Expansions: Der Zaubergang (updated 3/2015)",
+					Section: "Other Expansions: Der Zaubergang (followers may use it, figures that are not followers may not; list updated 3/2015)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2015-03",
+					Undated: true,
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
@@ -6591,9 +6636,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "faq",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Other Expansions: Der Zaubergang (updated 3/2015)",
+					Section: "Other Expansions: Der Zaubergang (followers may use it, figures that are not followers may not; list updated 3/2015)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2015-03",
+					Undated: true,
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
@@ -6609,9 +6654,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "faq",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Other Expansions: Der Zaubergang (updated 3/2015)",
+					Section: "Other Expansions: Der Zaubergang (followers may use it, figures that are not followers may not; list updated 3/2015)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2015-03",
+					Undated: true,
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
@@ -6627,9 +6672,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "faq",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Other Expansions: Der Zaubergang (updated 3/2015)",
+					Section: "Other Expansions: Der Zaubergang (followers may use it, figures that are not followers may not; list updated 3/2015)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2015-03",
+					Undated: true,
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
@@ -6841,13 +6886,13 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "rulebook",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Das Burgfräulein (one knight, including his own; footnote: first added to the 2010 rules, 12/2013)",
+					Section: "Das Burgfräulein (remove one knight from the city)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
-				Explanation: "A normal follower in the city is a knight and may be removed, the player's own included; with knights of several players the player chooses which.",
-				Notes:       []string{"princess-may-or-must"},
+				Explanation: "A normal follower in the city is a knight and may be removed; with knights of several players the player chooses which (the player's own too, since the 2010 rules).",
+				Notes:       []string{"princess-may-or-must", "princess-own-knight"},
 				Origin:      tilekit.Origin{File: "<builtin>/interactions/princess.toml", Path: []string{"row", "0"}},
 			},
 			{
@@ -7480,9 +7525,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:      "publisher-difference",
 					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section:   "Der Drache, footnote on the RGG sequence (5/2013, 1/2019)",
+					Section:   "Der Drache, footnote: the text of the RGG Big Box 1-3 (5/2013); their turn sequence table (1/2019)",
 					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:      "2019-01",
+					Undated:   true,
 					Publisher: "rgg",
 				},
 				Expansions: []string{"princess-dragon/dragon"},
@@ -7531,9 +7576,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "publisher-difference",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Die Fee, footnotes on the RGG and ZMG wording (updated 5/2013)",
+					Section: "Die Fee, footnotes: the RGG and ZMG rules place the fairy on the tile (the wording of their own rules, not dated by the page)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2013-05",
+					Undated: true,
 				},
 				Expansions: []string{"princess-dragon/fairy"},
 				Tables:     []string{"fairy-companions"},
@@ -7564,15 +7609,32 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "publisher-difference",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Das Burgfräulein, footnote (updated 12/2013)",
+					Section: "Das Burgfräulein, footnote: a change first seen in Big Box 2; the RGG and ZMG editions keep the original rule",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2013-12",
+					Undated: true,
 				},
 				Expansions: []string{"princess-dragon/princess"},
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"princess-remove"},
 				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "9"}},
+			},
+			{
+				ID:    "princess-own-knight",
+				Title: "The princess may send the player's own knight home (since the 2010 rules)",
+				Text:  "The knight the princess removes may be the player's own: the words \"including his own\" were first added to the 2010 version of the rules.",
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Das Burgfräulein, footnote: the parenthesis (including his own) was first added to the 2010 version of the rules",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+					Date:    "2010",
+				},
+				Expansions: []string{"princess-dragon/princess"},
+				Tables:     []string{"princess-removal"},
+				Subjects:   []string{"meeple"},
+				Steps:      []string{"princess-remove"},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "10"}},
 			},
 			{
 				ID:    "phantom-portal-one-claim",
@@ -7589,7 +7651,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"portal-figures"},
 				Subjects:   []string{"phantom"},
 				Steps:      []string{},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "10"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "11"}},
 			},
 			{
 				ID:    "black-dragon-threshold",
@@ -7605,7 +7667,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"black-dragon-place"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "11"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "12"}},
 			},
 			{
 				ID:    "black-dragon-later-laps",
@@ -7632,7 +7694,7 @@ func snapshotData() tilekit.Data {
 						Text: "The Black Dragon is placed again on the tile placed that turn every time a scoring figure reaches or passes another multiple of 50 points (100, 150, ...) since the beginning of a turn.",
 					},
 				},
-				Origin: tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "12"}},
+				Origin: tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "13"}},
 			},
 			{
 				ID:    "black-dragon-eaten-figures",
@@ -7648,7 +7710,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"black-dragon-diet"},
 				Subjects:   []string{},
 				Steps:      []string{"black-dragon-move", "black-dragon-place"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "13"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "14"}},
 			},
 			{
 				ID:    "builder-pig-go-home-black-dragon",
@@ -7664,7 +7726,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"black-dragon-diet"},
 				Subjects:   []string{"builder", "pig"},
 				Steps:      []string{"black-dragon-move", "black-dragon-place"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "14"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "15"}},
 			},
 			{
 				ID:    "red-dragon-then-black-dragon",
@@ -7680,7 +7742,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"dragon-move", "black-dragon-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "15"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "16"}},
 			},
 			{
 				ID:    "red-dragon-eaten-waits",
@@ -7696,7 +7758,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"black-dragon-diet"},
 				Subjects:   []string{"dragon"},
 				Steps:      []string{"black-dragon-move", "black-dragon-place", "volcano-dragon", "dragon-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "16"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "17"}},
 			},
 			{
 				ID:    "count-after-black-dragon",
@@ -7712,7 +7774,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"black-dragon-move", "count-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "17"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "18"}},
 			},
 			{
 				ID:    "leipzig-after-black-dragon",
@@ -7728,7 +7790,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"black-dragon-move", "leipzig-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "18"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "19"}},
 			},
 			{
 				ID:    "ghosts-of-eaten-meeple",
@@ -7744,7 +7806,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"black-dragon-diet"},
 				Subjects:   []string{"ghost"},
 				Steps:      []string{"black-dragon-move", "black-dragon-place"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "19"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "20"}},
 			},
 			{
 				ID:    "teacher-leaves-game",
@@ -7760,7 +7822,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"black-dragon-diet"},
 				Subjects:   []string{"teacher"},
 				Steps:      []string{"black-dragon-move", "black-dragon-place"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "20"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "21"}},
 			},
 			{
 				ID:    "drawbridge-tie-moves-nobody",
@@ -7776,7 +7838,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"drawbridge-figures"},
 				Subjects:   []string{},
 				Steps:      []string{"drawbridge-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "21"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "22"}},
 			},
 			{
 				ID:    "drawbridge-ghosts-to-supply",
@@ -7792,7 +7854,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"drawbridge-figures"},
 				Subjects:   []string{"ghost", "meeple"},
 				Steps:      []string{"drawbridge-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "22"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "23"}},
 			},
 			{
 				ID:    "drawbridge-wagon-one-action",
@@ -7808,7 +7870,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"drawbridge-figures"},
 				Subjects:   []string{"wagon"},
 				Steps:      []string{"drawbridge-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "23"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "24"}},
 			},
 			{
 				ID:    "drawbridge-before-big-top",
@@ -7824,7 +7886,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"drawbridge-move", "big-top-scoring"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "24"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "25"}},
 			},
 			{
 				ID:    "drawbridge-count-meeples",
@@ -7840,7 +7902,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"drawbridge-figures"},
 				Subjects:   []string{},
 				Steps:      []string{"count-move", "drawbridge-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "25"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "26"}},
 			},
 			{
 				ID:    "drawbridge-peasant-protection",
@@ -7867,7 +7929,7 @@ func snapshotData() tilekit.Data {
 						Text: "Protection can be bought only in the phase of placing a meeple, not when a meeple crosses a drawbridge.",
 					},
 				},
-				Origin: tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "26"}},
+				Origin: tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "27"}},
 			},
 			{
 				ID:    "drawbridge-move-triggers",
@@ -7884,7 +7946,7 @@ func snapshotData() tilekit.Data {
 				Subjects:   []string{},
 				Steps:      []string{"drawbridge-move"},
 				Open:       true,
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "27"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "28"}},
 			},
 			{
 				ID:    "rgg-dragon-and-black-dragon",
@@ -7911,7 +7973,7 @@ func snapshotData() tilekit.Data {
 						Text: "The Black Dragon page: the red dragon moves first, then the Black Dragon at the beginning of scoring, as in the Hans im Glück and Z-Man order.",
 					},
 				},
-				Origin: tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "28"}},
+				Origin: tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "29"}},
 			},
 			{
 				ID:    "black-dragon-dead-end",
@@ -7932,7 +7994,7 @@ func snapshotData() tilekit.Data {
 					{ID: "stop", Text: "Its movement ends early, as the red dragon's does at a dead end."},
 					{ID: "unspecified", Text: "The page does not say; players agree before the game."},
 				},
-				Origin: tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "29"}},
+				Origin: tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "30"}},
 			},
 			{
 				ID:    "dragon-tiles-before-volcano",
@@ -7948,7 +8010,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"place-tile", "volcano-dragon", "dragon-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "30"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "31"}},
 			},
 			{
 				ID:    "dragon-movement-limits",
@@ -7964,7 +8026,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"dragon-move", "volcano-dragon", "place-figure"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "31"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "32"}},
 			},
 			{
 				ID:    "dragon-eaten-figures",
@@ -7980,7 +8042,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"dragon-diet"},
 				Subjects:   []string{},
 				Steps:      []string{"dragon-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "32"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "33"}},
 			},
 			{
 				ID:    "princess-builder-goes-home",
@@ -7996,7 +8058,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"princess-removal"},
 				Subjects:   []string{"builder"},
 				Steps:      []string{"princess-remove"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "33"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "34"}},
 			},
 			{
 				ID:    "fairy-no-tower-protection",
@@ -8013,7 +8075,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"fairy-companions"},
 				Subjects:   []string{},
 				Steps:      []string{"tower-capture"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "34"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "35"}},
 			},
 			{
 				ID:    "fairy-festival",
@@ -8030,7 +8092,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"fairy-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "35"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "36"}},
 			},
 			{
 				ID:    "fairy-bonus-acrobats",
@@ -8041,13 +8103,13 @@ func snapshotData() tilekit.Data {
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
 					Section: "Other Expansions: Die Fee, Under the Big Top, footnote (4/2020, updated 7/2020)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2020-07",
+					Date:    "2020-04",
 				},
 				Expansions: []string{"princess-dragon/fairy", "under-the-big-top/acrobats"},
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"score-features"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "36"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "37"}},
 			},
 			{
 				ID:    "fairy-bonus-abbot",
@@ -8063,7 +8125,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"score-features"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "37"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "38"}},
 			},
 			{
 				ID:    "fairy-bonus-challenge",
@@ -8080,7 +8142,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"score-features"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "38"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "39"}},
 			},
 			{
 				ID:    "portal-never-completed",
@@ -8097,7 +8159,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"portal-destinations"},
 				Subjects:   []string{},
 				Steps:      []string{},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "39"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "40"}},
 			},
 			{
 				ID:    "drawbridge-occupied-city",
@@ -8113,7 +8175,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"drawbridge-figures"},
 				Subjects:   []string{},
 				Steps:      []string{"drawbridge-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "40"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "41"}},
 			},
 			{
 				ID:    "drawbridge-each-meeple",
@@ -8129,7 +8191,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"drawbridge-figures"},
 				Subjects:   []string{},
 				Steps:      []string{"drawbridge-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "41"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "42"}},
 			},
 			{
 				ID:    "drawbridge-city-segments",
@@ -8145,7 +8207,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"drawbridge-figures"},
 				Subjects:   []string{},
 				Steps:      []string{"drawbridge-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "42"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "43"}},
 			},
 			{
 				ID:    "drawbridge-road-extent",
@@ -8161,7 +8223,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"drawbridge-figures"},
 				Subjects:   []string{},
 				Steps:      []string{"drawbridge-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "43"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "44"}},
 			},
 			{
 				ID:    "drawbridge-road-completion",
@@ -8177,7 +8239,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"drawbridge-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "44"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "45"}},
 			},
 			{
 				ID:    "house-redraw-dragon-tiles",
@@ -8193,7 +8255,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"place-tile"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "45"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "46"}},
 			},
 			{
 				ID:    "house-fairy-point-claim",
@@ -8209,7 +8271,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"fairy-point"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "46"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "47"}},
 			},
 			{
 				ID:    "house-fairy-five-points",
@@ -8225,7 +8287,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"fairy-point", "score-features"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "47"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "48"}},
 			},
 			{
 				ID:    "house-fairy-no-entry-ban",
@@ -8241,7 +8303,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"dragon-protection"},
 				Subjects:   []string{"fairy-tile"},
 				Steps:      []string{"dragon-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "48"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "49"}},
 			},
 			{
 				ID:    "princess-not-tower",
@@ -8258,7 +8320,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"princess-removal"},
 				Subjects:   []string{},
 				Steps:      []string{"princess-remove"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "49"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "50"}},
 			},
 			{
 				ID:    "black-dragon-on-volcano",
@@ -8285,7 +8347,7 @@ func snapshotData() tilekit.Data {
 						Text: "No figure but the red dragon may go onto the volcano tile: the Black Dragon does not enter that turn.",
 					},
 				},
-				Origin: tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "50"}},
+				Origin: tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "51"}},
 			},
 		},
 		Steps: []tilekit.Step{
@@ -8410,7 +8472,7 @@ func snapshotData() tilekit.Data {
 					Section: "Das Burgfräulein",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
 				},
-				Explanation: "Instead of placing a figure, a player who extends an occupied city with a princess tile may (Hans im Glück since Big Box 2) or must (Rio Grande, Z-Man) remove one knight from it, their own included; then no other figure is placed or moved.",
+				Explanation: "Instead of placing a figure, a player who extends an occupied city with a princess tile may (Hans im Glück since Big Box 2, the rule text of the page) or must (Rio Grande, Z-Man, and the original rules) remove one knight from it (their own too, since the 2010 rules); then no other figure is placed or moved.",
 				Notes:       []string{"princess-may-or-must"},
 				Mechanics: tilekit.Mechanics{
 					Trigger: &tilekit.Trigger{
@@ -8426,15 +8488,17 @@ func snapshotData() tilekit.Data {
 						Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "4", "trigger"}},
 					},
 					Choice: &tilekit.Choice{
-						Mode:      "must",
+						Mode:      "may",
 						By:        "active-player",
 						InsteadOf: []string{"place-figure"},
 						Except:    []string{},
 						Source: tilekit.Citation{
-							Kind:    "rulebook",
-							Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-							Section: "Das Burgfräulein (the original rules: the player must remove one knight)",
-							URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+							Kind:      "rulebook",
+							Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+							Section:   "Das Burgfräulein (the player may remove one knight; footnote: a change first seen in Big Box 2)",
+							URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+							Undated:   true,
+							Publisher: "hig",
 						},
 						Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "4", "choice"}},
 					},
@@ -8466,51 +8530,34 @@ func snapshotData() tilekit.Data {
 				},
 				Variants: []tilekit.StepVariant{
 					{
-						Publishers: []tilekit.Publisher{"hig"},
-						Editions:   []tilekit.Edition{},
-						With:       []string{},
-						After:      []string{"place-tile"},
-						Before:     []string{"dragon-move"},
-						Choice: &tilekit.Choice{
-							Mode:      "may",
-							By:        "active-player",
-							InsteadOf: []string{"place-figure"},
-							Except:    []string{},
-							Source: tilekit.Citation{
-								Kind:      "publisher-difference",
-								Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-								Section:   "Das Burgfräulein, footnote: a change first seen in Big Box 2 (updated 12/2013)",
-								URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-								Date:      "2013-12",
-								Publisher: "hig",
-							},
-							Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "4", "variant", "0", "choice"}},
-						},
-						Source: tilekit.Citation{
-							Kind:      "publisher-difference",
-							Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-							Section:   "Das Burgfräulein, footnote: a change first seen in Big Box 2 (updated 12/2013)",
-							URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-							Date:      "2013-12",
-							Publisher: "hig",
-						},
-						Explanation: "Hans im Glück (since Big Box 2): the player may remove one knight; one who does not may deploy a follower as normal.",
-						Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "4", "variant", "0"}},
-					},
-					{
 						Publishers: []tilekit.Publisher{"rgg", "zmg"},
 						Editions:   []tilekit.Edition{},
 						With:       []string{},
 						After:      []string{"place-tile"},
 						Before:     []string{"dragon-move"},
+						Choice: &tilekit.Choice{
+							Mode:      "must",
+							By:        "active-player",
+							InsteadOf: []string{"place-figure"},
+							Except:    []string{},
+							Source: tilekit.Citation{
+								Kind:    "publisher-difference",
+								Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+								Section: "Das Burgfräulein, footnote: the RGG and ZMG editions maintain the rule that princesses must remove a follower (the original rules)",
+								URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+								Undated: true,
+							},
+							Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "4", "variant", "0", "choice"}},
+						},
 						Source: tilekit.Citation{
 							Kind:    "publisher-difference",
 							Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-							Section: "Das Burgfräulein, footnote: the RGG and ZMG editions keep the original rules (updated 12/2013)",
+							Section: "Das Burgfräulein, footnote: the RGG and ZMG editions maintain the rule that princesses must remove a follower (the original rules)",
 							URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+							Undated: true,
 						},
-						Explanation: "Rio Grande and Z-Man (the original rules): the player must remove one knight.",
-						Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "4", "variant", "1"}},
+						Explanation: "Rio Grande and Z-Man keep the original rules: the player must remove one knight.",
+						Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "4", "variant", "0"}},
 					},
 				},
 				Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "4"}},
@@ -8535,7 +8582,37 @@ func snapshotData() tilekit.Data {
 						Mode:      "may",
 						By:        "active-player",
 						InsteadOf: []string{"place-figure"},
-						Except:    []string{"phantom"},
+						Except:    []string{},
+						Source: tilekit.Citation{
+							Kind:    "rulebook",
+							Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+							Section: "Die Fee (a player who does not deploy a follower may move the fairy); Other Expansions: Die Fee (nor any other figure)",
+							URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+						},
+						Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "5", "choice"}},
+					},
+				},
+				Variants: []tilekit.StepVariant{
+					{
+						Publishers: []tilekit.Publisher{},
+						Editions:   []tilekit.Edition{},
+						With:       []string{"phantom"},
+						After:      []string{"place-tile"},
+						Before:     []string{"dragon-move", "score-features"},
+						Choice: &tilekit.Choice{
+							Mode:      "may",
+							By:        "active-player",
+							InsteadOf: []string{"place-figure"},
+							Except:    []string{"phantom"},
+							Source: tilekit.Citation{
+								Kind:    "faq",
+								Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+								Section: "Other Expansions: Die Fee (Phantom, additional clarifications 12/2014)",
+								URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+								Date:    "2014-12",
+							},
+							Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "5", "variant", "0", "choice"}},
+						},
 						Source: tilekit.Citation{
 							Kind:    "faq",
 							Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
@@ -8543,7 +8620,8 @@ func snapshotData() tilekit.Data {
 							URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
 							Date:    "2014-12",
 						},
-						Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "5", "choice"}},
+						Explanation: "With The Phantom, a player who moves the fairy may still place the Phantom (additional clarifications, 12/2014).",
+						Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "5", "variant", "0"}},
 					},
 				},
 				Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "5"}},
@@ -8702,9 +8780,9 @@ func snapshotData() tilekit.Data {
 						Source: tilekit.Citation{
 							Kind:      "publisher-difference",
 							Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-							Section:   "Der Drache, footnote",
+							Section:   "Der Drache, footnote: the text of the RGG Big Box 1-3 (5/2013); their turn sequence table shows the dragon before scoring (1/2019)",
 							URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-							Date:      "2019-01",
+							Undated:   true,
 							Publisher: "rgg",
 						},
 						Explanation: "The Rio Grande Big Box text scores completed features first and then moves the dragon; its own turn table says before scoring, so this is thought to be an editing error. With the Black Dragon, which moves at the beginning of scoring, this order moves the Black Dragon before the red dragon, against the Black Dragon page (see the open note).",
@@ -14273,6 +14351,76 @@ func snapshotData() tilekit.Data {
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/drawbridges/drawbridges.toml", Path: []string{"scenario", "3"}},
 			},
 			{
+				ID:         "princess-dragon/cloister-in-city-scores-alone",
+				Title:      "The cloister inside a city takes a monk beside a knight and scores alone when surrounded",
+				Expansions: []string{"princess-dragon"},
+				Players:    2,
+				Position:   "-1,0:base/U@0 0,0:base/D@0 1,0:base/U@0 -1,1:base/E@90 0,1:princess-dragon/dragon-city-cloister@180 1,1:base/F@0 -1,2:base/B@0 0,2:base/E@0",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{Y: 1},
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/special-tiles.toml",
+							Path: []string{"scenario", "0", "followers", "0"},
+						},
+					},
+					{
+						Player:  2,
+						At:      tilekit.BoardPosition{Y: 1},
+						Feature: "cloister",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/special-tiles.toml",
+							Path: []string{"scenario", "0", "followers", "1"},
+						},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile: "base/B",
+						At:   tilekit.BoardPosition{X: 1, Y: 2},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/special-tiles.toml",
+								Path: []string{"scenario", "0", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/special-tiles.toml",
+							Path: []string{"scenario", "0", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{0, 9},
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{Y: 1},
+							Feature: "city",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/special-tiles.toml",
+								Path: []string{"scenario", "0", "expect", "followers", "0"},
+							},
+						},
+					},
+					Events: []string{"completed cloister", "player 2 scores 9 for cloister", "player 2 takes back 1 from cloister"},
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/princess-dragon/special-tiles.toml",
+						Path: []string{"scenario", "0", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Legen der Karten: Kloster in der Stadt",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/special-tiles.toml", Path: []string{"scenario", "0"}},
+			},
+			{
 				ID:         "princess-dragon/dragon-after-scoring-rgg",
 				Title:      "Rio Grande: the road the dragon tile completed is scored before the dragon flies",
 				Expansions: []string{"princess-dragon"},
@@ -14329,7 +14477,7 @@ func snapshotData() tilekit.Data {
 					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
 					Section:   "Der Drache, footnote on the RGG edition: the dragon moves after scoring (5/2013)",
 					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:      "2013-05",
+					Undated:   true,
 					Publisher: "rgg",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/dragon.toml", Path: []string{"scenario", "4"}},
@@ -14487,7 +14635,7 @@ func snapshotData() tilekit.Data {
 					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
 					Section:   "Der Drache, footnote on the RGG edition (5/2013, 1/2019); FAQ: is a feature completed by a dragon tile scored before the dragon moves?",
 					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:      "2013-05",
+					Undated:   true,
 					Publisher: "hig",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/dragon.toml", Path: []string{"scenario", "3"}},
@@ -14542,7 +14690,7 @@ func snapshotData() tilekit.Data {
 					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
 					Section:   "Der Drache, footnote: the ZMG edition follows the HiG rule and adds that the interruption is before scoring (5/2013)",
 					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:      "2013-05",
+					Undated:   true,
 					Publisher: "zmg",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/dragon.toml", Path: []string{"scenario", "7"}},
@@ -14942,7 +15090,7 @@ func snapshotData() tilekit.Data {
 					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
 					Section:   "Die Fee: 3 points at scoring, next to a follower (updated 5/2013)",
 					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:      "2013-05",
+					Undated:   true,
 					Publisher: "hig",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "5"}},
@@ -15012,7 +15160,7 @@ func snapshotData() tilekit.Data {
 					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
 					Section:   "Die Fee: footnote, the RGG version, the follower must stand on the tile with the fairy for the 3 points (updated 5/2013)",
 					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:      "2013-05",
+					Undated:   true,
 					Publisher: "rgg",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "6"}},
@@ -15421,7 +15569,7 @@ func snapshotData() tilekit.Data {
 					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
 					Section:   "Die Fee: next to one follower, and the footnote on the 1-point bonus (updated 5/2013)",
 					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:      "2013-05",
+					Undated:   true,
 					Publisher: "hig",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "3"}},
@@ -15494,7 +15642,7 @@ func snapshotData() tilekit.Data {
 					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
 					Section:   "Die Fee: footnotes on the RGG and ZMG wording, a follower on the same tile generates the 1-point bonus (updated 5/2013)",
 					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:      "2013-05",
+					Undated:   true,
 					Publisher: "rgg",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "4"}},
@@ -16097,7 +16245,7 @@ func snapshotData() tilekit.Data {
 					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
 					Section:   "Das Burgfräulein, footnote: may since Big Box 2 (updated 12/2013)",
 					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:      "2013-12",
+					Undated:   true,
 					Publisher: "hig",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/princess.toml", Path: []string{"scenario", "3"}},
@@ -16149,7 +16297,7 @@ func snapshotData() tilekit.Data {
 					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
 					Section:   "Das Burgfräulein, footnote: the RGG and ZMG editions maintain that princesses must remove a follower (updated 12/2013)",
 					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:      "2013-12",
+					Undated:   true,
 					Publisher: "rgg",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/princess.toml", Path: []string{"scenario", "4"}},
@@ -16201,7 +16349,7 @@ func snapshotData() tilekit.Data {
 					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
 					Section:   "Das Burgfräulein, footnote: the RGG and ZMG editions maintain that princesses must remove a follower (updated 12/2013)",
 					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:      "2013-12",
+					Undated:   true,
 					Publisher: "zmg",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/princess.toml", Path: []string{"scenario", "6"}},
@@ -16332,7 +16480,7 @@ func snapshotData() tilekit.Data {
 					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
 					Section:   "Das Burgfräulein, footnote: the old sentence the RGG and ZMG editions keep (if the tile adds to an empty city, he may place a follower in the normal way) (12/2013)",
 					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:      "2013-12",
+					Undated:   true,
 					Publisher: "rgg",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/princess.toml", Path: []string{"scenario", "5"}},
@@ -16393,6 +16541,57 @@ func snapshotData() tilekit.Data {
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/princess.toml", Path: []string{"scenario", "1"}},
+			},
+			{
+				ID:         "princess-dragon/road-under-city-unbroken",
+				Title:      "The road under a city is one unbroken road: it scores the tunnel tile with the rest",
+				Expansions: []string{"princess-dragon"},
+				Players:    2,
+				Position:   "-1,0:base/A@270 0,0:base/D@0 1,0:princess-dragon/dragon-road-under-city@90",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/special-tiles.toml",
+							Path: []string{"scenario", "1", "followers", "0"},
+						},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/A",
+						At:       tilekit.BoardPosition{X: 2},
+						Rotation: 90,
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/special-tiles.toml",
+								Path: []string{"scenario", "1", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/special-tiles.toml",
+							Path: []string{"scenario", "1", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:    []int{4, 0},
+					Supply:    []int{7, 7},
+					Followers: []tilekit.ScenarioFollower{},
+					Events:    []string{"completed road", "player 1 scores 4 for road", "player 1 takes back 1 from road"},
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/princess-dragon/special-tiles.toml",
+						Path: []string{"scenario", "1", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Legen der Karten: Tunnel",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/special-tiles.toml", Path: []string{"scenario", "1"}},
 			},
 			{
 				ID:         "princess-dragon/volcano-dragon-enters",
