@@ -6,7 +6,7 @@ import "github.com/tilekit/tilekit"
 
 // snapshotDigest is the digest (see digestFS) of the embedded files this
 // snapshot was made from.
-const snapshotDigest = "94d9906335813e78e402e80535da7e22fc9e07f73dcd233d3d36ca81e88e0a96"
+const snapshotDigest = "f0edd9acd0f680d0762ffdd451177d784a23cbaad95e75af1e0434d0cd81aaa1"
 
 // snapshotFiles lists the built-in data files, in loading order.
 var snapshotFiles = []string{
