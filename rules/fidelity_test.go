@@ -338,3 +338,74 @@ func TestFidelityNoDateFromAnUpdate(t *testing.T) {
 		assert.Contains(t, got.Section, c.publication, c.name)
 	}
 }
+
+// Issue 16: the magic portal reaches a free feature on the fairy's tile,
+// by the page's community note ("any tile of the playing area").
+func TestFidelityPortalFairyTile(t *testing.T) {
+	cat := builtin(t)
+	a := verdictOf(t, cat, "portal-destinations", "fairy-tile", rules.QueryOptions{})
+	require.NotNil(t, a.Row, "a row, not the engine's default")
+	assert.Equal(t, tilekit.Yes, a.Verdict)
+	assert.Equal(t, tilekit.Community, a.Source.Kind)
+	assert.Contains(t, a.Source.Section, "any tile of the playing area")
+}
+
+// Issue 16: the drawbridge tie rule (a shared majority lets nobody cross)
+// is the community's reading (the page's footnote 1), wherever it is
+// cited: the note, the step's choice and the scenario.
+func TestFidelityDrawbridgeTieIsCommunity(t *testing.T) {
+	cat := builtin(t)
+	all := citations(cat)
+	for _, name := range []string{"note drawbridge-tie-moves-nobody", "step drawbridge-move choice", "scenario drawbridges/tie-nobody-crosses"} {
+		c, ok := all[name]
+		require.True(t, ok, name)
+		assert.Equal(t, tilekit.Community, c.Kind, name)
+		assert.Contains(t, c.Section, "footnote 1", name)
+	}
+	c := rules.StepChoice(cat.Step("drawbridge-move"), rules.OrderOptions{})
+	require.NotNil(t, c)
+	assert.Equal(t, "sole-majority", c.By)
+}
+
+// Issue 16: the Black Dragon's page says only that meeples are sent to
+// Leipzig after the Black Dragon has moved, so the order of play says that
+// no rule orders Leipzig's step against scoring: its place there is the
+// tie-break's.
+func TestFidelityLeipzigUnorderedAgainstScoring(t *testing.T) {
+	cat := builtin(t)
+	sel, err := rules.Select(cat, []string{"black-dragon", "markets-of-leipzig"})
+	require.NoError(t, err)
+	steps, err := rules.Order(cat, sel, rules.OrderOptions{})
+	require.NoError(t, err)
+	byID := map[string]rules.PlayedStep{}
+	for _, s := range steps {
+		byID[s.Step.ID] = s
+	}
+	leipzig, scoring := byID["leipzig-move"], byID["score-features"]
+	require.NotNil(t, leipzig.Step)
+	assert.Contains(t, leipzig.Unordered, "score-features")
+	assert.Contains(t, scoring.Unordered, "leipzig-move")
+	assert.NotContains(t, leipzig.Unordered, "black-dragon-move", "the page orders it after the Black Dragon")
+	assert.Empty(t, byID["place-tile"].Unordered)
+}
+
+// TestOrderUnordered checks Unordered on a small turn: a step ordered
+// against another through a step left out is not unordered.
+func TestOrderUnordered(t *testing.T) {
+	cat := tilekit.NewCatalog(tilekit.Data{
+		Expansions: []tilekit.Expansion{{ID: "base", Editions: tilekit.Editions}, {ID: "x", Kind: tilekit.Fan}},
+		Steps: []tilekit.Step{
+			{ID: "a", Expansion: "base", Before: []string{"hidden"}},
+			{ID: "hidden", Expansion: "x", Before: []string{"b"}},
+			{ID: "b", Expansion: "base"},
+			{ID: "c", Expansion: "base", After: []string{"a"}},
+		},
+	})
+	steps, err := rules.Order(cat, rules.Selection{}, rules.OrderOptions{})
+	require.NoError(t, err)
+	got := map[string][]string{}
+	for _, s := range steps {
+		got[s.Step.ID] = s.Unordered
+	}
+	assert.Equal(t, map[string][]string{"a": nil, "b": {"c"}, "c": {"b"}}, got)
+}

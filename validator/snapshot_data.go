@@ -6,7 +6,7 @@ import "github.com/tilekit/tilekit"
 
 // snapshotDigest is the digest (see digestFS) of the embedded files this
 // snapshot was made from.
-const snapshotDigest = "f0edd9acd0f680d0762ffdd451177d784a23cbaad95e75af1e0434d0cd81aaa1"
+const snapshotDigest = "673dc3b4b20e33af8a1e764a9d8734b84e668955f82936ddbe243a0ebfd81e4a"
 
 // snapshotFiles lists the built-in data files, in loading order.
 var snapshotFiles = []string{
@@ -49,7 +49,7 @@ var snapshotFiles = []string{
 }
 
 // snapshotSize is the size of the built-in data files together, in bytes.
-const snapshotSize = 380210
+const snapshotSize = 381004
 
 // snapshotData returns, built afresh on each call, the data of the catalog
 // that the full validation of the built-in data builds.
@@ -6808,6 +6808,23 @@ func snapshotData() tilekit.Data {
 			},
 			{
 				Table:   "portal-destinations",
+				Subject: "fairy-tile",
+				ID:      "fairy-tile",
+				Verdict: "yes",
+				Source: tilekit.Citation{
+					Kind:    "community",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Der Zaubergang, footnote: an unoccupied incomplete feature on any tile of the playing area",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Editions:    []tilekit.Edition{},
+				Publishers:  []tilekit.Publisher{},
+				Explanation: "The portal reaches an unoccupied, incomplete feature on any tile of the playing area, and the fairy's tile is one: nothing keeps a follower off it (the dragon's tile is another matter: no follower may ever stand with the dragon).",
+				Notes:       []string{},
+				Origin:      tilekit.Origin{File: "<builtin>/interactions/magic-portal.toml", Path: []string{"row", "18"}},
+			},
+			{
+				Table:   "portal-destinations",
 				Subject: "completed-feature",
 				ID:      "completed-feature",
 				Verdict: "no",
@@ -6822,7 +6839,7 @@ func snapshotData() tilekit.Data {
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "A completed feature cannot be reached, scored or not; even a feature completed by the portal tile itself counts as completed before figures are placed.",
 				Notes:       []string{},
-				Origin:      tilekit.Origin{File: "<builtin>/interactions/magic-portal.toml", Path: []string{"row", "18"}},
+				Origin:      tilekit.Origin{File: "<builtin>/interactions/magic-portal.toml", Path: []string{"row", "19"}},
 			},
 			{
 				Table:     "portal-destinations",
@@ -6841,7 +6858,7 @@ func snapshotData() tilekit.Data {
 				Explanation:  "The original rules only forbade features that had been scored, which left a completed but unscored feature open to the portal; an FAQ closed that gap.",
 				SupersededBy: "completed-feature",
 				Notes:        []string{},
-				Origin:       tilekit.Origin{File: "<builtin>/interactions/magic-portal.toml", Path: []string{"row", "19"}},
+				Origin:       tilekit.Origin{File: "<builtin>/interactions/magic-portal.toml", Path: []string{"row", "20"}},
 			},
 			{
 				Table:   "portal-destinations",
@@ -6858,7 +6875,7 @@ func snapshotData() tilekit.Data {
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "The usual placement rules apply through the portal, so a feature that is already occupied cannot be claimed.",
 				Notes:       []string{},
-				Origin:      tilekit.Origin{File: "<builtin>/interactions/magic-portal.toml", Path: []string{"row", "20"}},
+				Origin:      tilekit.Origin{File: "<builtin>/interactions/magic-portal.toml", Path: []string{"row", "21"}},
 			},
 			{
 				Table:   "portal-destinations",
@@ -6876,7 +6893,7 @@ func snapshotData() tilekit.Data {
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "A farm is never completed, even when closed off all round, so an unoccupied farm may be reached through the portal.",
 				Notes:       []string{},
-				Origin:      tilekit.Origin{File: "<builtin>/interactions/magic-portal.toml", Path: []string{"row", "21"}},
+				Origin:      tilekit.Origin{File: "<builtin>/interactions/magic-portal.toml", Path: []string{"row", "22"}},
 			},
 			{
 				Table:   "princess-removal",
@@ -7829,9 +7846,9 @@ func snapshotData() tilekit.Data {
 				Title: "Without a sole road majority nobody crosses the drawbridge",
 				Text:  "Only the player who alone holds the majority on the completed road may move meeples into the city; it does not matter who completed the road. If several players share the majority, none of them may move a meeple.",
 				Source: tilekit.Citation{
-					Kind:    "rulebook",
+					Kind:    "community",
 					Title:   "Wikicarpedia: The Drawbridges",
-					Section: "3. Scoring a feature; footnote 1 (interpretation from the community)",
+					Section: "3. Scoring a feature, footnote 1 and \"Who can send meeples from a road to a city with its drawbridge down?\" (interpretation from the community)",
 					URL:     "https://wikicarpedia.com/car/The_Drawbridges",
 				},
 				Expansions: []string{"drawbridges"},
@@ -9010,9 +9027,9 @@ func snapshotData() tilekit.Data {
 						InsteadOf: []string{},
 						Except:    []string{},
 						Source: tilekit.Citation{
-							Kind:    "rulebook",
+							Kind:    "community",
 							Title:   "Wikicarpedia: The Drawbridges",
-							Section: "3. Scoring a feature: Special case (each meeple moves or goes home); footnote 1 (a tie lets nobody move, interpretation from the community)",
+							Section: "3. Scoring a feature (you may move your meeple if you have the majority; Special case: each meeple moves or goes home); footnote 1: a tie lets nobody move (interpretation from the community)",
 							URL:     "https://wikicarpedia.com/car/The_Drawbridges",
 						},
 						Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "13", "choice"}},
@@ -15841,8 +15858,8 @@ func snapshotData() tilekit.Data {
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/portal.toml", Path: []string{"scenario", "0"}},
 			},
 			{
-				ID:         "princess-dragon/portal-fairy-tile-default",
-				Title:      "No ruling: the engine's default refuses the magic portal onto the fairy's tile",
+				ID:         "princess-dragon/portal-fairy-tile",
+				Title:      "The magic portal reaches a free feature on the fairy's tile",
 				Expansions: []string{"princess-dragon"},
 				Edition:    "C2",
 				Publisher:  "hig",
@@ -15876,7 +15893,6 @@ func snapshotData() tilekit.Data {
 								Path: []string{"scenario", "6", "turn", "0", "portal"},
 							},
 						},
-						Illegal: "lies on the fairy's tile (portal-destinations, no ruling",
 						Expect: tilekit.ScenarioExpect{
 							Origin: tilekit.Origin{
 								File: "<builtin>/scenarios/princess-dragon/portal.toml",
@@ -15890,12 +15906,34 @@ func snapshotData() tilekit.Data {
 					},
 				},
 				Expect: tilekit.ScenarioExpect{
+					Supply: []int{6, 6},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{Y: 1},
+							Feature: "field",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/portal.toml",
+								Path: []string{"scenario", "6", "expect", "followers", "0"},
+							},
+						},
+						{
+							Player:  2,
+							At:      tilekit.BoardPosition{Y: 1},
+							Feature: "cloister",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/portal.toml",
+								Path: []string{"scenario", "6", "expect", "followers", "1"},
+							},
+						},
+					},
+					Fairy:  new("0,1"),
 					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/portal.toml", Path: []string{"scenario", "6", "expect"}},
 				},
 				Source: tilekit.Citation{
-					Kind:    "open-question",
+					Kind:    "community",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Der Zaubergang (the usual rules must be followed); no ruling on the fairy's tile",
+					Section: "Der Zaubergang, footnote: an unoccupied incomplete feature on any tile of the playing area",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/portal.toml", Path: []string{"scenario", "6"}},
