@@ -657,3 +657,17 @@ func TestTileRulesShown(t *testing.T) {
 		}
 	}
 }
+
+// TestFanExpansionEveryEdition checks that a fan expansion that names no
+// edition says on its page that it is played with every edition (issue
+// 16: the Black Dragon's page names none).
+func TestFanExpansionEveryEdition(t *testing.T) {
+	_, s := builtinBuild(t)
+	data, ok := s.File("expansions/black-dragon.html")
+	require.True(t, ok)
+	assert.Contains(t, string(data), "played with every edition")
+	data, ok = s.File("expansions/princess-dragon.html")
+	require.True(t, ok)
+	assert.NotContains(t, string(data), "played with every edition")
+	assert.Contains(t, string(data), "editions C1, C2, C3")
+}

@@ -12,6 +12,9 @@ import (
 type expansionData struct {
 	ID, Name, Label, KindName, Published string
 	Editions                             []string
+	// EveryEdition is set for an expansion that names no edition (a fan
+	// expansion): it is played with every edition.
+	EveryEdition bool
 	// Adds says in short phrases what the expansion adds.
 	Adds     []string
 	Text     *renderedText
@@ -99,6 +102,7 @@ func (b *builder) expansionPage(x *tilekit.Expansion) (*expansionData, error) {
 	for _, e := range x.Editions {
 		d.Editions = append(d.Editions, string(e))
 	}
+	d.EveryEdition = len(x.Editions) == 0
 	var err error
 	if d.Text, err = b.rulesText(x.ID, p, "rules-"); err != nil {
 		return nil, err

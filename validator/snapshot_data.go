@@ -6,7 +6,7 @@ import "github.com/tilekit/tilekit"
 
 // snapshotDigest is the digest (see digestFS) of the embedded files this
 // snapshot was made from.
-const snapshotDigest = "673dc3b4b20e33af8a1e764a9d8734b84e668955f82936ddbe243a0ebfd81e4a"
+const snapshotDigest = "073cf5917d57ec67117c6fe8eabc1ee36177c870ffc77d907367a8addcb86879"
 
 // snapshotFiles lists the built-in data files, in loading order.
 var snapshotFiles = []string{
@@ -37,6 +37,7 @@ var snapshotFiles = []string{
 	"scenarios/base/placement.toml",
 	"scenarios/base/roads.toml",
 	"scenarios/black-dragon/black-dragon.toml",
+	"scenarios/black-dragon/editions.toml",
 	"scenarios/black-dragon/with-drawbridges.toml",
 	"scenarios/black-dragon/with-princess-dragon.toml",
 	"scenarios/drawbridges/drawbridges.toml",
@@ -49,7 +50,7 @@ var snapshotFiles = []string{
 }
 
 // snapshotSize is the size of the built-in data files together, in bytes.
-const snapshotSize = 381004
+const snapshotSize = 382636
 
 // snapshotData returns, built afresh on each call, the data of the catalog
 // that the full validation of the built-in data builds.
@@ -13232,6 +13233,73 @@ func snapshotData() tilekit.Data {
 					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/black-dragon/black-dragon.toml", Path: []string{"scenario", "10"}},
+			},
+			{
+				ID:         "black-dragon/example-1-first-edition",
+				Title:      "In a 1st-edition game too, a tile that completes three features moves the Black Dragon three steps",
+				Expansions: []string{"black-dragon"},
+				Edition:    "C1",
+				Players:    3,
+				Position:   "-1,-1:base/B@0 0,-1:base/E@180 1,-1:base/B@0 -1,0:base/A@270 1,0:base/A@90",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{X: 1},
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/editions.toml",
+							Path: []string{"scenario", "0", "followers", "0"},
+						},
+					},
+					{
+						Player:  2,
+						At:      tilekit.BoardPosition{Y: -1},
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/editions.toml",
+							Path: []string{"scenario", "0", "followers", "1"},
+						},
+					},
+					{
+						Player:  3,
+						At:      tilekit.BoardPosition{X: -1},
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/editions.toml",
+							Path: []string{"scenario", "0", "followers", "2"},
+						},
+					},
+				},
+				BlackDragon: &tilekit.BoardPosition{X: 1, Y: -1},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:        "base/L",
+						BlackDragon: []tilekit.Side{3, 2, 3},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/black-dragon/editions.toml",
+								Path: []string{"scenario", "0", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/editions.toml",
+							Path: []string{"scenario", "0", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Supply:      []int{7, 7, 7},
+					Followers:   []tilekit.ScenarioFollower{},
+					BlackDragon: new("-1,0"),
+					Origin:      tilekit.Origin{File: "<builtin>/scenarios/black-dragon/editions.toml", Path: []string{"scenario", "0", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "fan-rules",
+					Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+					Section: "Introduction (with Base Game or with any combination of expansions); Step 1: Movement of the Black Dragon, Example 1",
+					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/black-dragon/editions.toml", Path: []string{"scenario", "0"}},
 			},
 			{
 				ID:         "black-dragon/example-1-three-features",
