@@ -409,3 +409,31 @@ func TestOrderUnordered(t *testing.T) {
 	}
 	assert.Equal(t, map[string][]string{"a": nil, "b": {"c"}, "c": {"b"}}, got)
 }
+
+// Issue 16: "their own included" is not the original rules' wording: the
+// page dates that parenthesis to the 2010 rules, so the princess's rules of
+// thumb do not call it original, and a note dated 2010 says it.
+func TestFidelityPrincessOwnKnightFrom2010(t *testing.T) {
+	cat := builtin(t)
+	for _, id := range []string{"princess-obligation", "princess-removal"} {
+		r := cat.Table(id).Rule
+		require.NotNil(t, r, id)
+		texts := []string{r.Text}
+		for _, v := range r.Variants {
+			texts = append(texts, v.Text)
+		}
+		for _, text := range texts {
+			assert.False(t, strings.Contains(text, "own") && strings.Contains(text, "original"), "%s: %s", id, text)
+		}
+	}
+	n := noteOrFail(t, cat, "princess-own-knight")
+	assert.Equal(t, "2010", n.Source.Date)
+	assert.Contains(t, n.Source.Section, "2010 version of the rules")
+	has := func(month string) bool {
+		r := fidelityAnswers(t, cat, "princess-removal", "meeple", rules.QueryOptions{AsOf: asOf(t, month)})
+		return slices.Contains(r.AllNotes(), n)
+	}
+	assert.False(t, has("2009-12"), "not before the 2010 rules")
+	assert.True(t, has("2010-01"), "from the 2010 rules on")
+	assert.NotContains(t, verdictOf(t, cat, "princess-removal", "meeple", rules.QueryOptions{AsOf: asOf(t, "2009-12")}).Explanation, "own included")
+}
