@@ -78,7 +78,7 @@ type TableAnswers struct {
 type Unpublished struct {
 	Subject tilekit.Subject
 	// Expansion is the expansion (or part) id; Published is the month it
-	// was first published (YYYY-MM).
+	// was first published (YYYY-MM, or YYYY where only the year is known).
 	Expansion, Published string
 }
 
