@@ -26,19 +26,25 @@ type Expansion struct {
 	Kind ExpansionKind
 	// Label is the short label players use, such as "Exp. 3".
 	Label string
-	// Editions lists the editions in which the expansion was published.
+	// Editions lists the editions in which the expansion was published. A
+	// fan expansion may name none: it is then played with every edition.
 	Editions []Edition
 	// Parts lists the parts that can be chosen one by one.
 	Parts []Part
-	// Published is the month the expansion was first published, as
-	// YYYY-MM; empty when unknown. Before it, its subjects did not exist.
+	// Published is when the expansion was first published, as YYYY-MM, or
+	// YYYY where only the year is known; empty when unknown. Before it, its
+	// subjects did not exist.
 	Published string
 	// Origin says where the expansion was defined.
 	Origin Origin
 }
 
-// HasEdition reports whether the expansion was published in edition e.
-func (x *Expansion) HasEdition(e Edition) bool { return slices.Contains(x.Editions, e) }
+// HasEdition reports whether the expansion was published in edition e, or
+// is played with it: an expansion that names no edition (a fan expansion
+// made for none in particular) is played with every edition.
+func (x *Expansion) HasEdition(e Edition) bool {
+	return len(x.Editions) == 0 || slices.Contains(x.Editions, e)
+}
 
 // Data is everything the data files define, in the order it was loaded.
 type Data struct {

@@ -261,6 +261,9 @@ func buildTile(m map[string]any, at tilekit.Origin) tilekit.Tile {
 	for j, fm := range list(m["feature"]) {
 		t.Features = append(t.Features, buildFeature(fm, at.At("feature", strconv.Itoa(j))))
 	}
+	for j, rm := range list(m["rule"]) {
+		t.Rules = append(t.Rules, tilekit.TileRule{Text: str(rm, "text"), Source: buildCitation(table(rm, "source")), Origin: at.At("rule", strconv.Itoa(j))})
+	}
 	return t
 }
 

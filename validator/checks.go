@@ -90,6 +90,9 @@ func (l *loader) checkTiles(cat *tilekit.Catalog) {
 			sub.checkSymbols(cat, t)
 			sub.checkSidesListed(t)
 			sub.checkGeometry(t)
+			for j := range t.Rules {
+				sub.checkSource(t.Rules[j].Source, t.Rules[j].Origin.At("source"))
+			}
 		}
 		sinks[b] = sub.sink
 	})
