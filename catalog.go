@@ -76,12 +76,18 @@ type Catalog struct {
 	textByKey     map[textKey]int
 	subjects      []Subject
 	subjectsByID  map[string][]int // indexes into subjects
+	rowLinks      RowLinks
 }
 
 // NewCatalog sorts and indexes the data. When two values share an id, the
 // first one given wins the lookup (the validator reports the duplicate).
+// A step that supersedes a step of an earlier folder takes its place (see
+// Step.Supersedes), and rows are linked to the rows that supersede them
+// (see LinkRows).
 func NewCatalog(d Data) *Catalog {
 	c := &Catalog{Data: d}
+	c.Steps = overlaySteps(c.Steps)
+	c.rowLinks = LinkRows(c.Rows)
 	sortByID(c.Expansions, func(x Expansion) string { return x.ID })
 	sortByID(c.Tiles, func(x Tile) string { return x.ID })
 	sortByID(c.Figures, func(x Figure) string { return x.ID })
@@ -121,6 +127,15 @@ func NewCatalog(d Data) *Catalog {
 	}
 	return c
 }
+
+// RowSuccessor returns the index in Rows of the row that supersedes row i
+// (by its superseded_by, or by the other row's supersedes), or -1 when
+// none does.
+func (c *Catalog) RowSuccessor(i int) int { return c.rowLinks.Next[i] }
+
+// RowSupersedes returns the index in Rows of the row that row i
+// supersedes by its Supersedes key, or -1.
+func (c *Catalog) RowSupersedes(i int) int { return c.rowLinks.Supersedes[i].Target }
 
 func sortByID[T any](xs []T, id func(T) string) {
 	sort.SliceStable(xs, func(i, j int) bool { return id(xs[i]) < id(xs[j]) })

@@ -405,6 +405,13 @@ type Row struct {
 	Explanation string
 	// SupersededBy is the id of the row that overturned this one.
 	SupersededBy string
+	// Supersedes is the id of a row of the table, in the built-in data or
+	// an earlier data folder, that this row overturns, such as a group's
+	// house rule for a built-in row (see LinkRows).
+	Supersedes string
+	// Folder is the index of the data folder the row was loaded from, in
+	// loading order: 0 for the first (the built-in data).
+	Folder int
 	// Exception is true when the verdict differs from the table's rule of
 	// thumb on purpose.
 	Exception bool
@@ -494,7 +501,18 @@ type Step struct {
 	// and removals, each optional.
 	Mechanics Mechanics
 	Variants  []StepVariant
-	Origin    Origin
+	// Supersedes is, on a step of a later data folder, the id of the step
+	// of an earlier one it replaces, which is its own id: the parts it
+	// gives replace that step's, it keeps the rest, and the catalog holds
+	// it in that step's place. Phase is PhaseNotGiven when it gives none.
+	Supersedes string
+	// Replaces is, in the catalog, the step a superseding step replaced,
+	// as it stood; nil for a step that replaced none.
+	Replaces *Step
+	// Folder is the index of the data folder the step was loaded from, in
+	// loading order: 0 for the first (the built-in data).
+	Folder int
+	Origin Origin
 }
 
 // StepVariant is a publisher's or an edition's rules for a step: its After

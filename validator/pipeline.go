@@ -107,9 +107,24 @@ func (l *loader) loadSource(src Folder) error {
 		l.sink.add(Diagnostic{Code: "no-data-files", Severity: Error, File: src.Name,
 			Message: "no data file was read: data files end in .toml and go below tiles/, expansions/ or interactions/"})
 	}
+	rows, steps := len(l.data.Rows), len(l.data.Steps)
 	l.loadFiles(files)
 	l.data.Texts = append(l.data.Texts, texts...)
+	l.stampFolder(rows, steps)
 	return nil
+}
+
+// stampFolder records the folder being loaded on the rows and steps it
+// gave, those from index rows and steps on, and counts the folder: a row
+// or step supersedes only one of an earlier folder.
+func (l *loader) stampFolder(rows, steps int) {
+	for i := rows; i < len(l.data.Rows); i++ {
+		l.data.Rows[i].Folder = l.folders
+	}
+	for i := steps; i < len(l.data.Steps); i++ {
+		l.data.Steps[i].Folder = l.folders
+	}
+	l.folders++
 }
 
 // loadFiles loads the data files of one source, or scenario files given on

@@ -6,7 +6,7 @@ import "github.com/tilekit/tilekit"
 
 // snapshotDigest is the digest (see digestFS) of the embedded files this
 // snapshot was made from.
-const snapshotDigest = "7c00dfb42c3d7cac1d22f91947fd80670f374d068dc887b30af13e120205d49d"
+const snapshotDigest = "e53343f3301d264e44e79fa76a18ea1992fb46de0d72a58b8d315cdae7dd3309"
 
 // snapshotFiles lists the built-in data files, in loading order.
 var snapshotFiles = []string{
