@@ -55,7 +55,7 @@ func TestLinkRowsFaults(t *testing.T) {
 func TestOverlayStepsKeepsWhatTheyDoNotGive(t *testing.T) {
 	dragon := Step{ID: "dragon-move", Name: "The dragon moves", Expansion: "pd", Phase: 2, After: []string{"place-figure"},
 		Mechanics: Mechanics{Movement: &Movement{Figure: "dragon", Steps: 6}, Trigger: &Trigger{On: TriggerTileSymbol}},
-		Source: Citation{Kind: Rulebook, Title: "Rules"}}
+		Source:    Citation{Kind: Rulebook, Title: "Rules"}}
 	other := Step{ID: "score", Name: "Score", Phase: 3}
 	house := Step{ID: "dragon-move", Supersedes: "dragon-move", Phase: PhaseNotGiven, Folder: 1,
 		Mechanics: Mechanics{Movement: &Movement{Figure: "dragon", Steps: 4}}, Source: Citation{Kind: HouseRule, Title: "Ours"}}
