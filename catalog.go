@@ -77,6 +77,9 @@ type Catalog struct {
 	subjects      []Subject
 	subjectsByID  map[string][]int // indexes into subjects
 	rowLinks      RowLinks
+	// written holds the steps as the data wrote them, before the steps
+	// that supersede others took their places.
+	written []Step
 }
 
 // NewCatalog sorts and indexes the data. When two values share an id, the
@@ -86,7 +89,8 @@ type Catalog struct {
 // (see LinkRows).
 func NewCatalog(d Data) *Catalog {
 	c := &Catalog{Data: d}
-	c.Steps = overlaySteps(c.Steps)
+	c.written = d.Steps
+	c.Steps = overlaySteps(d.Steps)
 	c.rowLinks = LinkRows(c.Rows)
 	sortByID(c.Expansions, func(x Expansion) string { return x.ID })
 	sortByID(c.Tiles, func(x Tile) string { return x.ID })
@@ -136,6 +140,23 @@ func (c *Catalog) RowSuccessor(i int) int { return c.rowLinks.Next[i] }
 // RowSupersedes returns the index in Rows of the row that row i
 // supersedes by its Supersedes key, or -1.
 func (c *Catalog) RowSupersedes(i int) int { return c.rowLinks.Supersedes[i].Target }
+
+// UpToFolder returns the catalog of the rules as the data folders up to
+// folder f (in loading order, 0 the built-in data) give them: without the
+// rows and steps of later folders, so that a step one of them superseded
+// is back as it was written. It returns c itself when no later folder
+// gave a row or step.
+func (c *Catalog) UpToFolder(f int) *Catalog {
+	keepRow := func(r Row) bool { return r.Folder <= f }
+	keepStep := func(s Step) bool { return s.Folder <= f }
+	if !slices.ContainsFunc(c.Rows, func(r Row) bool { return !keepRow(r) }) && !slices.ContainsFunc(c.written, func(s Step) bool { return !keepStep(s) }) {
+		return c
+	}
+	d := c.Data
+	d.Rows = slices.DeleteFunc(slices.Clone(c.Rows), func(r Row) bool { return !keepRow(r) })
+	d.Steps = slices.DeleteFunc(slices.Clone(c.written), func(s Step) bool { return !keepStep(s) })
+	return NewCatalog(d)
+}
 
 func sortByID[T any](xs []T, id func(T) string) {
 	sort.SliceStable(xs, func(i, j int) bool { return id(xs[i]) < id(xs[j]) })

@@ -44,6 +44,10 @@ type answerView struct {
 	Needs                                                                                    needs
 	Notes                                                                                    []link
 	Superseded                                                                               []supersededView
+	// Replaces names the kind of the ruling of the built-in data or an
+	// earlier folder that this one superseded by naming it, such as a house
+	// rule's; ReplacesClass is "house-rule" when this one is a house rule.
+	Replaces, ReplacesClass string
 }
 
 // supersededView is a ruling that a later one overturned.
@@ -141,6 +145,12 @@ func (b *builder) answerView(t *tilekit.Table, a *rules.Answer, page string) ans
 		KindName: b.tr.must("category." + string(a.Subject.Kind)), Verdict: b.verdictText(a.Verdict, a.Condition), VerdictClass: string(a.Verdict),
 		Scope: a.Scope, Explanation: a.Explanation, RuleOfThumb: a.Row == nil, Exception: a.Row != nil && a.Row.Exception,
 		Source: b.citationOf(a.Source), Needs: b.answerNeeds(t, a)}
+	if a.Supersedes != nil {
+		v.Replaces = b.tr.must("kind." + string(a.Supersedes.Source.Kind))
+		if a.Source.Kind == tilekit.HouseRule {
+			v.ReplacesClass = string(tilekit.HouseRule)
+		}
+	}
 	if v.RuleOfThumb && a.RuleVariant != nil {
 		v.Explanation = a.RuleVariant.Text
 	} else if v.RuleOfThumb && t.Rule != nil && v.Explanation == "" {

@@ -107,17 +107,21 @@ func (l *loader) loadSource(src Folder) error {
 		l.sink.add(Diagnostic{Code: "no-data-files", Severity: Error, File: src.Name,
 			Message: "no data file was read: data files end in .toml and go below tiles/, expansions/ or interactions/"})
 	}
-	rows, steps := len(l.data.Rows), len(l.data.Steps)
+	rows, steps, scenarios := len(l.data.Rows), len(l.data.Steps), len(l.data.Scenarios)
 	l.loadFiles(files)
 	l.data.Texts = append(l.data.Texts, texts...)
-	l.stampFolder(rows, steps)
+	l.stampFolder(rows, steps, scenarios)
 	return nil
 }
 
-// stampFolder records the folder being loaded on the rows and steps it
-// gave, those from index rows and steps on, and counts the folder: a row
-// or step supersedes only one of an earlier folder.
-func (l *loader) stampFolder(rows, steps int) {
+// stampFolder records the folder being loaded on the rows, steps and
+// scenarios it gave, those from index rows, steps and scenarios on, and
+// counts the folder: a row or step supersedes only one of an earlier
+// folder, and a worked example plays by the rules up to its own.
+func (l *loader) stampFolder(rows, steps, scenarios int) {
+	for i := scenarios; i < len(l.data.Scenarios); i++ {
+		l.data.Scenarios[i].Folder = l.folders
+	}
 	for i := rows; i < len(l.data.Rows); i++ {
 		l.data.Rows[i].Folder = l.folders
 	}
