@@ -77,20 +77,24 @@ type Catalog struct {
 	subjects      []Subject
 	subjectsByID  map[string][]int // indexes into subjects
 	rowLinks      RowLinks
-	// written holds the steps as the data wrote them, before the steps
-	// that supersede others took their places.
-	written []Step
+	// written and writtenTables hold the steps and tables as the data
+	// wrote them, before those that supersede others took their places.
+	written       []Step
+	writtenTables []Table
 }
 
 // NewCatalog sorts and indexes the data. When two values share an id, the
 // first one given wins the lookup (the validator reports the duplicate).
-// A step that supersedes a step of an earlier folder takes its place (see
-// Step.Supersedes), and rows are linked to the rows that supersede them
+// A step or table that supersedes one of an earlier folder takes its place
+// (see Step.Supersedes and Table.Supersedes), and rows are linked to the rows that supersede them
 // (see LinkRows).
 func NewCatalog(d Data) *Catalog {
 	c := &Catalog{Data: d}
-	c.written = d.Steps
-	c.Steps = overlaySteps(d.Steps)
+	// Tables are sorted before superseding tables take their places: a
+	// stable sort keeps those of one id in the order of their folders.
+	sortByID(d.Tables, func(x Table) string { return x.ID })
+	c.written, c.writtenTables = d.Steps, d.Tables
+	c.Steps, c.Tables = overlaySteps(d.Steps), overlayTables(d.Tables)
 	c.rowLinks = LinkRows(c.Rows)
 	sortByID(c.Expansions, func(x Expansion) string { return x.ID })
 	sortByID(c.Tiles, func(x Tile) string { return x.ID })
@@ -143,18 +147,20 @@ func (c *Catalog) RowSupersedes(i int) int { return c.rowLinks.Supersedes[i].Tar
 
 // UpToFolder returns the catalog of the rules as the data folders up to
 // folder f (in loading order, 0 the built-in data) give them: without the
-// rows and steps of later folders, so that a step one of them superseded
-// is back as it was written. It returns c itself when no later folder
-// gave a row or step.
+// rows, steps and tables of later folders, so that a step or table one of
+// them superseded is back as it was written. It returns c itself when no
+// later folder gave a row, step or table.
 func (c *Catalog) UpToFolder(f int) *Catalog {
-	keepRow := func(r Row) bool { return r.Folder <= f }
-	keepStep := func(s Step) bool { return s.Folder <= f }
-	if !slices.ContainsFunc(c.Rows, func(r Row) bool { return !keepRow(r) }) && !slices.ContainsFunc(c.written, func(s Step) bool { return !keepStep(s) }) {
+	later := func(folder int) bool { return folder > f }
+	if !slices.ContainsFunc(c.Rows, func(r Row) bool { return later(r.Folder) }) &&
+		!slices.ContainsFunc(c.written, func(s Step) bool { return later(s.Folder) }) &&
+		!slices.ContainsFunc(c.writtenTables, func(t Table) bool { return later(t.Folder) }) {
 		return c
 	}
 	d := c.Data
-	d.Rows = slices.DeleteFunc(slices.Clone(c.Rows), func(r Row) bool { return !keepRow(r) })
-	d.Steps = slices.DeleteFunc(slices.Clone(c.written), func(s Step) bool { return !keepStep(s) })
+	d.Rows = slices.DeleteFunc(slices.Clone(c.Rows), func(r Row) bool { return later(r.Folder) })
+	d.Steps = slices.DeleteFunc(slices.Clone(c.written), func(s Step) bool { return later(s.Folder) })
+	d.Tables = slices.DeleteFunc(slices.Clone(c.writtenTables), func(t Table) bool { return later(t.Folder) })
 	return NewCatalog(d)
 }
 

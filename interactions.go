@@ -382,7 +382,27 @@ type Table struct {
 	Subjects    []SubjectKind
 	Rule        *Rule
 	Description string
-	Origin      Origin
+	// Supersedes is, on a table of a later data folder, the id of the table
+	// of an earlier one it replaces, which is its own id: what it gives (a
+	// house rule of thumb, say) replaces that table's, it keeps the rest,
+	// and the catalog holds it in that table's place.
+	Supersedes string
+	// Replaces is, in the catalog, the table a superseding table replaced,
+	// as it stood; nil for a table that replaced none.
+	Replaces *Table
+	// Folder is the index of the data folder the table was loaded from, in
+	// loading order: 0 for the first (the built-in data).
+	Folder int
+	Origin Origin
+}
+
+// AsOfFolder returns the table as the data folders up to folder f made it:
+// the table it replaced, if it came from a later folder.
+func (t *Table) AsOfFolder(f int) *Table {
+	for t.Folder > f && t.Replaces != nil {
+		t = t.Replaces
+	}
+	return t
 }
 
 // Covers reports whether the table answers for subjects of a kind.

@@ -164,15 +164,72 @@ func resolveSupersedes(keys []supersedeKey, byID map[string][]int, next []int) [
 // one it names is a mismatch, and two steps of one folder that supersede
 // the same step supersede it twice (the first wins).
 func LinkSteps(steps []Step) []Supersession {
-	keys := make([]supersedeKey, len(steps))
-	for i := range steps {
-		keys[i] = supersedeKey{id: steps[i].ID, supersedes: steps[i].Supersedes, folder: steps[i].Folder, keepsID: true}
-	}
-	next := make([]int, len(steps))
-	for i := range next {
+	return linkByID(len(steps), func(i int) (string, string, int) { return steps[i].ID, steps[i].Supersedes, steps[i].Folder })
+}
+
+// LinkTables resolves the Supersedes keys of tables as LinkSteps does those
+// of steps: a superseding table keeps its id.
+func LinkTables(tables []Table) []Supersession {
+	return linkByID(len(tables), func(i int) (string, string, int) { return tables[i].ID, tables[i].Supersedes, tables[i].Folder })
+}
+
+// linkByID resolves the Supersedes keys of n entries that keep the id of
+// the entry they supersede, read by key.
+func linkByID(n int, key func(i int) (id, supersedes string, folder int)) []Supersession {
+	keys := make([]supersedeKey, n)
+	next := make([]int, n)
+	for i := range keys {
+		id, sup, folder := key(i)
+		keys[i] = supersedeKey{id: id, supersedes: sup, folder: folder, keepsID: true}
 		next[i] = -1
 	}
 	return resolveSupersedes(keys, indexKeys(keys), next)
+}
+
+// overlay puts, in data order, each entry that supersedes another in the
+// place of the entry it supersedes, merged onto it by merge, and leaves out
+// an entry whose Supersedes links nothing; supersedes reads an entry's key.
+func overlay[T any](xs []T, links []Supersession, supersedes func(*T) string, merge func(mine *T, old T) T) []T {
+	slot := make([]int, len(xs)) // where each entry's final form is kept
+	var out []T
+	for i := range xs {
+		x := &xs[i]
+		switch t := links[i].Target; {
+		case supersedes(x) == "":
+			slot[i] = len(out)
+			out = append(out, *x)
+		case t >= 0 && slot[t] >= 0:
+			slot[i] = slot[t]
+			out[slot[i]] = merge(x, out[slot[i]])
+		default:
+			slot[i] = -1
+		}
+	}
+	return out
+}
+
+// pick returns mine, or theirs when mine is empty.
+func pick(mine, theirs string) string {
+	if mine == "" {
+		return theirs
+	}
+	return mine
+}
+
+// overlay returns the table t as a table that supersedes old makes it:
+// what t gives (name, question, expansion, subjects, rule of thumb,
+// description) replaces old's, the rest is old's, and Replaces is old.
+func (t *Table) overlay(old Table) Table {
+	out := *t
+	out.Name, out.Question, out.Expansion, out.Description = pick(t.Name, old.Name), pick(t.Question, old.Question), pick(t.Expansion, old.Expansion), pick(t.Description, old.Description)
+	if t.Subjects == nil {
+		out.Subjects = old.Subjects
+	}
+	if t.Rule == nil {
+		out.Rule = old.Rule
+	}
+	out.Replaces = &old
+	return out
 }
 
 // PhaseNotGiven is the Phase of a step that supersedes another and gives
@@ -184,12 +241,6 @@ const PhaseNotGiven = -1
 // Replaces is old.
 func (s *Step) overlay(old Step) Step {
 	out := *s
-	pick := func(mine, theirs string) string {
-		if mine == "" {
-			return theirs
-		}
-		return mine
-	}
 	out.Name, out.Expansion, out.Explanation = pick(s.Name, old.Name), pick(s.Expansion, old.Expansion), pick(s.Explanation, old.Explanation)
 	if s.Phase == PhaseNotGiven {
 		out.Phase = old.Phase
@@ -228,21 +279,11 @@ func (s *Step) overlay(old Step) Step {
 // it does not give taken from it (Replaces keeps the step it replaced);
 // a step whose Supersedes links nothing is left out.
 func overlaySteps(steps []Step) []Step {
-	links := LinkSteps(steps)
-	slot := make([]int, len(steps)) // where each step's final form is kept
-	var out []Step
-	for i := range steps {
-		s := &steps[i]
-		switch {
-		case s.Supersedes == "":
-			slot[i] = len(out)
-			out = append(out, *s)
-		case links[i].Target >= 0 && slot[links[i].Target] >= 0:
-			slot[i] = slot[links[i].Target]
-			out[slot[i]] = s.overlay(out[slot[i]])
-		default:
-			slot[i] = -1
-		}
-	}
-	return out
+	return overlay(steps, LinkSteps(steps), func(s *Step) string { return s.Supersedes }, (*Step).overlay)
+}
+
+// overlayTables returns the tables in force, as overlaySteps does the
+// steps.
+func overlayTables(tables []Table) []Table {
+	return overlay(tables, LinkTables(tables), func(t *Table) string { return t.Supersedes }, (*Table).overlay)
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func row(table, id, subject string, folder int) Row {
@@ -71,4 +72,32 @@ func TestOverlayStepsKeepsWhatTheyDoNotGive(t *testing.T) {
 	assert.Equal(t, HouseRule, s.Source.Kind)
 	assert.Equal(t, 6, s.Replaces.Mechanics.Movement.Steps)
 	assert.Equal(t, "score", got[1].ID)
+}
+
+func TestOverlayTablesAndUpToFolder(t *testing.T) {
+	builtinRule := &Rule{Text: "eats the living", Verdict: Yes, Otherwise: No}
+	houseRule := &Rule{Text: "eats nothing", Verdict: No, Otherwise: No}
+	cat := NewCatalog(Data{
+		Tables: []Table{
+			{ID: "diet", Name: "What it eats", Question: "Eaten?", Subjects: []SubjectKind{"follower"}, Rule: builtinRule},
+			{ID: "diet", Supersedes: "diet", Rule: houseRule, Folder: 1},
+		},
+		Rows:  []Row{{Table: "diet", ID: "meeple", Subject: "meeple"}, {Table: "diet", ID: "meeple", Subject: "meeple", Supersedes: "meeple", Folder: 1}},
+		Steps: []Step{{ID: "move", Name: "Move", Phase: 2}, {ID: "move", Supersedes: "move", Phase: 3, Folder: 1}},
+	})
+	require.Len(t, cat.Tables, 1)
+	d := cat.Table("diet")
+	assert.Equal(t, "What it eats", d.Name)
+	assert.Equal(t, []SubjectKind{"follower"}, d.Subjects)
+	assert.Same(t, houseRule, d.Rule)
+	assert.Same(t, builtinRule, d.AsOfFolder(0).Rule)
+	assert.Same(t, d, d.AsOfFolder(1))
+	assert.Equal(t, 1, cat.RowSuccessor(0))
+	assert.Equal(t, 3, cat.Step("move").Phase)
+
+	old := cat.UpToFolder(0)
+	assert.Same(t, builtinRule, old.Table("diet").Rule)
+	assert.Len(t, old.Rows, 1)
+	assert.Equal(t, 2, old.Step("move").Phase)
+	assert.Same(t, cat, cat.UpToFolder(1), "nothing comes after folder 1")
 }

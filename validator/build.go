@@ -163,7 +163,11 @@ func buildCitation(m map[string]any) tilekit.Citation {
 func buildTable(m map[string]any, at tilekit.Origin) tilekit.Table {
 	t := tilekit.Table{
 		ID: str(m, "id"), Name: str(m, "name"), Question: str(m, "question"), Expansion: str(m, "expansion"),
-		Subjects: typedStrs[tilekit.SubjectKind](m, "subjects"), Description: str(m, "description"), Origin: at,
+		Subjects: typedStrs[tilekit.SubjectKind](m, "subjects"), Description: str(m, "description"),
+		Supersedes: str(m, "supersedes"), Origin: at,
+	}
+	if _, ok := m["subjects"]; !ok && t.Supersedes != "" {
+		t.Subjects = nil // kept from the table it supersedes
 	}
 	if r := table(m, "rule"); r != nil {
 		when := table(r, "when")

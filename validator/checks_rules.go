@@ -15,7 +15,7 @@ import (
 // tables, the notes and the order of play.
 var RuleCodes = []Code{
 	{"part-outside-expansion", "A part's id does not start with the id of the expansion that lists it."},
-	{"unknown-table", "A row or note names a table that no loaded file defines."},
+	{"unknown-table", "A row or note names a table that no loaded file defines, or a table supersedes one no earlier folder defines."},
 	{"unknown-subject", "A row or note names a figure, location or action that no loaded file defines."},
 	{"subject-not-covered", "A row's subject exists but is of a kind its table does not answer for."},
 	{"ambiguous-subject", "A row's subject id names both a figure and a location the table covers."},
@@ -24,14 +24,14 @@ var RuleCodes = []Code{
 	{"citation-date-and-undated", "A citation gives a date and says undated = true."},
 	{"unknown-row", "A row is superseded by, or supersedes, a row its table does not have (in the built-in data or an earlier folder, for supersedes)."},
 	{"supersede-cycle", "Rows that supersede each other in a circle, so none is in force."},
-	{"supersede-same-folder", "A row or step supersedes one of its own folder, where the older row says superseded_by instead."},
-	{"superseded-twice", "A row or step is superseded by two rows or steps: supersede the one in force instead."},
-	{"supersede-mismatch", "A row supersedes a row of another subject, or a step a step of another id."},
+	{"supersede-same-folder", "A row, step or table supersedes one of its own folder, where the older row says superseded_by instead."},
+	{"superseded-twice", "A row, step or table is superseded by two: supersede the one in force instead."},
+	{"supersede-mismatch", "A row supersedes a row of another subject, or a step or table one of another id."},
 	{"contrary-verdicts", "Two rows in force give different verdicts for the same subject, edition and publisher."},
 	{"unmarked-exception", "A row contradicts its table's rule of thumb without being marked as an exception."},
 	{"needless-exception", "A row marked as an exception agrees with the rule of thumb, or its table has none."},
 	{"unknown-note", "A row or step names a note that no loaded file defines."},
-	{"unknown-step", "A step or note names a step that no loaded file defines."},
+	{"unknown-step", "A step or note names a step that no loaded file defines, or a step supersedes one no earlier folder defines."},
 	{"order-cycle", "Ordering constraints between steps form a cycle under some publisher's or edition's rules."},
 }
 
@@ -58,7 +58,11 @@ func (l *loader) checkRules(cat *tilekit.Catalog) {
 		l.catalogEntry(cat, seen, "action", x.ID, x.Expansion, x.Origin)
 	}
 	for _, t := range d.Tables {
-		l.catalogEntry(cat, seen, "table", t.ID, t.Expansion, t.Origin)
+		if t.Supersedes == "" {
+			l.catalogEntry(cat, seen, "table", t.ID, t.Expansion, t.Origin)
+		} else if t.Expansion != "" { // a superseding table is no duplicate, and may keep the other's expansion
+			l.expansionRef(cat, t.Expansion, t.Origin.At("expansion"))
+		}
 		if t.Rule != nil {
 			l.checkSource(t.Rule.Source, t.Origin.At("rule", "source"))
 			for _, v := range t.Rule.Variants {
@@ -77,7 +81,8 @@ func (l *loader) checkRules(cat *tilekit.Catalog) {
 		}
 		l.checkStep(cat, &s)
 	}
-	l.checkStepSupersedes(d.Steps)
+	l.checkSupersedesByID("step", len(d.Steps), tilekit.LinkSteps(d.Steps), func(i int) (string, tilekit.Origin) { return d.Steps[i].Supersedes, d.Steps[i].Origin })
+	l.checkSupersedesByID("table", len(d.Tables), tilekit.LinkTables(d.Tables), func(i int) (string, tilekit.Origin) { return d.Tables[i].Supersedes, d.Tables[i].Origin })
 	l.checkRows(cat, seen)
 	l.checkOrderCycles(cat.Steps)
 }
@@ -356,11 +361,16 @@ func listSome(names []string, n int) string {
 // checkException keeps a row and its table's rule of thumb from silently
 // disagreeing. A row whose table or subject did not load has nothing to
 // compare with: it is reported by checkRow.
+//
+// A row is compared with the rule of thumb as the folders up to its own
+// give it: a house rule of thumb of a later folder does not make the
+// built-in rows exceptions.
 func (l *loader) checkException(cat *tilekit.Catalog, r *tilekit.Row) {
 	t := cat.Table(r.Table)
 	if t == nil {
 		return
 	}
+	t = t.AsOfFolder(r.Folder)
 	subjects := cat.TableSubject(t, r.Subject)
 	if len(subjects) != 1 {
 		return

@@ -49,25 +49,28 @@ func otherTable(rows []tilekit.Row, r *tilekit.Row) string {
 	return ""
 }
 
-// checkStepSupersedes reports each step whose supersedes key links
-// nothing.
-func (l *loader) checkStepSupersedes(steps []tilekit.Step) {
-	for i, s := range tilekit.LinkSteps(steps) {
-		st := &steps[i]
-		at := st.Origin.At("supersedes")
-		switch s.Fault {
+// checkSupersedesByID reports each step or table (kind) whose supersedes
+// key links nothing; n entries, each read by entry (its supersedes key and
+// origin).
+func (l *loader) checkSupersedesByID(kind string, n int, links []tilekit.Supersession, entry func(i int) (string, tilekit.Origin)) {
+	for i := 0; i < n; i++ {
+		sup, origin := entry(i)
+		at := origin.At("supersedes")
+		switch s := links[i]; s.Fault {
 		case tilekit.SupersedeUnknown:
-			if !l.wasDropped("step", st.Supersedes) {
-				l.report(at, "unknown-step", Error, "no earlier data folder defines the step %q", st.Supersedes)
+			if !l.wasDropped(kind, sup) {
+				l.report(at, "unknown-"+kind, Error, "no earlier data folder defines the %s %q", kind, sup)
 			}
 		case tilekit.SupersedeSameFolder:
-			l.report(at, "supersede-same-folder", Error, "step %s is in this folder too (%s): change it there; supersedes names a step of the built-in data or an earlier folder",
-				st.Supersedes, l.locate(steps[s.Other].Origin))
+			_, other := entry(s.Other)
+			l.report(at, "supersede-same-folder", Error, "%s %s is in this folder too (%s): change it there; supersedes names a %s of the built-in data or an earlier folder",
+				kind, sup, l.locate(other), kind)
 		case tilekit.SupersedeTwice:
-			l.report(at, "superseded-twice", Error, "step %s is already superseded by the step at %s; change that one instead", st.Supersedes, l.locate(steps[s.Other].Origin))
+			_, other := entry(s.Other)
+			l.report(at, "superseded-twice", Error, "%s %s is already superseded by the %s at %s; change that one instead", kind, sup, kind, l.locate(other))
 		case tilekit.SupersedeMismatch:
-			l.report(st.Origin.At("id"), "supersede-mismatch", Error, "a step that supersedes %s keeps its id, by which the engine and the other steps know it: write id = %q",
-				st.Supersedes, st.Supersedes)
+			l.report(origin.At("id"), "supersede-mismatch", Error, "a %s that supersedes %s keeps its id, by which the engine and the other entries know it: write id = %q",
+				kind, sup, sup)
 		}
 	}
 }

@@ -6,7 +6,7 @@ import "github.com/tilekit/tilekit"
 
 // snapshotDigest is the digest (see digestFS) of the embedded files this
 // snapshot was made from.
-const snapshotDigest = "e53343f3301d264e44e79fa76a18ea1992fb46de0d72a58b8d315cdae7dd3309"
+const snapshotDigest = "602a980a4100000464d5af3f9cb336ba4d1b9c8b4f6466ee9e3e278fc9070a39"
 
 // snapshotFiles lists the built-in data files, in loading order.
 var snapshotFiles = []string{

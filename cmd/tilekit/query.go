@@ -208,6 +208,8 @@ func queryJSON(r *rules.TableAnswers, p tilekit.Publisher, e tilekit.Edition, as
 		}
 		if a.Supersedes != nil {
 			j.Supersedes = &supersededJSON{a.Supersedes.ID, newCitationJSON(a.Supersedes.Source)}
+		} else if old := replacedRule(r.Table, a); old != nil {
+			j.Supersedes = &supersededJSON{"", newCitationJSON(old.Source)}
 		}
 		out.Rows = append(out.Rows, j)
 	}
@@ -231,6 +233,16 @@ func verdictText(v tilekit.Verdict, condition string) string {
 		return "Open question"
 	}
 	return string(v)
+}
+
+// replacedRule returns, for a rule-of-thumb answer of a table that
+// supersedes a table of an earlier folder with a rule of its own (a house
+// rule of thumb), the rule it replaced; nil otherwise.
+func replacedRule(t *tilekit.Table, a rules.Answer) *tilekit.Rule {
+	if a.Row != nil || t.Replaces == nil || t.Replaces.Rule == nil || t.Rule == t.Replaces.Rule {
+		return nil
+	}
+	return t.Replaces.Rule
 }
 
 // supersedesText says what a ruling in force overturned, such as "House
@@ -268,6 +280,8 @@ func writeQueryText(w io.Writer, cat *tilekit.Catalog, r *rules.TableAnswers, p 
 		}
 		if a.Supersedes != nil {
 			fmt.Fprintf(w, "  %s\n", supersedesText(a.Source, a.Supersedes.Source))
+		} else if old := replacedRule(r.Table, a); old != nil {
+			fmt.Fprintf(w, "  %s\n", supersedesText(a.Source, old.Source))
 		}
 		fmt.Fprintf(w, "  %s\n", strings.TrimSpace(a.Explanation))
 		if a.Row == nil {
