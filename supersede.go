@@ -1,5 +1,7 @@
 package tilekit
 
+import "slices"
+
 // This file links the entries that supersede others: a row of an earlier
 // source overturned by a row that names it (superseded_by on the old row,
 // or supersedes on the new one), and a step of an earlier source replaced
@@ -256,6 +258,13 @@ func (s *Step) overlay(old Step) Step {
 	}
 	if s.Variants == nil {
 		out.Variants = old.Variants
+	} else {
+		out.Variants = slices.Clone(s.Variants)
+		for i := range out.Variants {
+			if v := &out.Variants[i]; v.After == nil && v.Before == nil { // it keeps the step's place
+				v.After, v.Before = out.After, out.Before
+			}
+		}
 	}
 	m, o := &out.Mechanics, &old.Mechanics
 	if m.Trigger == nil {

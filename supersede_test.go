@@ -59,7 +59,8 @@ func TestOverlayStepsKeepsWhatTheyDoNotGive(t *testing.T) {
 		Source:    Citation{Kind: Rulebook, Title: "Rules"}}
 	other := Step{ID: "score", Name: "Score", Phase: 3}
 	house := Step{ID: "dragon-move", Supersedes: "dragon-move", Phase: PhaseNotGiven, Folder: 1,
-		Mechanics: Mechanics{Movement: &Movement{Figure: "dragon", Steps: 4}}, Source: Citation{Kind: HouseRule, Title: "Ours"}}
+		Mechanics: Mechanics{Movement: &Movement{Figure: "dragon", Steps: 4}}, Source: Citation{Kind: HouseRule, Title: "Ours"},
+		Variants: []StepVariant{{Publishers: []Publisher{RioGrande}}}} // keeps the place of the step it is merged into
 	lost := Step{ID: "nothing", Supersedes: "nothing", Folder: 1}
 	got := overlaySteps([]Step{dragon, other, house, lost})
 	assert.Len(t, got, 2)
@@ -72,6 +73,7 @@ func TestOverlayStepsKeepsWhatTheyDoNotGive(t *testing.T) {
 	assert.Equal(t, HouseRule, s.Source.Kind)
 	assert.Equal(t, 6, s.Replaces.Mechanics.Movement.Steps)
 	assert.Equal(t, "score", got[1].ID)
+	assert.Equal(t, []string{"place-figure"}, s.Variants[0].After, "a variant without after or before keeps the merged step's place")
 }
 
 func TestOverlayTablesAndUpToFolder(t *testing.T) {

@@ -255,6 +255,13 @@ func overlayGaps(s *tilekit.Step, m map[string]any) {
 			*list = nil
 		}
 	}
+	for i, v := range list(m["variant"]) {
+		_, hasAfter := v["after"]
+		_, hasBefore := v["before"]
+		if !hasAfter && !hasBefore { // it keeps the place of the step it is merged into
+			s.Variants[i].After, s.Variants[i].Before = nil, nil
+		}
+	}
 }
 
 func buildTile(m map[string]any, at tilekit.Origin) tilekit.Tile {
