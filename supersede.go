@@ -210,6 +210,21 @@ func overlay[T any](xs []T, links []Supersession, supersedes func(*T) string, me
 	return out
 }
 
+// orOld sets a list a superseding entry left out (nil) to the old entry's.
+func orOld[S ~[]E, E any](mine *S, old S) {
+	if *mine == nil {
+		*mine = old
+	}
+}
+
+// orOldPointer sets a part a superseding entry left out (nil) to the old
+// entry's.
+func orOldPointer[T any](mine **T, old *T) {
+	if *mine == nil {
+		*mine = old
+	}
+}
+
 // pick returns mine, or theirs when mine is empty.
 func pick(mine, theirs string) string {
 	if mine == "" {
@@ -224,12 +239,8 @@ func pick(mine, theirs string) string {
 func (t *Table) overlay(old Table) Table {
 	out := *t
 	out.Name, out.Question, out.Expansion, out.Description = pick(t.Name, old.Name), pick(t.Question, old.Question), pick(t.Expansion, old.Expansion), pick(t.Description, old.Description)
-	if t.Subjects == nil {
-		out.Subjects = old.Subjects
-	}
-	if t.Rule == nil {
-		out.Rule = old.Rule
-	}
+	orOld(&out.Subjects, old.Subjects)
+	orOldPointer(&out.Rule, old.Rule)
 	out.Replaces = &old
 	return out
 }
@@ -247,18 +258,10 @@ func (s *Step) overlay(old Step) Step {
 	if s.Phase == PhaseNotGiven {
 		out.Phase = old.Phase
 	}
-	if s.After == nil {
-		out.After = old.After
-	}
-	if s.Before == nil {
-		out.Before = old.Before
-	}
-	if s.Notes == nil {
-		out.Notes = old.Notes
-	}
-	if s.Variants == nil {
-		out.Variants = old.Variants
-	} else {
+	orOld(&out.After, old.After)
+	orOld(&out.Before, old.Before)
+	orOld(&out.Notes, old.Notes)
+	if s.Variants != nil {
 		out.Variants = slices.Clone(s.Variants)
 		for i := range out.Variants {
 			if v := &out.Variants[i]; v.After == nil && v.Before == nil { // it keeps the step's place
@@ -266,19 +269,12 @@ func (s *Step) overlay(old Step) Step {
 			}
 		}
 	}
+	orOld(&out.Variants, old.Variants)
 	m, o := &out.Mechanics, &old.Mechanics
-	if m.Trigger == nil {
-		m.Trigger = o.Trigger
-	}
-	if m.Movement == nil {
-		m.Movement = o.Movement
-	}
-	if m.Choice == nil {
-		m.Choice = o.Choice
-	}
-	if m.Removals == nil {
-		m.Removals = o.Removals
-	}
+	orOldPointer(&m.Trigger, o.Trigger)
+	orOldPointer(&m.Movement, o.Movement)
+	orOldPointer(&m.Choice, o.Choice)
+	orOld(&m.Removals, o.Removals)
 	out.Replaces = &old
 	return out
 }
