@@ -200,7 +200,7 @@ func overlay[T any](xs []T, links []Supersession, supersedes func(*T) string, me
 		case supersedes(x) == "":
 			slot[i] = len(out)
 			out = append(out, *x)
-		case t >= 0 && slot[t] >= 0:
+		case t >= 0 && t < i && slot[t] >= 0: // folders come in data order
 			slot[i] = slot[t]
 			out[slot[i]] = merge(x, out[slot[i]])
 		default:
