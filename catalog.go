@@ -86,12 +86,26 @@ type Catalog struct {
 	textByKey     map[textKey]int
 	subjects      []Subject
 	subjectsByID  map[string][]int // indexes into subjects
+	rowLinks      RowLinks
+	// written and writtenTables hold the steps and tables as the data
+	// wrote them, before those that supersede others took their places.
+	written       []Step
+	writtenTables []Table
 }
 
 // NewCatalog sorts and indexes the data. When two values share an id, the
 // first one given wins the lookup (the validator reports the duplicate).
+// A step or table that supersedes one of an earlier folder takes its place
+// (see Step.Supersedes and Table.Supersedes), and rows are linked to the rows that supersede them
+// (see LinkRows).
 func NewCatalog(d Data) *Catalog {
 	c := &Catalog{Data: d}
+	// Tables are sorted before superseding tables take their places: a
+	// stable sort keeps those of one id in the order of their folders.
+	sortByID(d.Tables, func(x Table) string { return x.ID })
+	c.written, c.writtenTables = d.Steps, d.Tables
+	c.Steps, c.Tables = overlaySteps(d.Steps), overlayTables(d.Tables)
+	c.rowLinks = LinkRows(c.Rows)
 	sortByID(c.Expansions, func(x Expansion) string { return x.ID })
 	sortByID(c.Tiles, func(x Tile) string { return x.ID })
 	sortByID(c.Figures, func(x Figure) string { return x.ID })
@@ -132,6 +146,34 @@ func NewCatalog(d Data) *Catalog {
 		}
 	}
 	return c
+}
+
+// RowSuccessor returns the index in Rows of the row that supersedes row i
+// (by its superseded_by, or by the other row's supersedes), or -1 when
+// none does.
+func (c *Catalog) RowSuccessor(i int) int { return c.rowLinks.Next[i] }
+
+// RowSupersedes returns the index in Rows of the row that row i
+// supersedes by its Supersedes key, or -1.
+func (c *Catalog) RowSupersedes(i int) int { return c.rowLinks.Supersedes[i].Target }
+
+// UpToFolder returns the catalog of the rules as the data folders up to
+// folder f (in loading order, 0 the built-in data) give them: without the
+// rows, steps and tables of later folders, so that a step or table one of
+// them superseded is back as it was written. It returns c itself when no
+// later folder gave a row, step or table.
+func (c *Catalog) UpToFolder(f int) *Catalog {
+	later := func(folder int) bool { return folder > f }
+	if !slices.ContainsFunc(c.Rows, func(r Row) bool { return later(r.Folder) }) &&
+		!slices.ContainsFunc(c.written, func(s Step) bool { return later(s.Folder) }) &&
+		!slices.ContainsFunc(c.writtenTables, func(t Table) bool { return later(t.Folder) }) {
+		return c
+	}
+	d := c.Data
+	d.Rows = slices.DeleteFunc(slices.Clone(c.Rows), func(r Row) bool { return later(r.Folder) })
+	d.Steps = slices.DeleteFunc(slices.Clone(c.written), func(s Step) bool { return later(s.Folder) })
+	d.Tables = slices.DeleteFunc(slices.Clone(c.writtenTables), func(t Table) bool { return later(t.Folder) })
+	return NewCatalog(d)
 }
 
 func sortByID[T any](xs []T, id func(T) string) {

@@ -387,7 +387,27 @@ type Table struct {
 	Subjects    []SubjectKind
 	Rule        *Rule
 	Description string
-	Origin      Origin
+	// Supersedes is, on a table of a later data folder, the id of the table
+	// of an earlier one it replaces, which is its own id: what it gives (a
+	// house rule of thumb, say) replaces that table's, it keeps the rest,
+	// and the catalog holds it in that table's place.
+	Supersedes string
+	// Replaces is, in the catalog, the table a superseding table replaced,
+	// as it stood; nil for a table that replaced none.
+	Replaces *Table
+	// Folder is the index of the data folder the table was loaded from, in
+	// loading order: 0 for the first (the built-in data).
+	Folder int
+	Origin Origin
+}
+
+// AsOfFolder returns the table as the data folders up to folder f made it:
+// the table it replaced, if it came from a later folder.
+func (t *Table) AsOfFolder(f int) *Table {
+	for t.Folder > f && t.Replaces != nil {
+		t = t.Replaces
+	}
+	return t
 }
 
 // Covers reports whether the table answers for subjects of a kind.
@@ -410,6 +430,13 @@ type Row struct {
 	Explanation string
 	// SupersededBy is the id of the row that overturned this one.
 	SupersededBy string
+	// Supersedes is the id of a row of the table, in the built-in data or
+	// an earlier data folder, that this row overturns, such as a group's
+	// house rule for a built-in row (see LinkRows).
+	Supersedes string
+	// Folder is the index of the data folder the row was loaded from, in
+	// loading order: 0 for the first (the built-in data).
+	Folder int
 	// Exception is true when the verdict differs from the table's rule of
 	// thumb on purpose.
 	Exception bool
@@ -499,7 +526,18 @@ type Step struct {
 	// and removals, each optional.
 	Mechanics Mechanics
 	Variants  []StepVariant
-	Origin    Origin
+	// Supersedes is, on a step of a later data folder, the id of the step
+	// of an earlier one it replaces, which is its own id: the parts it
+	// gives replace that step's, it keeps the rest, and the catalog holds
+	// it in that step's place. Phase is PhaseNotGiven when it gives none.
+	Supersedes string
+	// Replaces is, in the catalog, the step a superseding step replaced,
+	// as it stood; nil for a step that replaced none.
+	Replaces *Step
+	// Folder is the index of the data folder the step was loaded from, in
+	// loading order: 0 for the first (the built-in data).
+	Folder int
+	Origin Origin
 }
 
 // StepVariant is a publisher's or an edition's rules for a step: its After

@@ -230,6 +230,9 @@ func (m *Movement) Describe() string {
 		parts = append(parts, m.Figure+" goes to the tile placed this turn")
 	case "orthogonal-steps":
 		n := fmt.Sprintf("%d steps", m.Steps)
+		if m.Steps == 1 {
+			n = "1 step"
+		}
 		if m.Per == "completed-feature" {
 			n = "one step per completed feature"
 		}

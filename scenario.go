@@ -53,6 +53,11 @@ type Scenario struct {
 	Expect ScenarioExpect
 	// Source is the rule the scenario illustrates.
 	Source Citation
+	// Folder is the index of the data folder the scenario was loaded
+	// from, in loading order: 0 for the first (the built-in data). A
+	// worked example plays by the rules of its folder and those before it
+	// (see Catalog.UpToFolder).
+	Folder int
 	// Origin says where the scenario was defined.
 	Origin Origin
 }

@@ -51,6 +51,9 @@ type Answer struct {
 	// SupersededBy is set on a superseded row shown with History: the row
 	// in force that overturned it.
 	SupersededBy *tilekit.Row
+	// Supersedes is set on a row that overturned a row of the built-in data
+	// or an earlier data folder by naming it (a house rule, say): that row.
+	Supersedes *tilekit.Row
 	// Notes are the notes on timing and side effects that go with it.
 	Notes []*tilekit.Note
 }
@@ -148,7 +151,7 @@ func Query(cat *tilekit.Catalog, tableID, subjectID string, opt QueryOptions) (*
 			res.Answers = append(res.Answers, Answer{
 				Subject: s, Row: r.row, Verdict: r.row.Verdict, Condition: r.row.Condition,
 				Source: r.row.Source, Explanation: r.row.Explanation, Scope: r.row.Scope(),
-				SupersededBy: r.successor, Notes: notesFor(cat, opt, t.ID, s.ID, r.row.Notes...),
+				SupersededBy: r.successor, Supersedes: r.replaced, Notes: notesFor(cat, opt, t.ID, s.ID, r.row.Notes...),
 			})
 		}
 		if answered {
@@ -273,6 +276,9 @@ type visibleRow struct {
 	// successor is the visible row that supersedes this one, or nil when
 	// the row is in force.
 	successor *tilekit.Row
+	// replaced is the visible row this one supersedes by its Supersedes
+	// key (a house rule over a built-in row, say), or nil.
+	replaced *tilekit.Row
 }
 
 // inForce reports whether no visible row supersedes the row.
@@ -280,23 +286,26 @@ func (r visibleRow) inForce() bool { return r.successor == nil }
 
 // visibleRows returns the table's rows that hold for the options'
 // publisher and were written by their month, each with the visible row
-// that supersedes it, if any.
+// that supersedes it, if any (the catalog's links: see tilekit.LinkRows).
 func visibleRows(cat *tilekit.Catalog, tableID string, opt QueryOptions) []visibleRow {
-	byID := map[string]*tilekit.Row{}
+	visible := map[int]*tilekit.Row{}
 	var out []visibleRow
+	var index []int
 	for i := range cat.Rows {
 		r := &cat.Rows[i]
 		if r.Table != tableID || !r.HoldsFor(opt.Publisher) || !r.HoldsForEdition(opt.Edition) || later(r.Source.Date, opt.AsOf) {
 			continue
 		}
-		if _, dup := byID[r.ID]; !dup {
-			byID[r.ID] = r
-		}
+		visible[i] = r
 		out = append(out, visibleRow{row: r})
+		index = append(index, i)
 	}
-	for i := range out {
-		if id := out[i].row.SupersededBy; id != "" {
-			out[i].successor = byID[id]
+	for k, i := range index {
+		if j := cat.RowSuccessor(i); j >= 0 {
+			out[k].successor = visible[j]
+		}
+		if j := cat.RowSupersedes(i); j >= 0 {
+			out[k].replaced = visible[j]
 		}
 	}
 	return out

@@ -153,7 +153,7 @@ func (b *builder) exampleOrUnplayed(s *tilekit.Scenario, page string) (*exampleD
 
 // example runs a scenario and gathers its page and boards.
 func (b *builder) example(s *tilekit.Scenario, page string) (*exampleData, error) {
-	res := game.RunScenario(b.cat, s)
+	res := game.RunScenario(b.rulesOf(s), s)
 	if !res.Passed() {
 		return nil, &ExampleError{Scenario: s, Failures: res.Failures}
 	}
@@ -192,10 +192,26 @@ func (b *builder) exampleSetup(s *tilekit.Scenario) *exampleData {
 	return d
 }
 
+// rulesOf returns the catalog a worked example plays by: the rules of its
+// own data folder and those before it, so that a house rule of a later
+// folder does not change a built-in example (tilekit.Catalog.UpToFolder).
+func (b *builder) rulesOf(s *tilekit.Scenario) *tilekit.Catalog {
+	if b.upTo == nil {
+		b.upTo = map[int]*tilekit.Catalog{}
+	}
+	if c, ok := b.upTo[s.Folder]; ok {
+		return c
+	}
+	c := b.cat.UpToFolder(s.Folder)
+	b.upTo[s.Folder] = c
+	return c
+}
+
 // scenarioRules compiles the rules a scenario is played by, as the engine
 // does.
 func (b *builder) scenarioRules(s *tilekit.Scenario) (*game.Rules, error) {
-	sel, err := rules.Select(b.cat, s.Expansions)
+	cat := b.rulesOf(s)
+	sel, err := rules.Select(cat, s.Expansions)
 	if err != nil {
 		return nil, err
 	}
@@ -203,7 +219,7 @@ func (b *builder) scenarioRules(s *tilekit.Scenario) (*game.Rules, error) {
 	if edition == "" {
 		edition = tilekit.C2
 	}
-	return game.CompileSetup(b.cat, sel, game.Setup{Edition: edition, Publisher: s.Publisher})
+	return game.CompileSetup(cat, sel, game.Setup{Edition: edition, Publisher: s.Publisher})
 }
 
 // exampleBoards draws the board before the first turn and after the last.

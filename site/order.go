@@ -41,6 +41,9 @@ type stepView struct {
 	Needs                                          needs
 	Notes                                          []stepNote
 	Differs                                        bool
+	// Replaces names the kind of the step's source that a step of a later
+	// folder replaced, such as by a house rule (ReplacesClass "house-rule").
+	Replaces, ReplacesClass string
 }
 
 // stepNote is a note on a step's timing.
@@ -228,6 +231,9 @@ func (b *builder) stepView(page string, s rules.PlayedStep, anchor string, diffe
 	}
 	for _, n := range s.Notes {
 		v.Notes = append(v.Notes, stepNote{Title: n.Title, Text: n.Text})
+	}
+	if old := s.Step.Replaces; old != nil {
+		v.Replaces, v.ReplacesClass = b.replacesBadge(old.Source, s.Step.Source)
 	}
 	return v
 }

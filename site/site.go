@@ -149,6 +149,9 @@ type builder struct {
 	expansions []*tilekit.Expansion
 	// rowIDs gives each answer its anchor on its table's page.
 	rowIDs map[*rules.Answer]string
+	// upTo holds the catalogs worked examples play by, by data folder
+	// (see rulesOf).
+	upTo map[int]*tilekit.Catalog
 	// pages lists every page written, for the sitemap.
 	pages []string
 	// tileCache holds each tile's picture by "id@rotation", drawn once.
@@ -240,10 +243,20 @@ func (b *builder) queryTables() error {
 // assignRowIDs gives each answer of a table a unique anchor: its subject's
 // kind and id, then the row's id when it differs, then a number when two
 // answers would still share one.
+//
+// Answers in force come first, so that a ruling that supersedes its
+// namesake of an earlier folder (a house rule) keeps the plain anchor.
 func (b *builder) assignRowIDs(res *rules.TableAnswers) {
 	used := map[string]bool{}
-	for i := range res.Answers {
-		a := &res.Answers[i]
+	order := make([]*rules.Answer, 0, len(res.Answers))
+	for _, superseded := range []bool{false, true} {
+		for i := range res.Answers {
+			if a := &res.Answers[i]; (a.SupersededBy != nil) == superseded {
+				order = append(order, a)
+			}
+		}
+	}
+	for _, a := range order {
 		id := string(a.Subject.Kind) + "-" + a.Subject.ID
 		if a.Row != nil && a.Row.ID != "" && a.Row.ID != a.Subject.ID {
 			id += "-" + a.Row.ID

@@ -44,6 +44,10 @@ type answerView struct {
 	Needs                                                                                    needs
 	Notes                                                                                    []link
 	Superseded                                                                               []supersededView
+	// Replaces names the kind of the ruling of the built-in data or an
+	// earlier folder that this one superseded by naming it, such as a house
+	// rule's; ReplacesClass is "house-rule" when this one is a house rule.
+	Replaces, ReplacesClass string
 }
 
 // supersededView is a ruling that a later one overturned.
@@ -141,6 +145,9 @@ func (b *builder) answerView(t *tilekit.Table, a *rules.Answer, page string) ans
 		KindName: b.tr.must("category." + string(a.Subject.Kind)), Verdict: b.verdictText(a.Verdict, a.Condition), VerdictClass: string(a.Verdict),
 		Scope: a.Scope, Explanation: a.Explanation, RuleOfThumb: a.Row == nil, Exception: a.Row != nil && a.Row.Exception,
 		Source: b.citationOf(a.Source), Needs: b.answerNeeds(t, a)}
+	if a.Supersedes != nil {
+		v.Replaces, v.ReplacesClass = b.replacesBadge(a.Supersedes.Source, a.Source)
+	}
 	if v.RuleOfThumb && a.RuleVariant != nil {
 		v.Explanation = a.RuleVariant.Text
 	} else if v.RuleOfThumb && t.Rule != nil && v.Explanation == "" {
@@ -151,6 +158,16 @@ func (b *builder) answerView(t *tilekit.Table, a *rules.Answer, page string) ans
 	}
 	b.addSearch(a.Subject.Name+": "+t.Name, page, v.ID, "answer", v.Verdict+". "+v.Explanation)
 	return v
+}
+
+// replacesBadge gives the words and class of the badge of a ruling or
+// step that replaced one of an earlier folder: the kind of the source
+// replaced, and "house-rule" when the one in force is a house rule.
+func (b *builder) replacesBadge(replaced, source tilekit.Citation) (words, class string) {
+	if source.Kind == tilekit.HouseRule {
+		class = string(tilekit.HouseRule)
+	}
+	return b.tr.must("kind." + string(replaced.Kind)), class
 }
 
 // subjectLink links a subject's entry on its expansion's page.

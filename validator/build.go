@@ -169,7 +169,11 @@ func buildCitation(m map[string]any) tilekit.Citation {
 func buildTable(m map[string]any, at tilekit.Origin) tilekit.Table {
 	t := tilekit.Table{
 		ID: str(m, "id"), Name: str(m, "name"), Question: str(m, "question"), Expansion: str(m, "expansion"),
-		Subjects: typedStrs[tilekit.SubjectKind](m, "subjects"), Description: str(m, "description"), Origin: at,
+		Subjects: typedStrs[tilekit.SubjectKind](m, "subjects"), Description: str(m, "description"),
+		Supersedes: str(m, "supersedes"), Origin: at,
+	}
+	if _, ok := m["subjects"]; !ok && t.Supersedes != "" {
+		t.Subjects = nil // kept from the table it supersedes
 	}
 	if r := table(m, "rule"); r != nil {
 		when := table(r, "when")
@@ -199,7 +203,7 @@ func buildRow(m map[string]any, at tilekit.Origin) tilekit.Row {
 		Verdict: tilekit.Verdict(str(m, "verdict")), Condition: str(m, "condition"),
 		Source: buildCitation(table(m, "source")), Editions: typedStrs[tilekit.Edition](m, "editions"),
 		Publishers: typedStrs[tilekit.Publisher](m, "publishers"), Explanation: str(m, "explanation"),
-		SupersededBy: str(m, "superseded_by"), Exception: boolean(m, "exception"), Notes: strs(m, "notes"), Origin: at,
+		SupersededBy: str(m, "superseded_by"), Supersedes: str(m, "supersedes"), Exception: boolean(m, "exception"), Notes: strs(m, "notes"), Origin: at,
 	}
 	if r.ID == "" {
 		r.ID = r.Subject
@@ -239,7 +243,31 @@ func buildStep(m map[string]any, at tilekit.Origin) tilekit.Step {
 		}
 		s.Variants = append(s.Variants, sv)
 	}
+	if s.Supersedes = str(m, "supersedes"); s.Supersedes != "" {
+		overlayGaps(&s, m)
+	}
 	return s
+}
+
+// overlayGaps marks what a step that supersedes another does not give, so
+// that it keeps the other step's: a list left out is nil, not empty, and a
+// phase left out is PhaseNotGiven.
+func overlayGaps(s *tilekit.Step, m map[string]any) {
+	if _, ok := m["phase"]; !ok {
+		s.Phase = tilekit.PhaseNotGiven
+	}
+	for key, list := range map[string]*[]string{"after": &s.After, "before": &s.Before, "notes": &s.Notes} {
+		if _, ok := m[key]; !ok {
+			*list = nil
+		}
+	}
+	for i, v := range list(m["variant"]) {
+		_, hasAfter := v["after"]
+		_, hasBefore := v["before"]
+		if !hasAfter && !hasBefore { // it keeps the place of the step it is merged into
+			s.Variants[i].After, s.Variants[i].Before = nil, nil
+		}
+	}
 }
 
 func buildTile(m map[string]any, at tilekit.Origin) tilekit.Tile {

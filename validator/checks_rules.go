@@ -15,20 +15,23 @@ import (
 // tables, the notes and the order of play.
 var RuleCodes = []Code{
 	{"part-outside-expansion", "A part's id does not start with the id of the expansion that lists it."},
-	{"unknown-table", "A row or note names a table that no loaded file defines."},
+	{"unknown-table", "A row or note names a table that no loaded file defines, or a table supersedes one no earlier folder defines."},
 	{"unknown-subject", "A row or note names a figure, location or action that no loaded file defines."},
 	{"subject-not-covered", "A row's subject exists but is of a kind its table does not answer for."},
 	{"ambiguous-subject", "A row's subject id names both a figure and a location the table covers."},
 	{"condition-mismatch", "A conditional verdict without its condition, or a condition on another verdict."},
 	{"source-undated", "An official FAQ or clarification with neither its date nor undated = true."},
 	{"citation-date-and-undated", "A citation gives a date and says undated = true."},
-	{"unknown-row", "A row is superseded by a row its table does not have."},
+	{"unknown-row", "A row is superseded by, or supersedes, a row its table does not have (in the built-in data or an earlier folder, for supersedes)."},
 	{"supersede-cycle", "Rows that supersede each other in a circle, so none is in force."},
+	{"supersede-same-folder", "A row, step or table supersedes one of its own folder, where the older row says superseded_by instead."},
+	{"superseded-twice", "A row, step or table is superseded by two: supersede the one in force instead."},
+	{"supersede-mismatch", "A row supersedes a row of another subject, or a step or table one of another id."},
 	{"contrary-verdicts", "Two rows in force give different verdicts for the same subject, edition and publisher."},
 	{"unmarked-exception", "A row contradicts its table's rule of thumb without being marked as an exception."},
 	{"needless-exception", "A row marked as an exception agrees with the rule of thumb, or its table has none."},
 	{"unknown-note", "A row or step names a note that no loaded file defines."},
-	{"unknown-step", "A step or note names a step that no loaded file defines."},
+	{"unknown-step", "A step or note names a step that no loaded file defines, or a step supersedes one no earlier folder defines."},
 	{"step-not-played", "A warning: a step of a data folder is one the game engine does not play yet, so games of its expansion cannot be played."},
 	{"order-cycle", "Ordering constraints between steps form a cycle under some publisher's or edition's rules."},
 }
@@ -62,7 +65,11 @@ func (l *loader) checkRules(cat *tilekit.Catalog) {
 		l.catalogEntry(cat, seen, "action", x.ID, x.Expansion, x.Origin)
 	}
 	for _, t := range d.Tables {
-		l.catalogEntry(cat, seen, "table", t.ID, t.Expansion, t.Origin)
+		if t.Supersedes == "" {
+			l.catalogEntry(cat, seen, "table", t.ID, t.Expansion, t.Origin)
+		} else if t.Expansion != "" { // a superseding table is no duplicate, and may keep the other's expansion
+			l.expansionRef(cat, t.Expansion, t.Origin.At("expansion"))
+		}
 		if t.Rule != nil {
 			l.checkSource(t.Rule.Source, t.Origin.At("rule", "source"))
 			for _, v := range t.Rule.Variants {
@@ -76,11 +83,15 @@ func (l *loader) checkRules(cat *tilekit.Catalog) {
 		l.checkNote(cat, &n)
 	}
 	for _, s := range d.Steps {
-		l.unique(seen, "step "+s.ID, s.Origin.At("id"))
+		if s.Supersedes != s.ID { // a step that supersedes its namesake of an earlier folder is no duplicate
+			l.unique(seen, "step "+s.ID, s.Origin.At("id"))
+		}
 		l.checkStep(cat, &s)
 	}
+	l.checkSupersedesByID("step", len(d.Steps), tilekit.LinkSteps(d.Steps), func(i int) (string, tilekit.Origin) { return d.Steps[i].Supersedes, d.Steps[i].Origin })
+	l.checkSupersedesByID("table", len(d.Tables), tilekit.LinkTables(d.Tables), func(i int) (string, tilekit.Origin) { return d.Tables[i].Supersedes, d.Tables[i].Origin })
 	l.checkRows(cat, seen)
-	l.checkOrderCycles()
+	l.checkOrderCycles(cat.Steps)
 }
 
 // catalogEntry checks that an entry's id is unique among its kind and that
@@ -157,7 +168,9 @@ func (l *loader) checkCondition(v tilekit.Verdict, condition string, at tilekit.
 }
 
 func (l *loader) checkStep(cat *tilekit.Catalog, s *tilekit.Step) {
-	l.expansionRef(cat, s.Expansion, s.Origin.At("expansion"))
+	if s.Expansion != "" || s.Supersedes == "" { // a superseding step may keep the other's
+		l.expansionRef(cat, s.Expansion, s.Origin.At("expansion"))
+	}
 	l.checkSource(s.Source, s.Origin.At("source"))
 	l.stepRefs(cat, s.After, s.Origin.At("after"))
 	l.stepRefs(cat, s.Before, s.Origin.At("before"))
@@ -186,29 +199,35 @@ func (l *loader) checkStep(cat *tilekit.Catalog, s *tilekit.Step) {
 // together: supersession, contrary verdicts and the rule of thumb.
 func (l *loader) checkRows(cat *tilekit.Catalog, seen map[string]tilekit.Origin) {
 	rows := l.data.Rows
-	byID := map[string]int{} // "table\x00row id" to the first row with it
+	links := tilekit.LinkRows(rows)
 	for i := range rows {
-		r := &rows[i]
-		key := r.Table + "\x00" + r.ID
-		if _, dup := byID[key]; !dup {
-			byID[key] = i
-		}
-		l.checkRow(cat, seen, r)
+		l.checkRow(cat, seen, &rows[i], links.Supersedes[i].Fault)
 	}
-	live := l.checkSupersession(rows, byID)
+	l.checkRowSupersedes(rows, links)
+	live := l.checkSupersession(rows, links)
+	for i := range rows {
+		// A row whose supersedes links nothing is reported for that; it
+		// meant to take another's place, so it is not compared with it.
+		live[i] = live[i] && links.Supersedes[i].Fault == tilekit.SupersedeOK
+	}
 	for i := range rows {
 		l.checkException(cat, &rows[i])
 	}
 	l.checkVerdicts(rows, live)
 }
 
-// checkRow checks one row's own fields and references.
-func (l *loader) checkRow(cat *tilekit.Catalog, seen map[string]tilekit.Origin, r *tilekit.Row) {
+// checkRow checks one row's own fields and references; fault is what its
+// supersedes key links to.
+func (l *loader) checkRow(cat *tilekit.Catalog, seen map[string]tilekit.Origin, r *tilekit.Row, fault tilekit.SupersedeFault) {
 	idAt := r.Origin.At("subject")
 	if r.ID != r.Subject {
 		idAt = r.Origin.At("id")
 	}
-	l.unique(seen, fmt.Sprintf("row %s of table %s", r.ID, r.Table), idAt)
+	// A row that supersedes its namesake of an earlier folder is no
+	// duplicate, and one whose supersedes links nothing is reported for it.
+	if r.Supersedes != r.ID && fault == tilekit.SupersedeOK {
+		l.unique(seen, fmt.Sprintf("row %s of table %s", r.ID, r.Table), idAt)
+	}
 	l.checkSource(r.Source, r.Origin.At("source"))
 	l.noteRefs(cat, r.Notes, r.Origin.At("notes"))
 	l.checkCondition(r.Verdict, r.Condition, r.Origin)
@@ -238,68 +257,6 @@ func (l *loader) checkRow(cat *tilekit.Catalog, seen map[string]tilekit.Origin, 
 			l.report(r.Origin.At("subject"), "unknown-subject", Error, "no loaded file defines a figure, location or action %q%s", r.Subject, l.nearest(cat, "subject", r.Subject))
 		}
 	}
-}
-
-// checkSupersession checks that every chain of superseded rows ends at a
-// row in force, and returns which rows are in force. Each row is visited
-// a bounded number of times, so a chain of any length takes linear time,
-// and a circle is reported once, at the first of its rows.
-func (l *loader) checkSupersession(rows []tilekit.Row, byID map[string]int) []bool {
-	live := make([]bool, len(rows))
-	const (
-		unseen = iota
-		onPath
-		done
-	)
-	state := make([]int8, len(rows))
-	for i := range rows {
-		live[i] = rows[i].SupersededBy == ""
-		var path []int
-		j := i
-		for j >= 0 && state[j] == unseen {
-			state[j] = onPath
-			path = append(path, j)
-			r := &rows[j]
-			if r.SupersededBy == "" {
-				break
-			}
-			next, ok := byID[r.Table+"\x00"+r.SupersededBy]
-			if !ok {
-				if !l.wasDroppedRow(r.Table, r.SupersededBy) {
-					l.report(r.Origin.At("superseded_by"), "unknown-row", Error, "table %s has no row %q", r.Table, r.SupersededBy)
-				}
-				break
-			}
-			j = next
-		}
-		if j >= 0 && state[j] == onPath && rows[j].SupersededBy != "" {
-			if _, ok := byID[rows[j].Table+"\x00"+rows[j].SupersededBy]; ok {
-				// The walk came back to a row of its own path: a circle.
-				l.reportCircle(rows, byID, j)
-			}
-		}
-		for _, k := range path {
-			state[k] = done
-		}
-	}
-	return live
-}
-
-// reportCircle reports the circle of superseding rows through row start,
-// at the row of the circle that comes first in the data.
-func (l *loader) reportCircle(rows []tilekit.Row, byID map[string]int, start int) {
-	members := []int{start}
-	for j := byID[rows[start].Table+"\x00"+rows[start].SupersededBy]; j != start; j = byID[rows[j].Table+"\x00"+rows[j].SupersededBy] {
-		members = append(members, j)
-	}
-	first := slices.Min(members)
-	names := make([]string, 0, len(members))
-	for _, m := range members {
-		names = append(names, rows[m].ID)
-	}
-	r := &rows[first]
-	l.report(r.Origin.At("superseded_by"), "supersede-cycle", Error, "rows of table %s supersede each other in a circle (%s); one of them must be in force",
-		r.Table, listSome(names, 5))
 }
 
 // scopeCell is one edition under one publisher's rules; a row's editions
@@ -416,11 +373,16 @@ func listSome(names []string, n int) string {
 // checkException keeps a row and its table's rule of thumb from silently
 // disagreeing. A row whose table or subject did not load has nothing to
 // compare with: it is reported by checkRow.
+//
+// A row is compared with the rule of thumb as the folders up to its own
+// give it: a house rule of thumb of a later folder does not make the
+// built-in rows exceptions.
 func (l *loader) checkException(cat *tilekit.Catalog, r *tilekit.Row) {
 	t := cat.Table(r.Table)
 	if t == nil {
 		return
 	}
+	t = t.AsOfFolder(r.Folder)
 	subjects := cat.TableSubject(t, r.Subject)
 	if len(subjects) != 1 {
 		return
@@ -483,15 +445,15 @@ func kindList(kinds []tilekit.SubjectKind) string {
 // a cycle free selection. A selection also decides the variants that name
 // expansions (With); the whole is checked with all of them in force and with
 // none (the data has one such set; combinations of several are not tried).
-func (l *loader) checkOrderCycles() {
+func (l *loader) checkOrderCycles(steps []tilekit.Step) {
 	var ids []string
-	for _, s := range l.data.Steps {
+	for _, s := range steps {
 		ids = append(ids, s.ID)
 	}
 	reported := map[string]bool{}
 	for _, opt := range ruleSets() {
 		p := opt.Publisher
-		cycle := rules.FindCycle(ids, rules.OrderGraph(l.data.Steps, opt))
+		cycle := rules.FindCycle(ids, rules.OrderGraph(steps, opt))
 		if cycle == nil {
 			continue
 		}
@@ -510,7 +472,7 @@ func (l *loader) checkOrderCycles() {
 		case opt.Edition != "":
 			whose = "the rules for " + string(opt.Edition)
 		}
-		l.report(l.cycleCloser(members, opt), "order-cycle", Error, "under %s the steps form a cycle: %s", whose, strings.Join(cycle, " → "))
+		l.report(cycleCloser(steps, members, opt), "order-cycle", Error, "under %s the steps form a cycle: %s", whose, strings.Join(cycle, " → "))
 	}
 }
 
@@ -529,14 +491,15 @@ func ruleSets() []rules.OrderOptions {
 	return out
 }
 
-// cycleCloser returns where to report a cycle of steps: at the constraint
-// of the step loaded last (a user's step, when the cycle runs through the
-// built-in data) that names another step of the cycle.
-func (l *loader) cycleCloser(members []string, opt rules.OrderOptions) tilekit.Origin {
+// cycleCloser returns where to report a cycle of the steps in force: at
+// the constraint of the step of the folder loaded last (a user's step,
+// when the cycle runs through the built-in data; the last written of that
+// folder) that names another step of the cycle.
+func cycleCloser(steps []tilekit.Step, members []string, opt rules.OrderOptions) tilekit.Origin {
 	var last *tilekit.Step
-	for i := range l.data.Steps {
-		if slices.Contains(members, l.data.Steps[i].ID) {
-			last = &l.data.Steps[i]
+	for i := range steps {
+		if s := &steps[i]; slices.Contains(members, s.ID) && (last == nil || s.Folder >= last.Folder) {
+			last = s
 		}
 	}
 	find := func(ids []string, at tilekit.Origin) (tilekit.Origin, bool) {

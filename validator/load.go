@@ -97,6 +97,9 @@ type loader struct {
 	// droppedSet indexes them once the checks start.
 	dropped    []droppedEntry
 	droppedSet map[string]bool
+	// folders counts the data folders loaded so far, the built-in data
+	// included (see stampFolder).
+	folders int
 }
 
 // filePath joins a source name and a slash-separated path inside it.

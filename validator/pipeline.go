@@ -107,9 +107,32 @@ func (l *loader) loadSource(src Folder) error {
 		l.sink.add(Diagnostic{Code: "no-data-files", Severity: Error, File: src.Name,
 			Message: "no data file was read: data files end in .toml and go below tiles/, expansions/ or interactions/"})
 	}
+	counts := [...]int{len(l.data.Rows), len(l.data.Steps), len(l.data.Scenarios), len(l.data.Tables)}
 	l.loadFiles(files)
 	l.data.Texts = append(l.data.Texts, texts...)
+	l.stampFolder(counts)
 	return nil
+}
+
+// stampFolder records the folder being loaded on the rows, steps,
+// scenarios and tables it gave, those from the counts on (in that order),
+// and counts the folder: a row, step or table supersedes only one of an
+// earlier folder, and a worked example plays by the rules up to its own.
+func (l *loader) stampFolder(counts [4]int) {
+	d, f := &l.data, l.folders
+	for i := counts[0]; i < len(d.Rows); i++ {
+		d.Rows[i].Folder = f
+	}
+	for i := counts[1]; i < len(d.Steps); i++ {
+		d.Steps[i].Folder = f
+	}
+	for i := counts[2]; i < len(d.Scenarios); i++ {
+		d.Scenarios[i].Folder = f
+	}
+	for i := counts[3]; i < len(d.Tables); i++ {
+		d.Tables[i].Folder = f
+	}
+	l.folders++
 }
 
 // loadFiles loads the data files of one source, or scenario files given on

@@ -81,6 +81,7 @@ func TestScenarioBuild(t *testing.T) {
 			Followers: []tilekit.ScenarioFollower{{Player: 2, Feature: "city", Origin: at.At("expect", "followers", "0")}},
 			Origin:    at.At("expect"),
 		},
+		Folder: 1, // the second folder, after the built-in data
 		Origin: at,
 	}
 	assert.Equal(t, want, *s)

@@ -84,6 +84,9 @@ type stepJSON struct {
 	// VariantScope names the publishers and editions of the variant.
 	VariantScope string     `json:"variant_scope,omitempty"`
 	Notes        []noteJSON `json:"notes"`
+	// Supersedes is the source of the step of the built-in data or an
+	// earlier folder that this one replaced, such as by a house rule.
+	Supersedes *citationJSON `json:"supersedes,omitempty"`
 	// Mechanics are the step's engine data, each a sentence with its
 	// source; the choice is the one in force under the rules followed.
 	Mechanics []mechanicJSON `json:"mechanics,omitempty"`
@@ -146,6 +149,10 @@ func orderJSON(sel rules.Selection, opt rules.OrderOptions, steps []rules.Played
 		j := stepJSON{ID: ps.Step.ID, Name: ps.Step.Name, Expansion: ps.Step.Expansion, Phase: ps.Step.Phase,
 			Explanation: ps.Step.Explanation, Source: newCitationJSON(ps.Step.Source), Notes: notesJSON(ps.Notes), Mechanics: mechanics(ps),
 			Unordered: ps.Unordered}
+		if old := ps.Step.Replaces; old != nil {
+			c := newCitationJSON(old.Source)
+			j.Supersedes = &c
+		}
 		if ps.Variant != nil {
 			j.Variant = ps.Variant.Explanation
 			j.VariantScope = ps.Variant.Scope()
@@ -177,8 +184,15 @@ func writeOrderText(w io.Writer, cat *tilekit.Catalog, sel rules.Selection, opt 
 		if ps.Variant != nil {
 			fmt.Fprintf(w, "    %s: %s\n", ps.Variant.Scope(), strings.TrimSpace(ps.Variant.Explanation))
 		}
+		if old := ps.Step.Replaces; old != nil {
+			fmt.Fprintf(w, "    %s Source: %s\n", supersedesText(ps.Step.Source, old.Source), ps.Step.Source)
+		}
 		for _, m := range mechanics(ps) {
-			fmt.Fprintf(w, "    %s: %s\n", mechanicLabel[m.Part], sentence(m.Text))
+			label := mechanicLabel[m.Part]
+			if m.Source.Kind == string(tilekit.HouseRule) {
+				label += " (house rule)"
+			}
+			fmt.Fprintf(w, "    %s: %s\n", label, sentence(m.Text))
 		}
 		for _, n := range ps.Notes {
 			fmt.Fprintf(w, "    Note: %s\n", sentence(n.Title))

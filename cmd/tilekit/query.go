@@ -134,8 +134,11 @@ type answerJSON struct {
 	Source       citationJSON    `json:"source"`
 	Explanation  string          `json:"explanation"`
 	SupersededBy *supersededJSON `json:"superseded_by"`
-	RuleOfThumb  bool            `json:"rule_of_thumb"`
-	Exception    bool            `json:"exception"`
+	// Supersedes is the row of the built-in data or an earlier folder that
+	// this row overturned by naming it, such as a house rule's.
+	Supersedes  *supersededJSON `json:"supersedes,omitempty"`
+	RuleOfThumb bool            `json:"rule_of_thumb"`
+	Exception   bool            `json:"exception"`
 	// Notes are the ids of the answer's notes, found in the result's notes.
 	Notes []string `json:"notes"`
 }
@@ -203,6 +206,11 @@ func queryJSON(r *rules.TableAnswers, p tilekit.Publisher, e tilekit.Edition, as
 		if a.SupersededBy != nil {
 			j.SupersededBy = &supersededJSON{a.SupersededBy.ID, newCitationJSON(a.SupersededBy.Source)}
 		}
+		if a.Supersedes != nil {
+			j.Supersedes = &supersededJSON{a.Supersedes.ID, newCitationJSON(a.Supersedes.Source)}
+		} else if old := replacedRule(r.Table, a); old != nil {
+			j.Supersedes = &supersededJSON{"", newCitationJSON(old.Source)}
+		}
 		out.Rows = append(out.Rows, j)
 	}
 	for _, s := range r.Unanswered {
@@ -225,6 +233,25 @@ func verdictText(v tilekit.Verdict, condition string) string {
 		return "Open question"
 	}
 	return string(v)
+}
+
+// replacedRule returns, for a rule-of-thumb answer of a table that
+// supersedes a table of an earlier folder with a rule of its own (a house
+// rule of thumb), the rule it replaced; nil otherwise.
+func replacedRule(t *tilekit.Table, a rules.Answer) *tilekit.Rule {
+	if a.Row != nil || t.Replaces == nil || t.Replaces.Rule == nil || t.Rule == t.Replaces.Rule {
+		return nil
+	}
+	return t.Replaces.Rule
+}
+
+// supersedesText says what a ruling in force overturned, such as "House
+// rule, in place of the rulebook ruling." for a house rule.
+func supersedesText(source, replaced tilekit.Citation) string {
+	if source.Kind == tilekit.HouseRule {
+		return "House rule, in place of " + replaced.Ruling() + "."
+	}
+	return "Supersedes " + replaced.Ruling() + "."
 }
 
 func writeQueryText(w io.Writer, cat *tilekit.Catalog, r *rules.TableAnswers, p tilekit.Publisher, e tilekit.Edition, asOf rules.Month) error {
@@ -250,6 +277,11 @@ func writeQueryText(w io.Writer, cat *tilekit.Catalog, r *rules.TableAnswers, p 
 		}
 		if a.SupersededBy != nil {
 			fmt.Fprintf(w, "  Superseded by %s.\n", a.SupersededBy.Source.Ruling())
+		}
+		if a.Supersedes != nil {
+			fmt.Fprintf(w, "  %s\n", supersedesText(a.Source, a.Supersedes.Source))
+		} else if old := replacedRule(r.Table, a); old != nil {
+			fmt.Fprintf(w, "  %s\n", supersedesText(a.Source, old.Source))
 		}
 		fmt.Fprintf(w, "  %s\n", strings.TrimSpace(a.Explanation))
 		if a.Row == nil {
