@@ -88,8 +88,12 @@ func compileFigureRulings(cat *tilekit.Catalog, sel rules.Selection, r *Rules) (
 		if table == "" {
 			return nil
 		}
-		if cat.Table(table) == nil {
+		t := cat.Table(table)
+		if t == nil {
 			return fmt.Errorf("the table %s that a step names is not in the data", table)
+		}
+		if !sel.Has(t.Expansion) {
+			return nil // a table of a part not selected: its verdicts stay the default, no
 		}
 		rs, err := rules.Rulings(cat, table, opt)
 		if err != nil {
@@ -113,8 +117,8 @@ func compileFigureRulings(cat *tilekit.Catalog, sel rules.Selection, r *Rules) (
 		{r.blackMove.present, r.blackMove.eats, fr.blackEats[:], figureIDs[:]},
 		{r.blackMove.present, r.blackMove.spares, fr.blackSpares[:], placeIDs[:]},
 		{r.hasStep[stepFairyMove], "fairy-companions", companion[:], figureIDs[:1]},
-		{r.anySymbol(symPortal), "portal-figures", []verdict{{}}, figureIDs[:1]},
-		{r.anySymbol(symPortal), "portal-destinations", fr.portalTo[:], placeIDs[:]},
+		{r.anyPortal, "portal-figures", []verdict{{}}, figureIDs[:1]},
+		{r.anyPortal, "portal-destinations", fr.portalTo[:], placeIDs[:]},
 		{r.hasStep[stepPrincess], "princess-removal", []verdict{{}}, figureIDs[:1]},
 		{r.hasStep[stepVolcano], "volcano-deploy", fr.volcanoDeploy[:], figureIDs[:]},
 		{r.hasStep[stepDrawbridge], "drawbridge-figures", []verdict{{}}, figureIDs[:1]},

@@ -6,7 +6,7 @@ import "github.com/tilekit/tilekit"
 
 // snapshotDigest is the digest (see digestFS) of the embedded files this
 // snapshot was made from.
-const snapshotDigest = "7c00dfb42c3d7cac1d22f91947fd80670f374d068dc887b30af13e120205d49d"
+const snapshotDigest = "ae2617439f2d966b42191d62e01035c6b57dec92a7e58c932b3447a7b63d7792"
 
 // snapshotFiles lists the built-in data files, in loading order.
 var snapshotFiles = []string{
@@ -42,13 +42,14 @@ var snapshotFiles = []string{
 	"scenarios/drawbridges/drawbridges.toml",
 	"scenarios/princess-dragon/dragon.toml",
 	"scenarios/princess-dragon/fairy.toml",
+	"scenarios/princess-dragon/parts.toml",
 	"scenarios/princess-dragon/portal.toml",
 	"scenarios/princess-dragon/princess.toml",
 	"scenarios/princess-dragon/volcano.toml",
 }
 
 // snapshotSize is the size of the built-in data files together, in bytes.
-const snapshotSize = 374107
+const snapshotSize = 377331
 
 // snapshotData returns, built afresh on each call, the data of the catalog
 // that the full validation of the built-in data builds.
@@ -14793,6 +14794,52 @@ func snapshotData() tilekit.Data {
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/dragon.toml", Path: []string{"scenario", "6"}},
 			},
 			{
+				ID:         "princess-dragon/dragon-part-portal-tile-plain",
+				Title:      "With the dragon alone, a magic portal tile is a plain tile",
+				Expansions: []string{"princess-dragon/dragon"},
+				Players:    2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:            "princess-dragon/portal-city-road-curve-es",
+						At:              tilekit.BoardPosition{X: -1},
+						Follower:        "city",
+						FollowerOptions: new(5),
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/parts.toml",
+								Path: []string{"scenario", "0", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/parts.toml",
+							Path: []string{"scenario", "0", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{X: -1},
+							Feature: "city",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/parts.toml",
+								Path: []string{"scenario", "0", "expect", "followers", "0"},
+							},
+						},
+					},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/parts.toml", Path: []string{"scenario", "0", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Der Zaubergang (the portal is a rule of its own part of the expansion)",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/parts.toml", Path: []string{"scenario", "0"}},
+			},
+			{
 				ID:         "princess-dragon/dragon-tile-set-aside",
 				Title:      "A dragon tile drawn before the first volcano is set aside, and comes back into the pile with the volcano",
 				Expansions: []string{"princess-dragon"},
@@ -15271,6 +15318,51 @@ func snapshotData() tilekit.Data {
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "7"}},
+			},
+			{
+				ID:         "princess-dragon/fairy-part-volcano-tile-plain",
+				Title:      "With the fairy alone, a volcano tile is a plain tile a follower may stand on",
+				Expansions: []string{"princess-dragon/fairy"},
+				Players:    2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "princess-dragon/volcano-field",
+						At:       tilekit.BoardPosition{Y: 1},
+						Follower: "field",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/parts.toml",
+								Path: []string{"scenario", "1", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/parts.toml",
+							Path: []string{"scenario", "1", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{Y: 1},
+							Feature: "field",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/parts.toml",
+								Path: []string{"scenario", "1", "expect", "followers", "0"},
+							},
+						},
+					},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/parts.toml", Path: []string{"scenario", "1", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Der Vulkan (the volcano brings the dragon, a rule of the dragon's part)",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/parts.toml", Path: []string{"scenario", "1"}},
 			},
 			{
 				ID:         "princess-dragon/fairy-point-each-turn",
@@ -16283,6 +16375,39 @@ func snapshotData() tilekit.Data {
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/princess.toml", Path: []string{"scenario", "2"}},
+			},
+			{
+				ID:         "princess-dragon/princess-part-dragon-tile-plain",
+				Title:      "With the princess alone, a dragon tile is laid as a plain tile",
+				Expansions: []string{"princess-dragon/princess"},
+				Players:    2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile: "princess-dragon/dragon-road-curve",
+						At:   tilekit.BoardPosition{X: 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/parts.toml",
+								Path: []string{"scenario", "2", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/parts.toml",
+							Path: []string{"scenario", "2", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Board:  "0,0:base/D@0 1,0:princess-dragon/dragon-road-curve@0",
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/parts.toml", Path: []string{"scenario", "2", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Der Drache (the dragon tiles move the dragon, a rule of the dragon's part)",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/parts.toml", Path: []string{"scenario", "2"}},
 			},
 			{
 				ID:         "princess-dragon/princess-rgg-empty-city",
