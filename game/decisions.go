@@ -43,7 +43,16 @@ func (g *Game) deployBlocked() bool {
 		return false
 	}
 	volcano := r.hasStep[stepVolcano] && r.hasSymbol(g.tile, symVolcano) && !r.figures.volcanoDeploy[figMeeple].yes
-	return volcano || (g.dragonCell >= 0 && g.dragonCell == g.lastCell && (r.dragon.noDeploy || r.volcanoNoDeploy))
+	return volcano || g.dragonKeepsOff(g.lastCell)
+}
+
+// dragonKeepsOff reports whether no follower may come onto a cell because
+// the red dragon stands there and a step's movement forbids it (no-deploy):
+// the rule the deployment, the magic portal, the drawbridges and the
+// Playout's invariants all read.
+func (g *Game) dragonKeepsOff(cell int32) bool {
+	r := g.rules
+	return g.dragonCell >= 0 && cell == g.dragonCell && (r.dragon.noDeploy || r.volcanoNoDeploy)
 }
 
 // whyBlocked says why deployBlocked, or "".
@@ -191,7 +200,7 @@ func (g *Game) portalMoves(dst []Move) []Move {
 		cell := g.board.placed[slot]
 		c := g.board.cells[cell]
 		typ := int(c.tile) - 1
-		if cell == g.dragonCell || (cell == g.fairyCell && !fr.portalTo[placeFairyTile].yes) {
+		if g.dragonKeepsOff(cell) || (cell == g.fairyCell && !fr.portalTo[placeFairyTile].yes) {
 			continue
 		}
 		pos := g.board.position(int(cell))
@@ -341,7 +350,7 @@ func (g *Game) refusal(m Move, err error) error {
 		return fmt.Errorf("%s shows no magic portal (%s, Der Zaubergang)", g.rules.ID(g.tile), sourcePD)
 	case int32(idx) == g.lastCell:
 		return fmt.Errorf("%s is on the tile just placed: put the follower there as usual", what)
-	case int32(idx) == g.dragonCell:
+	case g.dragonKeepsOff(int32(idx)):
 		return fmt.Errorf("%s lies on the dragon's tile: no follower may stand with the dragon (%s)", what, sourceVolcano)
 	case g.board.nodes[g.board.find(x)].followers > 0 && !fr.portalTo[placeOccupied].yes:
 		return fmt.Errorf("%s is already occupied (%s)", what, fr.portalTo[placeOccupied].reason)

@@ -90,7 +90,7 @@ func (g *Game) bridgeMoves(dst []Move) []Move {
 	maxF := int32(g.rules.maxFeatures)
 	for _, city := range g.bridgeCities[h.from:h.upTo] {
 		for m := city; ; {
-			if cell := b.placed[m/maxF]; cell != g.dragonCell {
+			if cell := b.placed[m/maxF]; !g.dragonKeepsOff(cell) {
 				dst = append(dst, DrawbridgeMove(b.position(int(cell)), int(m%maxF)))
 			}
 			if m = b.nodes[m].next; m == city {

@@ -96,6 +96,11 @@ type Playout struct {
 	// aside that record holds.
 	decisions   []recordedMove
 	dragonAside int
+	// dragonCell and fairyCell are where the red dragon and the fairy
+	// stood before the move, and spared the followers the dragon left on
+	// the tile it entered last (see checkEntry).
+	dragonCell, fairyCell int32
+	spared                []follower
 }
 
 // recordedMove is a recorded move of a decision, with the follower it
@@ -136,6 +141,7 @@ func NewPlayout(r *Rules, players int, check bool) (*Playout, error) {
 		// Each turn has at most a figure decision, two dragons' moves and
 		// a drawbridge decision per follower.
 		decisions: make([]recordedMove, 0, r.Total()*(2*maxSteps+Followers*players+1)),
+		spared:    make([]follower, 0, Followers*players),
 	}, nil
 }
 
@@ -160,6 +166,7 @@ func (p *Playout) Play(seed uint64) (Result, error) {
 	p.record, p.aside, p.decisions, p.dragonAside = p.record[:0], 0, p.decisions[:0], 0
 	clear(p.last[:])
 	clear(p.points[:])
+	p.dragonCell, p.fairyCell, p.spared = g.dragonCell, g.fairyCell, p.spared[:0]
 	res := Result{Seed: seed, Players: len(g.players)}
 	for {
 		_, ok := g.Draw()

@@ -1,26 +1,27 @@
 package game
 
-import (
-	"github.com/tilekit/tilekit"
-	"github.com/tilekit/tilekit/rules"
-)
+// The invariants of the expansions read the same compiled flags as the
+// legal moves (rulings.go, setup.go): none of them assumes a verdict the
+// data can change. A house rule that spares a farmer from the dragon, or
+// a diet without the meeple, leaves followers on the dragon's tile, and
+// then the fairy may join them: the data allows it, so it is no break.
 
-// checkFigures checks the invariants of the expansions after a move: the
-// dragon never stands on the fairy's tile when the fairy blocks it; no
-// follower stands on the dragon's tile unless the dragon's protection
-// table spares it; a dragon's move never enters a tile twice nor returns
-// to its start, unless its movement allows it; the Black Dragon takes no
-// more steps than the tile completed features; and every figure eaten is
-// one the tables, read apart from the game's compiled flags, let the
-// dragon eat.
+// checkFigures checks the invariants of the expansions after a move: when
+// the red dragon entered a tile, it did not enter the fairy's when the
+// fairy blocks it, and every follower it left there is one its diet does
+// not eat or its protection table spares; no follower came onto the
+// dragon's tile afterwards when a step forbids it; a dragon's move never
+// enters a tile twice nor returns to its start, unless its movement allows
+// it; the Black Dragon takes no more steps than the tile completed
+// features; and every figure eaten is one the dragon's diet lets it eat
+// and no place of its protection table protects.
 func (p *Playout) checkFigures() error {
 	g := p.g
-	r := g.rules
-	if !r.expansions {
+	if !g.rules.expansions {
 		return nil
 	}
-	if g.dragonCell >= 0 && g.dragonCell == g.fairyCell && r.dragon.blockedByFairy {
-		return p.broken("the dragon stands on the fairy's tile at %s", notationPos(g.board.position(int(g.dragonCell))))
+	if err := p.checkEntry(); err != nil {
+		return err
 	}
 	if err := p.checkDragonTile(); err != nil {
 		return err
@@ -31,52 +32,66 @@ func (p *Playout) checkFigures() error {
 	return p.checkEaten()
 }
 
-// checkDragonTile checks that no follower stands on the dragon's tile
-// unless a place of the dragon's protection table spares it.
+// checkEntry checks the tile the red dragon entered with the last move,
+// if it entered one (a step, or a volcano), and notes the followers it
+// spared there; then it notes where the dragon and the fairy stand.
+func (p *Playout) checkEntry() error {
+	g := p.g
+	r := g.rules
+	entered := g.dragonCell >= 0 && g.dragonCell != p.dragonCell
+	fairy := p.fairyCell
+	p.dragonCell, p.fairyCell = g.dragonCell, g.fairyCell
+	if !entered {
+		if g.dragonCell < 0 {
+			p.spared = p.spared[:0]
+		}
+		return nil
+	}
+	at := g.board.position(int(g.dragonCell))
+	if r.dragon.blockedByFairy && g.dragonCell == fairy {
+		return p.broken("the dragon entered the fairy's tile at %s", notationPos(at))
+	}
+	p.spared = p.spared[:0]
+	slot := g.board.cells[g.dragonCell].slot
+	maxF := int32(r.maxFeatures)
+	for _, f := range g.followers {
+		if f.node/maxF != slot {
+			continue
+		}
+		if _, spared := g.protection(f, g.dragonCell, &r.figures.dragonSpares); !spared && r.figures.dragonEats[figMeeple].yes {
+			return p.broken("the dragon left player %d's follower at %s, which %s lets it eat and no place of %s protects",
+				f.player+1, notationPos(at), r.dragon.eats, r.dragon.spares)
+		}
+		p.spared = append(p.spared, f)
+	}
+	return nil
+}
+
+// checkDragonTile checks, when a step keeps followers off the dragon's
+// tile, that every follower there is one the dragon spared when it
+// entered.
 func (p *Playout) checkDragonTile() error {
 	g := p.g
-	if g.dragonCell < 0 || !(g.rules.dragon.noDeploy || g.rules.volcanoNoDeploy) {
+	if !g.dragonKeepsOff(g.dragonCell) {
 		return nil
 	}
 	maxF := int32(g.rules.maxFeatures)
 	slot := g.board.cells[g.dragonCell].slot
 	for _, f := range g.followers {
-		if f.node/maxF == slot && !p.rawSpared(g.rules.dragon.spares, f) {
-			return p.broken("player %d's follower stands on the dragon's tile at %s",
+		if f.node/maxF == slot && !p.wasSpared(f) {
+			return p.broken("player %d's follower came onto the dragon's tile at %s",
 				f.player+1, notationPos(g.board.position(int(g.dragonCell))))
 		}
 	}
 	return nil
 }
 
-// rawSpared reports whether a protection table's rulings, read as they
-// are, spare a follower by a place it stands in.
-func (p *Playout) rawSpared(table string, f follower) bool {
-	g := p.g
-	n := &g.board.nodes[f.node]
-	places := []string{"occupied-feature"}
-	if n.kind == KindField {
-		places = append(places, "field")
-	}
-	if g.instanceComplete(f.node) {
-		places = append(places, "completed-feature")
-	}
-	if f.portal {
-		places = append(places, "magic-portal")
-	}
-	for _, pl := range places {
-		if rawYes(g.rules.figures.raw[table], pl) {
+// wasSpared reports whether a follower is one the dragon spared when it
+// entered its tile.
+func (p *Playout) wasSpared(f follower) bool {
+	for _, s := range p.spared {
+		if s == f {
 			return true
-		}
-	}
-	return false
-}
-
-// rawYes reports whether the ruling of a subject id is yes or conditional.
-func rawYes(rs []rules.Ruling, id string) bool {
-	for _, r := range rs {
-		if r.Subject.ID == id {
-			return r.Verdict == tilekit.Yes || r.Verdict == tilekit.Conditional
 		}
 	}
 	return false
@@ -106,7 +121,8 @@ func (p *Playout) checkPath() error {
 }
 
 // checkEaten checks each figure the last move's events say was eaten
-// against the diet table of the dragon that ate it.
+// against the compiled diet of the dragon that ate it, and each meeple
+// eaten against the places of its protection table.
 func (p *Playout) checkEaten() error {
 	r := p.g.rules
 	for i := range p.events {
@@ -114,20 +130,20 @@ func (p *Playout) checkEaten() error {
 		if e.Kind != EventEaten {
 			continue
 		}
-		table := r.dragon.eats
+		eats, spares, table := &r.figures.dragonEats, &r.figures.dragonSpares, r.dragon.eats
 		if e.Actor == figBlackDragon {
-			table = r.blackMove.eats
+			eats, spares, table = &r.figures.blackEats, &r.figures.blackSpares, r.blackMove.eats
 			if table == "" {
 				table = r.blackPlace.eats
 			}
 		}
-		if !rawYes(r.figures.raw[table], figureIDs[e.Victim]) {
+		if !eats[e.Victim].yes {
 			return p.broken("the %s ate the %s at %s, which %s does not let it eat", figureNames[e.Actor],
 				figureNames[e.Victim], notationPos(e.Pos), table)
 		}
-		if spares := p.protectingTable(e.Actor); e.Victim == figMeeple && p.placeProtects(spares, e.Feature) {
+		if e.Victim == figMeeple && placeProtects(spares, e.Feature) {
 			return p.broken("the %s ate player %d's meeple at %s, which %s protects", figureNames[e.Actor],
-				e.Player+1, notationPos(e.Pos), spares)
+				e.Player+1, notationPos(e.Pos), p.protectingTable(e.Actor))
 		}
 	}
 	return nil
@@ -145,10 +161,9 @@ func (p *Playout) protectingTable(eater figure) string {
 	return r.blackPlace.spares
 }
 
-// placeProtects reports whether a protection table's rulings, read as
-// they are, protect a follower on a feature: an occupied feature, a field,
-// a completed feature.
-func (p *Playout) placeProtects(table string, f Feature) bool {
-	rs := p.g.rules.figures.raw[table]
-	return rawYes(rs, "occupied-feature") || (f.Kind == KindField && rawYes(rs, "field")) || (f.Complete() && rawYes(rs, "completed-feature"))
+// placeProtects reports whether the compiled places of a protection table
+// protect a follower on a feature: an occupied feature, a field, a
+// completed feature.
+func placeProtects(spares *[numPlaces]verdict, f Feature) bool {
+	return spares[placeOccupied].yes || (f.Kind == KindField && spares[placeField].yes) || (f.Complete() && spares[placeCompleted].yes)
 }

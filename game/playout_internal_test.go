@@ -93,9 +93,17 @@ func TestPlayoutReportsFigureBreaks(t *testing.T) {
 		return int32(idx)
 	}
 	g.dragonCell, g.fairyCell = cell(0, 0), cell(0, 0)
-	assert.ErrorContains(t, p.checkFigures(), "the dragon stands on the fairy's tile at 0,0")
+	p.dragonCell, p.fairyCell = -1, cell(0, 0)
+	assert.ErrorContains(t, p.checkFigures(), "the dragon entered the fairy's tile at 0,0")
 	g.fairyCell = -1
-	assert.ErrorContains(t, p.checkFigures(), "player 1's follower stands on the dragon's tile at 0,0")
+	p.dragonCell, p.fairyCell = -1, -1
+	assert.ErrorContains(t, p.checkFigures(), "the dragon left player 1's follower at 0,0, which dragon-diet lets it eat and no place of dragon-protection protects")
+	assert.ErrorContains(t, p.checkFigures(), "player 1's follower came onto the dragon's tile at 0,0")
+	r.figures.dragonSpares[placeOccupied].yes = true
+	p.dragonCell = -1
+	assert.NoError(t, p.checkFigures(), "a protection table that spares the follower: it stays")
+	assert.NoError(t, p.checkFigures(), "a follower the dragon spared may stay")
+	r.figures.dragonSpares[placeOccupied].yes = false
 	g.dragonCell = cell(-1, 0)
 	assert.NoError(t, p.checkFigures())
 
@@ -113,10 +121,9 @@ func TestPlayoutReportsFigureBreaks(t *testing.T) {
 	assert.ErrorContains(t, p.checkFigures(), "the dragon ate the fairy at 0,0, which dragon-diet does not let it eat")
 	p.events = append(p.events[:0], Event{Kind: EventEaten, Actor: figDragon, Victim: figMeeple, Feature: Feature{Kind: KindField}})
 	assert.NoError(t, p.checkFigures(), "the built-in dragon-protection does not protect a field")
-	saved := r.figures.raw["dragon-protection"]
-	r.figures.raw["dragon-protection"] = []rules.Ruling{{Subject: tilekit.Subject{ID: "field"}, Verdict: tilekit.Yes}}
+	r.figures.dragonSpares[placeField].yes = true
 	assert.ErrorContains(t, p.checkFigures(), "the dragon ate player 1's meeple at 0,0, which dragon-protection protects")
-	r.figures.raw["dragon-protection"] = saved
+	r.figures.dragonSpares[placeField].yes = false
 	p.events = p.events[:0]
 	assert.NoError(t, p.checkFigures())
 }

@@ -68,9 +68,6 @@ type figureRulings struct {
 	princessTakes   verdict
 	volcanoDeploy   [numFigures]verdict
 	crossesBridge   verdict
-	// raw keeps every ruling read, by table id, for the invariants of a
-	// Playout, which check the game against them apart from the flags.
-	raw map[string][]rules.Ruling
 }
 
 // Default verdicts: a subject the tables leave open or do not answer is
@@ -82,7 +79,7 @@ const (
 
 // compileFigureRulings reads the tables the turn's steps need.
 func compileFigureRulings(cat *tilekit.Catalog, sel rules.Selection, r *Rules) (figureRulings, error) {
-	fr := figureRulings{raw: map[string][]rules.Ruling{}}
+	fr := figureRulings{}
 	opt := rules.QueryOptions{Selection: sel, Publisher: r.publisher, Edition: r.edition}
 	read := func(table string, dst []verdict, ids []string) error {
 		if table == "" {
@@ -99,7 +96,9 @@ func compileFigureRulings(cat *tilekit.Catalog, sel rules.Selection, r *Rules) (
 		if err != nil {
 			return err
 		}
-		fr.raw[table] = rs
+		if table == "fairy-companions" {
+			fr.companionOnTile = conditional(rs, "meeple")
+		}
 		for i, id := range ids {
 			dst[i] = verdictOf(table, rs, id)
 		}
@@ -132,7 +131,6 @@ func compileFigureRulings(cat *tilekit.Catalog, sel rules.Selection, r *Rules) (
 		}
 	}
 	fr.companion = companion[0]
-	fr.companionOnTile = conditional(fr.raw["fairy-companions"], "meeple")
 	fr.portalFigure = reads[5].dst[0]
 	fr.princessTakes = reads[7].dst[0]
 	fr.crossesBridge = reads[9].dst[0]

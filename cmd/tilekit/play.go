@@ -64,10 +64,13 @@ played by the order of play of the selection under --variant's rules
 (hig, rgg or zmg), and checks after every move that the engine keeps its
 invariants: each tile matches its neighbours, each player has 7 followers
 on the board, at hand and out of the game, no score goes down and each
-score is the sum of the player's points; the dragon never stands on the
-fairy's tile nor with a follower, a dragon never enters a tile twice in
-one move, the Black Dragon takes no more steps than features completed,
-and nothing is eaten that the tables protect. An expansion with a step
+score is the sum of the player's points; the dragon never enters the
+fairy's tile when the fairy blocks it, leaves on a tile it enters only
+the followers its tables spare, and no follower comes onto its tile when a
+step forbids it; a dragon never enters a tile twice in one move, the
+Black Dragon takes no more steps than features completed, and nothing is
+eaten that the tables protect. The invariants read the same data as the
+legal moves, so a house rule the data allows is never a break. An expansion with a step
 the engine does not play (the tower, say) is refused. Game i is played with
 seed S+i (--seed), so a run is the same every time, whatever --jobs. It
 prints a summary; the speed, and a progress bar when stderr is a
