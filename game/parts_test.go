@@ -43,7 +43,7 @@ func TestEveryPartSelectionPlays(t *testing.T) {
 					continue
 				}
 				s := p.Scenario("replay")
-				s.End = true
+				s.End, s.CheckInvariants = true, true
 				s.Expect.Scores = res.Scores[:res.Players]
 				run := game.RunScenario(cat, &s)
 				require.Empty(t, run.Failures, "%v", ids)

@@ -6,7 +6,7 @@ import "github.com/tilekit/tilekit"
 
 // snapshotDigest is the digest (see digestFS) of the embedded files this
 // snapshot was made from.
-const snapshotDigest = "ae2617439f2d966b42191d62e01035c6b57dec92a7e58c932b3447a7b63d7792"
+const snapshotDigest = "baa987122147088895d50ff06960d1c527b037e487e889f0346e096a641e9543"
 
 // snapshotFiles lists the built-in data files, in loading order.
 var snapshotFiles = []string{

@@ -135,7 +135,7 @@ func TestBreakScenarioReplaysTheExpansions(t *testing.T) {
 		_, err = p.Play(5)
 		require.NoError(t, err)
 		s := p.Scenario("random game seed 5")
-		s.End = true
+		s.End, s.CheckInvariants = true, true
 		got, cat2 := readScenarioTOML(t, scenarioTOML(&s))
 		clearOrigins(&s)
 		assert.Equal(t, s, *got, "%s", edition)
@@ -163,14 +163,23 @@ func TestWriteBreakScenarios(t *testing.T) {
 		breaks = append(breaks, playBreak{i + 1, &game.BreakError{Seed: uint64(100 + i), Move: 3, What: "a score went down"}})
 	}
 	var out bytes.Buffer
-	require.NoError(t, writeBreakScenarios(&out, dir, breaks))
+	opts := &playOptions{players: 3, data: dataFlags{dirs: []string{"my data"}}}
+	opts.sel.expansions, opts.sel.edition, opts.sel.variant = []string{"princess-dragon/dragon", "black-dragon"}, "C2", "rgg"
+	require.NoError(t, writeBreakScenarios(&out, dir, breaks, opts.replayCommands))
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	assert.Len(t, entries, maxBreakScenarios)
 	assert.FileExists(t, filepath.Join(dir, "random-seed-100.toml"))
 	assert.NoFileExists(t, filepath.Join(dir, "random-seed-110.toml"))
 	assert.Contains(t, out.String(), "wrote "+filepath.Join(dir, "random-seed-100.toml")+", which replays game seed 100")
-	assert.Contains(t, out.String(), "at most 10 are written")
+	assert.Contains(t, out.String(), "wrote no replay for the other 2 broken games (at most 10 are written)")
+	data, err := os.ReadFile(filepath.Join(dir, "random-seed-100.toml"))
+	require.NoError(t, err)
+	abs, err := filepath.Abs("my data")
+	require.NoError(t, err)
+	file := filepath.ToSlash(filepath.Join(dir, "random-seed-100.toml"))
+	assert.Contains(t, string(data), "#   tilekit play --data '"+filepath.ToSlash(abs)+"' "+file+"\n")
+	assert.Contains(t, string(data), "#   tilekit play --random 1 --seed 100 --players 3 --expansions princess-dragon/dragon,black-dragon --edition C2 --variant rgg --data '"+filepath.ToSlash(abs)+"'\n")
 }
 
 func TestLineDiff(t *testing.T) {

@@ -1,7 +1,7 @@
 package game
 
 // The invariants of the expansions read the same compiled flags as the
-// legal moves (rulings.go, setup.go): none of them assumes a verdict the
+// legal moves (rulings.go, setuiv.go): none of them assumes a verdict the
 // data can change. A house rule that spares a farmer from the dragon, or
 // a diet without the meeple, leaves followers on the dragon's tile, and
 // then the fairy may join them: the data allows it, so it is no break.
@@ -15,43 +15,43 @@ package game
 // it; the Black Dragon takes no more steps than the tile completed
 // features; and every figure eaten is one the dragon's diet lets it eat
 // and no place of its protection table protects.
-func (p *Playout) checkFigures() error {
-	g := p.g
+func (iv *invariants) checkFigures() error {
+	g := iv.g
 	if !g.rules.expansions {
 		return nil
 	}
-	if err := p.checkEntry(); err != nil {
+	if err := iv.checkEntry(); err != nil {
 		return err
 	}
-	if err := p.checkDragonTile(); err != nil {
+	if err := iv.checkDragonTile(); err != nil {
 		return err
 	}
-	if err := p.checkPath(); err != nil {
+	if err := iv.checkPath(); err != nil {
 		return err
 	}
-	return p.checkEaten()
+	return iv.checkEaten()
 }
 
 // checkEntry checks the tile the red dragon entered with the last move,
 // if it entered one (a step, or a volcano), and notes the followers it
 // spared there; then it notes where the dragon and the fairy stand.
-func (p *Playout) checkEntry() error {
-	g := p.g
+func (iv *invariants) checkEntry() error {
+	g := iv.g
 	r := g.rules
-	entered := g.dragonCell >= 0 && g.dragonCell != p.dragonCell
-	fairy := p.fairyCell
-	p.dragonCell, p.fairyCell = g.dragonCell, g.fairyCell
+	entered := g.dragonCell >= 0 && g.dragonCell != iv.dragonCell
+	fairy := iv.fairyCell
+	iv.dragonCell, iv.fairyCell = g.dragonCell, g.fairyCell
 	if !entered {
 		if g.dragonCell < 0 {
-			p.spared = p.spared[:0]
+			iv.spared = iv.spared[:0]
 		}
 		return nil
 	}
 	at := g.board.position(int(g.dragonCell))
 	if r.dragon.blockedByFairy && g.dragonCell == fairy {
-		return p.broken("the dragon entered the fairy's tile at %s", notationPos(at))
+		return iv.broken("the dragon entered the fairy's tile at %s", notationPos(at))
 	}
-	p.spared = p.spared[:0]
+	iv.spared = iv.spared[:0]
 	slot := g.board.cells[g.dragonCell].slot
 	maxF := int32(r.maxFeatures)
 	for _, f := range g.followers {
@@ -59,10 +59,10 @@ func (p *Playout) checkEntry() error {
 			continue
 		}
 		if _, spared := g.protection(f, g.dragonCell, &r.figures.dragonSpares); !spared && r.figures.dragonEats[figMeeple].yes {
-			return p.broken("the dragon left player %d's follower at %s, which %s lets it eat and no place of %s protects",
+			return iv.broken("the dragon left player %d's follower at %s, which %s lets it eat and no place of %s protects",
 				f.player+1, notationPos(at), r.dragon.eats, r.dragon.spares)
 		}
-		p.spared = append(p.spared, f)
+		iv.spared = append(iv.spared, f)
 	}
 	return nil
 }
@@ -70,16 +70,16 @@ func (p *Playout) checkEntry() error {
 // checkDragonTile checks, when a step keeps followers off the dragon's
 // tile, that every follower there is one the dragon spared when it
 // entered.
-func (p *Playout) checkDragonTile() error {
-	g := p.g
+func (iv *invariants) checkDragonTile() error {
+	g := iv.g
 	if !g.dragonKeepsOff(g.dragonCell) {
 		return nil
 	}
 	maxF := int32(g.rules.maxFeatures)
 	slot := g.board.cells[g.dragonCell].slot
 	for _, f := range g.followers {
-		if f.node/maxF == slot && !p.wasSpared(f) {
-			return p.broken("player %d's follower came onto the dragon's tile at %s",
+		if f.node/maxF == slot && !iv.wasSpared(f) {
+			return iv.broken("player %d's follower came onto the dragon's tile at %s",
 				f.player+1, notationPos(g.board.position(int(g.dragonCell))))
 		}
 	}
@@ -88,8 +88,8 @@ func (p *Playout) checkDragonTile() error {
 
 // wasSpared reports whether a follower is one the dragon spared when it
 // entered its tile.
-func (p *Playout) wasSpared(f follower) bool {
-	for _, s := range p.spared {
+func (iv *invariants) wasSpared(f follower) bool {
+	for _, s := range iv.spared {
 		if s == f {
 			return true
 		}
@@ -98,24 +98,24 @@ func (p *Playout) wasSpared(f follower) bool {
 }
 
 // checkPath checks the path of the dragon moving, or that moved last.
-func (p *Playout) checkPath() error {
-	m := &p.g.mv
+func (iv *invariants) checkPath() error {
+	m := &iv.g.mv
 	if m.rules == nil || m.n == 0 {
 		return nil
 	}
 	for i := 1; i < m.n; i++ {
 		if m.path[i] == m.path[0] && !m.rules.returnToStart {
-			return p.broken("the %s went back to the tile it started from", figureNames[m.who])
+			return iv.broken("the %s went back to the tile it started from", figureNames[m.who])
 		}
 		for j := 1; j < i && !m.rules.revisit; j++ {
 			if m.path[i] == m.path[j] {
-				return p.broken("the %s entered the tile at %s twice in one move", figureNames[m.who],
-					notationPos(p.g.board.position(int(m.path[i]))))
+				return iv.broken("the %s entered the tile at %s twice in one move", figureNames[m.who],
+					notationPos(iv.g.board.position(int(m.path[i]))))
 			}
 		}
 	}
-	if m.who == figBlackDragon && m.rules.perCompleted && m.taken > len(p.g.board.done) {
-		return p.broken("the black dragon took %d steps for %d completed features", m.taken, len(p.g.board.done))
+	if m.who == figBlackDragon && m.rules.perCompleted && m.taken > len(iv.g.board.done) {
+		return iv.broken("the black dragon took %d steps for %d completed features", m.taken, len(iv.g.board.done))
 	}
 	return nil
 }
@@ -123,10 +123,10 @@ func (p *Playout) checkPath() error {
 // checkEaten checks each figure the last move's events say was eaten
 // against the compiled diet of the dragon that ate it, and each meeple
 // eaten against the places of its protection table.
-func (p *Playout) checkEaten() error {
-	r := p.g.rules
-	for i := range p.events {
-		e := &p.events[i]
+func (iv *invariants) checkEaten() error {
+	r := iv.g.rules
+	for i := range iv.events {
+		e := &iv.events[i]
 		if e.Kind != EventEaten {
 			continue
 		}
@@ -138,20 +138,20 @@ func (p *Playout) checkEaten() error {
 			}
 		}
 		if !eats[e.Victim].yes {
-			return p.broken("the %s ate the %s at %s, which %s does not let it eat", figureNames[e.Actor],
+			return iv.broken("the %s ate the %s at %s, which %s does not let it eat", figureNames[e.Actor],
 				figureNames[e.Victim], notationPos(e.Pos), table)
 		}
 		if e.Victim == figMeeple && placeProtects(spares, e.Feature) {
-			return p.broken("the %s ate player %d's meeple at %s, which %s protects", figureNames[e.Actor],
-				e.Player+1, notationPos(e.Pos), p.protectingTable(e.Actor))
+			return iv.broken("the %s ate player %d's meeple at %s, which %s protects", figureNames[e.Actor],
+				e.Player+1, notationPos(e.Pos), iv.protectingTable(e.Actor))
 		}
 	}
 	return nil
 }
 
 // protectingTable returns the protection table of a dragon.
-func (p *Playout) protectingTable(eater figure) string {
-	r := p.g.rules
+func (iv *invariants) protectingTable(eater figure) string {
+	r := iv.g.rules
 	if eater == figDragon {
 		return r.dragon.spares
 	}
