@@ -25,9 +25,9 @@ func (run *scenarioRun) turn(i int) {
 		return
 	}
 	if t.Placements != nil {
-		if n := len(g.Placements(nil)); n != *t.Placements {
-			run.fail(at.At("placements"), strconv.Itoa(*t.Placements), strconv.Itoa(n),
-				"turn %d: %s has %d legal placements, want %d", i+1, t.Tile, n, *t.Placements)
+		if pls := g.Placements(nil); len(pls) != *t.Placements {
+			run.fail(at.At("placements"), strconv.Itoa(*t.Placements), strconv.Itoa(len(pls)),
+				"turn %d: %s has %d legal placements, want %d: %s", i+1, t.Tile, len(pls), *t.Placements, placementList(pls))
 		}
 	}
 	if t.Discard {
@@ -49,6 +49,19 @@ func (run *scenarioRun) turn(i int) {
 	}
 	run.res.Events = append(run.res.Events, slices.Clone(run.events))
 	run.check(&t.Expect, originOr(t.Expect.Origin, at.At("expect")), fmt.Sprintf("after turn %d", i+1), run.events)
+}
+
+// placementList lists placements as "x,y@ROT", comma-separated, or
+// "none".
+func placementList(pls []Placement) string {
+	if len(pls) == 0 {
+		return "none"
+	}
+	out := make([]string, len(pls))
+	for i, pl := range pls {
+		out[i] = TileMove(pl).String()
+	}
+	return strings.Join(out, ", ")
 }
 
 // moves plays the tile move and the follower move of turn i, checking the
