@@ -130,7 +130,7 @@ type scenarioSetup struct {
 func (l *loader) checkScenarioPlay(cat *tilekit.Catalog, s *tilekit.Scenario) {
 	setup := scenarioSetup{edition: s.Edition}
 	if setup.edition == "" {
-		setup.edition = tilekit.C2
+		setup.edition = tilekit.DefaultEdition
 	}
 	if sel, err := rules.Select(cat, s.Expansions); err == nil {
 		setup.sel, setup.selected = sel, true
