@@ -30,19 +30,16 @@ type playOptions struct {
 	explain bool
 }
 
-func newPlayCmd() *cobra.Command {
-	opts := &playOptions{}
-	cmd := &cobra.Command{
-		Use:   "play FILE|DIR... | --builtin | --random N",
-		Short: "Run scenario files, or play random games and check the engine's invariants",
-		Long: `play FILE|DIR... runs the scenarios of the files given (a folder: every
+// playLong is the long help of "tilekit play".
+const playLong = `play FILE|DIR... runs the scenarios of the files given (a folder: every
 .toml file below it) with the game engine. Each file is first checked like
 any data file (scenarios.schema.json and the checks against the loaded
 tiles and expansions); a problem is reported as validate reports it and
 the run exits 1 before any scenario plays. Each scenario then prints one
 line, "ok" or "FAIL", its id and its title; a failure prints file:line, what
-was expected and what happened (want and got, or a line diff), a failed
-scenario the position it ended in, and the run exits 1 after a summary
+was expected and what happened (want and got, and a line diff of a value
+of several lines), a failed scenario the position it ended in (its draw
+pile only with --explain), and the run exits 1 after a summary
 line. --builtin runs the scenarios of the loaded
 data (the built-in ones and those of --data folders) instead of files.
 --explain prints, under each scenario, the events of each turn and of the
@@ -85,7 +82,14 @@ seed (at most 10 files); it checks the invariants (check-invariants =
 true), so that "tilekit play" on it fails at that move with the same
 message, and its header gives the command lines, with the selection,
 edition, publisher and --data folders, that replay it and play the game
-again. The run then exits 1.`,
+again. The run then exits 1.`
+
+func newPlayCmd() *cobra.Command {
+	opts := &playOptions{}
+	cmd := &cobra.Command{
+		Use:   "play FILE|DIR... | --builtin | --random N",
+		Short: "Run scenario files, or play random games and check the engine's invariants",
+		Long:  playLong,
 		Example: `  tilekit play scenarios/
   tilekit play scenarios/base/roads.toml --explain
   tilekit play --builtin --format json
