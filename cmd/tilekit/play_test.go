@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -222,4 +223,37 @@ func TestScenarioFilesWalksFolders(t *testing.T) {
 	assert.Equal(t, []string{"s/a.toml", "s/b.toml", "s/sub/c.toml", "f.toml"}, names)
 	_, err = scenarioFiles([]string{"nothing.toml"})
 	assert.ErrorAs(t, err, new(usageError))
+}
+
+// The --random examples of play --help play every expansion they select:
+// none is warned of (no tiles in the edition) or ignored.
+func TestPlayExamplesPlayTheirExpansions(t *testing.T) {
+	n := 0
+	for _, line := range strings.Split(newPlayCmd().Example, "\n") {
+		args := strings.Fields(line)
+		if len(args) < 3 || !slices.Contains(args, "--random") {
+			continue
+		}
+		n++
+		args = append(args[1:], "--out", t.TempDir())
+		args[slices.Index(args, "--random")+1] = "3"
+		var stdout, stderr bytes.Buffer
+		require.Equal(t, exitOK, run(args, &stdout, &stderr), "%s\n%s", line, stderr.String())
+		assert.NotContains(t, stderr.String(), "warning", line)
+	}
+	assert.GreaterOrEqual(t, n, 4)
+}
+
+// At most maxBreakLines broken games are printed, then a count.
+func TestWriteBreakLines(t *testing.T) {
+	var breaks []playBreak
+	for i := range maxBreakLines + 3 {
+		breaks = append(breaks, playBreak{i, &game.BreakError{Seed: uint64(i), Move: 1, What: "x"}})
+	}
+	var out bytes.Buffer
+	writeBreakLines(&out, breaks)
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	assert.Len(t, lines, maxBreakLines+1)
+	assert.Equal(t, "tilekit: game seed 0, move 1: x", lines[0])
+	assert.Equal(t, "tilekit: 3 more broken games not listed", lines[maxBreakLines])
 }
