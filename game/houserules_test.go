@@ -2,6 +2,7 @@ package game_test
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 	"testing/fstest"
 
@@ -80,5 +81,73 @@ func TestDietWithoutTheMeepleBreaksNothing(t *testing.T) {
 	cat := changedCatalog(t, 6, tilekit.No)
 	for _, pub := range []tilekit.Publisher{tilekit.HansImGlueck, tilekit.RioGrande} {
 		playsClean(t, cat, []string{"princess-dragon"}, pub, 1000, "dragon-diet meeple no")
+	}
+}
+
+// withVerdicts copies the built-in data with every row of a table and
+// subject set to a verdict, as a copy of the data folder edited by hand
+// could be; a subject with no row gets one.
+func withVerdicts(t *testing.T, table, subject string, v tilekit.Verdict) *tilekit.Catalog {
+	t.Helper()
+	d := catalog(t).Data
+	d.Rows = slices.Clone(d.Rows)
+	found := false
+	for i := range d.Rows {
+		if r := &d.Rows[i]; r.Table == table && r.Subject == subject {
+			r.Verdict, r.Condition, found = v, "", true
+		}
+	}
+	if !found {
+		d.Rows = append(d.Rows, tilekit.Row{Table: table, Subject: subject, Verdict: v, Source: tilekit.Citation{Kind: "house-rule", Title: "Ours"}})
+	}
+	return tilekit.NewCatalog(d)
+}
+
+// Verdicts changed in a copy of the data, beyond what a folder on top of
+// the built-in data can say, play random games without a break either.
+func TestChangedVerdictsBreakNothing(t *testing.T) {
+	for _, tc := range []struct {
+		table, subject string
+		v              tilekit.Verdict
+	}{
+		{"volcano-deploy", "meeple", tilekit.Yes},
+		{"volcano-deploy", "fairy", tilekit.Yes},
+		{"portal-destinations", "occupied-feature", tilekit.Yes},
+		{"portal-destinations", "completed-feature", tilekit.Yes},
+		{"portal-destinations", "fairy-tile", tilekit.Yes},
+		{"dragon-diet", "fairy", tilekit.Yes},
+		{"dragon-protection", "fairy-tile", tilekit.No},
+		{"black-dragon-diet", "meeple", tilekit.No},
+		{"fairy-companions", "meeple", tilekit.No},
+	} {
+		cat := withVerdicts(t, tc.table, tc.subject, tc.v)
+		what := fmt.Sprintf("%s %s %s", tc.table, tc.subject, tc.v)
+		for _, pub := range []tilekit.Publisher{tilekit.HansImGlueck, tilekit.RioGrande} {
+			playsClean(t, cat, []string{"princess-dragon", "black-dragon"}, pub, 150, what)
+		}
+	}
+}
+
+// A dragon that the fairy does not block, and that lets followers come
+// onto its tile, plays random games without a break: the invariants read
+// the step's data as the legal moves do.
+func TestChangedDragonMovementBreaksNothing(t *testing.T) {
+	d := catalog(t).Data
+	d.Steps = slices.Clone(d.Steps)
+	changed := 0
+	for i := range d.Steps {
+		if s := &d.Steps[i]; s.ID == "dragon-move" || s.ID == "volcano-dragon" {
+			if s.Mechanics.Movement != nil {
+				mv := *s.Mechanics.Movement
+				mv.BlockedBy, mv.NoDeploy = nil, false
+				s.Mechanics.Movement = &mv
+				changed++
+			}
+		}
+	}
+	require.Equal(t, 2, changed, "the movements of dragon-move and volcano-dragon")
+	cat := tilekit.NewCatalog(d)
+	for _, pub := range []tilekit.Publisher{tilekit.HansImGlueck, tilekit.RioGrande} {
+		playsClean(t, cat, []string{"princess-dragon", "black-dragon"}, pub, 300, "no blocking, no no-deploy")
 	}
 }
