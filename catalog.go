@@ -26,33 +26,42 @@ type Expansion struct {
 	Kind ExpansionKind
 	// Label is the short label players use, such as "Exp. 3".
 	Label string
-	// Editions lists the editions in which the expansion was published.
+	// Editions lists the editions in which the expansion was published. A
+	// fan expansion may name none: it is then played with every edition.
 	Editions []Edition
 	// Parts lists the parts that can be chosen one by one.
 	Parts []Part
-	// Published is the month the expansion was first published, as
-	// YYYY-MM; empty when unknown. Before it, its subjects did not exist.
+	// Published is when the expansion was first published, as YYYY-MM, or
+	// YYYY where only the year is known; empty when unknown. Before it, its
+	// subjects did not exist.
 	Published string
 	// Origin says where the expansion was defined.
 	Origin Origin
 }
 
-// HasEdition reports whether the expansion was published in edition e.
-func (x *Expansion) HasEdition(e Edition) bool { return slices.Contains(x.Editions, e) }
+// HasEdition reports whether the expansion was published in edition e, or
+// is played with it: an expansion that names no edition (a fan expansion
+// made for none in particular) is played with every edition.
+func (x *Expansion) HasEdition(e Edition) bool {
+	return len(x.Editions) == 0 || slices.Contains(x.Editions, e)
+}
 
 // Data is everything the data files define, in the order it was loaded.
 type Data struct {
 	Expansions []Expansion
 	Tiles      []Tile
 	Figures    []Figure
-	Locations  []Location
-	Actions    []Action
-	Tables     []Table
-	Rows       []Row
-	Notes      []Note
-	Steps      []Step
-	Scenarios  []Scenario
-	Texts      []Text
+	// Symbols are the tile symbols expansions declare ([[symbol]]),
+	// beside the built-in ones of SymbolDocs.
+	Symbols   []SymbolDef
+	Locations []Location
+	Actions   []Action
+	Tables    []Table
+	Rows      []Row
+	Notes     []Note
+	Steps     []Step
+	Scenarios []Scenario
+	Texts     []Text
 }
 
 // Catalog is all loaded data, the built-in data and any user folders on
@@ -67,6 +76,7 @@ type Catalog struct {
 	partByID      map[string]*Part
 	tileByID      map[string]int
 	figureByID    map[string]int
+	symbolByID    map[string]int
 	locationByID  map[string]int
 	actionByID    map[string]int
 	tableByID     map[string]int
@@ -85,6 +95,7 @@ func NewCatalog(d Data) *Catalog {
 	sortByID(c.Expansions, func(x Expansion) string { return x.ID })
 	sortByID(c.Tiles, func(x Tile) string { return x.ID })
 	sortByID(c.Figures, func(x Figure) string { return x.ID })
+	sortByID(c.Symbols, func(x SymbolDef) string { return string(x.ID) })
 	sortByID(c.Locations, func(x Location) string { return x.ID })
 	sortByID(c.Actions, func(x Action) string { return x.ID })
 	sortByID(c.Tables, func(x Table) string { return x.ID })
@@ -93,6 +104,7 @@ func NewCatalog(d Data) *Catalog {
 	c.expansionByID = indexByID(c.Expansions, func(x Expansion) string { return x.ID })
 	c.tileByID = indexByID(c.Tiles, func(x Tile) string { return x.ID })
 	c.figureByID = indexByID(c.Figures, func(x Figure) string { return x.ID })
+	c.symbolByID = indexByID(c.Symbols, func(x SymbolDef) string { return string(x.ID) })
 	c.locationByID = indexByID(c.Locations, func(x Location) string { return x.ID })
 	c.actionByID = indexByID(c.Actions, func(x Action) string { return x.ID })
 	c.tableByID = indexByID(c.Tables, func(x Table) string { return x.ID })
@@ -145,6 +157,16 @@ func lookup[T any](xs []T, index map[string]int, id string) *T {
 
 // Figure returns the figure with the id, or nil.
 func (c *Catalog) Figure(id string) *Figure { return lookup(c.Figures, c.figureByID, id) }
+
+// DeclaredSymbol returns the symbol an expansion declares with the id, or
+// nil (also for a built-in symbol, which no expansion declares).
+func (c *Catalog) DeclaredSymbol(id Symbol) *SymbolDef {
+	return lookup(c.Symbols, c.symbolByID, string(id))
+}
+
+// KnownSymbol reports whether a tile may show the symbol: a built-in one
+// or one an expansion declares.
+func (c *Catalog) KnownSymbol(s Symbol) bool { return s.Known() || c.DeclaredSymbol(s) != nil }
 
 // Location returns the location with the id, or nil.
 func (c *Catalog) Location(id string) *Location { return lookup(c.Locations, c.locationByID, id) }

@@ -210,10 +210,15 @@ type Citation struct {
 	Section string
 	// URL is where the document is published; empty when unknown.
 	URL string
-	// Date is when the statement was made, as YYYY-MM; empty when unknown.
+	// Date is when the statement was made, as YYYY-MM, or YYYY where the
+	// source gives only the year; empty when unknown. It is never the month
+	// a wiki footnote was last updated: a rule first seen in a publication
+	// holds from that publication.
 	Date string
-	// Undated says that an FAQ has no known date: the page that reports it
-	// gives none. An undated source is in force at any as-of month.
+	// Undated says that the source has no known date: the page that
+	// reports an FAQ gives none, or a rule holds from a publication the
+	// page names without its date (the section names it). An undated
+	// source is in force at any as-of month.
 	Undated bool
 	// Publisher is whose text it is; empty when it is nobody's in
 	// particular.

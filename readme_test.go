@@ -26,6 +26,6 @@ func TestReadmeStartsWithTheTwoCommands(t *testing.T) {
 	require.NoError(t, err)
 	lines := strings.Split(string(data), "\n")
 	require.Greater(t, len(lines), 5)
-	assert.Contains(t, lines[3], "go run ./cmd/tilekit validate")
+	assert.Contains(t, lines[3], "go run ./cmd/tilekit site build")
 	assert.Contains(t, lines[4], "make test")
 }

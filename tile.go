@@ -45,6 +45,10 @@ type Tile struct {
 	// Provisional marks a layout not checked against the printed tile; the
 	// note says why.
 	Provisional bool
+	// Rules are the tile's own rules: how a special tile plays (a cloister
+	// inside a city that scores alone, a road that passes under a city
+	// unbroken), each with its source, shown with the tile.
+	Rules []TileRule
 	// Origin says where the tile was defined.
 	Origin Origin
 }
@@ -102,6 +106,14 @@ func (t *Tile) AllSymbols() []Symbol {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
 	return out
+}
+
+// TileRule is a rule a special tile carries, in the project's words, with
+// where it comes from.
+type TileRule struct {
+	Text   string
+	Source Citation
+	Origin Origin
 }
 
 // Copies returns the number of copies of the tile in an edition.

@@ -1,8 +1,12 @@
 package tilekit
 
+import "slices"
+
 // This file holds the closed vocabularies of the tile data: feature kinds,
-// edge kinds, attributes and symbols. The JSON Schema for tiles lists the same
-// words; a test keeps the two in step.
+// edge kinds, attributes and the built-in symbols. It is the one list of
+// them: the JSON Schemas, the README and the scaffold's comments list the
+// same words, and tests keep them in step (an expansion may declare more
+// symbols, see SymbolDef).
 
 // FeatureKind names what a feature is.
 type FeatureKind string
@@ -100,7 +104,7 @@ func (a Attribute) Symbol() (Symbol, bool) {
 // Symbol is a special symbol printed on a tile that triggers a rule.
 type Symbol string
 
-// The symbols, a closed vocabulary.
+// The built-in symbols; an expansion may declare more (SymbolDef).
 const (
 	SymbolVolcano     Symbol = "volcano"
 	SymbolDragon      Symbol = "dragon"
@@ -133,4 +137,33 @@ func (s Symbol) Known() bool {
 		}
 	}
 	return false
+}
+
+// TileSymbols lists the built-in symbols a tile lists in its symbols, in
+// documentation order: every one but those its features carry
+// (DerivedSymbols).
+func TileSymbols() []Symbol {
+	var out []Symbol
+	for _, d := range SymbolDocs {
+		if !slices.Contains(DerivedSymbols, d.Symbol) {
+			out = append(out, d.Symbol)
+		}
+	}
+	return out
+}
+
+// SymbolDef is a tile symbol an expansion declares with [[symbol]], beside
+// the built-in ones: a tile may list it, and a picture draws it as a
+// labelled mark.
+type SymbolDef struct {
+	// ID is the symbol as tiles list it: lower-case words joined by dashes.
+	ID Symbol
+	// Name is the display name.
+	Name string
+	// Expansion is the expansion or part that declares it.
+	Expansion string
+	// Description says what the symbol looks like and does.
+	Description string
+	// Origin says where it was declared.
+	Origin Origin
 }

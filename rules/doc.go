@@ -24,5 +24,6 @@
 // publisher's rules may move a step. The order of play for a selection
 // keeps every constraint between selected steps, including those that pass
 // through steps left out, and breaks ties by phase and then by the order
-// the steps were written in.
+// the steps were written in; each step says which others no constraint
+// orders it against, so that a tie-break is never taken for a rule.
 package rules

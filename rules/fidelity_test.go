@@ -1,7 +1,10 @@
 package rules_test
 
 import (
+	"fmt"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -215,4 +218,222 @@ func TestFidelityHouseRules(t *testing.T) {
 	}
 	slices.Sort(house)
 	assert.Equal(t, []string{"house-fairy-five-points", "house-fairy-no-entry-ban", "house-fairy-point-claim", "house-redraw-dragon-tiles"}, house)
+}
+
+// Issue 16: the Black Dragon's page names no edition, so the fan expansion
+// plays in every edition: its tables answer and its steps are in the turn.
+func TestFidelityFanExpansionEveryEdition(t *testing.T) {
+	cat := builtin(t)
+	x := cat.Expansion("black-dragon")
+	require.NotNil(t, x)
+	assert.Empty(t, x.Editions, "the page names no edition")
+	for _, e := range tilekit.Editions {
+		assert.True(t, x.HasEdition(e), e)
+		r, err := rules.Query(cat, "black-dragon-diet", "meeple", rules.QueryOptions{Selection: rules.SelectAll(), Edition: e})
+		require.NoError(t, err, e)
+		assert.Len(t, r.Answers, 1, e)
+		steps, err := rules.Order(cat, rules.SelectAll(), rules.OrderOptions{Edition: e})
+		require.NoError(t, err, e)
+		pos := positions(steps)
+		assert.Contains(t, pos, "black-dragon-move", e)
+		assert.Contains(t, pos, "black-dragon-place", e)
+	}
+}
+
+// Issue 16: a date known only to the year is kept as a year, and an as-of
+// month of that year sees it.
+func TestFidelityYearPrecision(t *testing.T) {
+	cat := builtin(t)
+	assert.Equal(t, "2005", cat.Expansion("princess-dragon").Published)
+	month, exists := rules.Published(cat, "princess-dragon/fairy", asOf(t, "2005-01"))
+	assert.Equal(t, "2005", month)
+	assert.True(t, exists, "January 2005 is in 2005")
+	_, exists = rules.Published(cat, "princess-dragon/fairy", asOf(t, "2004-12"))
+	assert.False(t, exists)
+	r := fidelityAnswers(t, cat, "dragon-diet", "", rules.QueryOptions{AsOf: asOf(t, "2004-12")})
+	require.NotNil(t, r.TableNotYet)
+	assert.Equal(t, "2005", r.TableNotYet.Published)
+	r = fidelityAnswers(t, cat, "dragon-diet", "meeple", rules.QueryOptions{AsOf: asOf(t, "2005-06")})
+	assert.Nil(t, r.TableNotYet)
+	assert.NotEmpty(t, r.Answers)
+}
+
+// citations returns every citation of the built-in data with a name for
+// the message: rows, rules of thumb and their wordings, notes, steps, their
+// mechanics, variants and choices, tiles' rules and scenarios.
+func citations(cat *tilekit.Catalog) map[string]tilekit.Citation {
+	out := map[string]tilekit.Citation{}
+	for _, r := range cat.Rows {
+		out["row "+r.Table+"/"+r.ID] = r.Source
+	}
+	for _, tb := range cat.Tables {
+		if tb.Rule != nil {
+			out["rule "+tb.ID] = tb.Rule.Source
+			for i, v := range tb.Rule.Variants {
+				out[fmt.Sprintf("rule %s variant %d", tb.ID, i)] = v.Source
+			}
+		}
+	}
+	for _, n := range cat.Notes {
+		out["note "+n.ID] = n.Source
+	}
+	for _, s := range cat.Steps {
+		out["step "+s.ID] = s.Source
+		m := s.Mechanics
+		if m.Trigger != nil {
+			out["step "+s.ID+" trigger"] = m.Trigger.Source
+		}
+		if m.Movement != nil {
+			out["step "+s.ID+" movement"] = m.Movement.Source
+		}
+		if m.Choice != nil {
+			out["step "+s.ID+" choice"] = m.Choice.Source
+		}
+		for i, r := range m.Removals {
+			out[fmt.Sprintf("step %s removal %d", s.ID, i)] = r.Source
+		}
+		for i, v := range s.Variants {
+			out[fmt.Sprintf("step %s variant %d", s.ID, i)] = v.Source
+			if v.Choice != nil {
+				out[fmt.Sprintf("step %s variant %d choice", s.ID, i)] = v.Choice.Source
+			}
+		}
+	}
+	for _, t := range cat.Tiles {
+		for i, r := range t.Rules {
+			out[fmt.Sprintf("tile %s rule %d", t.ID, i)] = r.Source
+		}
+	}
+	for _, s := range cat.Scenarios {
+		out["scenario "+s.ID] = s.Source
+	}
+	return out
+}
+
+// Issue 16: a wiki footnote's "updated M/YYYY" (or "modified") is when the
+// wiki text changed, not when a rule began: no citation takes its date
+// from it.
+func TestFidelityNoDateFromAnUpdate(t *testing.T) {
+	cat := builtin(t)
+	updated := regexp.MustCompile(`(?:updated|modified) 0?(\d{1,2})/(\d{4})`)
+	for name, c := range citations(cat) {
+		for _, m := range updated.FindAllStringSubmatch(c.Section, -1) {
+			month, _ := strconv.Atoi(m[1])
+			assert.NotEqual(t, fmt.Sprintf("%s-%02d", m[2], month), c.Date, "%s: dated by the footnote's update: %s", name, c.Section)
+		}
+	}
+	// The rules first seen in a publication the page names without its
+	// date are undated, and say which publication.
+	for _, c := range []struct{ name, publication string }{
+		{"rule princess-obligation", "Big Box 2"},
+		{"step princess-remove choice", "Big Box 2"},
+		{"rule fairy-companions variant 0", "RGG and ZMG rules"},
+		{"row fairy-companions/meeple-rgg-zmg", "RGG and ZMG rules"},
+		{"step dragon-move variant 1", "RGG Big Box"},
+		{"row dragon-protection/castle", "Big Box 3"},
+	} {
+		got, ok := citations(cat)[c.name]
+		require.True(t, ok, c.name)
+		assert.True(t, got.Undated, c.name)
+		assert.Contains(t, got.Section, c.publication, c.name)
+	}
+}
+
+// Issue 16: the magic portal reaches a free feature on the fairy's tile,
+// by the page's community note ("any tile of the playing area").
+func TestFidelityPortalFairyTile(t *testing.T) {
+	cat := builtin(t)
+	a := verdictOf(t, cat, "portal-destinations", "fairy-tile", rules.QueryOptions{})
+	require.NotNil(t, a.Row, "a row, not the engine's default")
+	assert.Equal(t, tilekit.Yes, a.Verdict)
+	assert.Equal(t, tilekit.Community, a.Source.Kind)
+	assert.Contains(t, a.Source.Section, "any tile of the playing area")
+}
+
+// Issue 16: the drawbridge tie rule (a shared majority lets nobody cross)
+// is the community's reading (the page's footnote 1), wherever it is
+// cited: the note, the step's choice and the scenario.
+func TestFidelityDrawbridgeTieIsCommunity(t *testing.T) {
+	cat := builtin(t)
+	all := citations(cat)
+	for _, name := range []string{"note drawbridge-tie-moves-nobody", "step drawbridge-move choice", "scenario drawbridges/tie-nobody-crosses"} {
+		c, ok := all[name]
+		require.True(t, ok, name)
+		assert.Equal(t, tilekit.Community, c.Kind, name)
+		assert.Contains(t, c.Section, "footnote 1", name)
+	}
+	c := rules.StepChoice(cat.Step("drawbridge-move"), rules.OrderOptions{})
+	require.NotNil(t, c)
+	assert.Equal(t, "sole-majority", c.By)
+}
+
+// Issue 16: the Black Dragon's page says only that meeples are sent to
+// Leipzig after the Black Dragon has moved, so the order of play says that
+// no rule orders Leipzig's step against scoring: its place there is the
+// tie-break's.
+func TestFidelityLeipzigUnorderedAgainstScoring(t *testing.T) {
+	cat := builtin(t)
+	sel, err := rules.Select(cat, []string{"black-dragon", "markets-of-leipzig"})
+	require.NoError(t, err)
+	steps, err := rules.Order(cat, sel, rules.OrderOptions{})
+	require.NoError(t, err)
+	byID := map[string]rules.PlayedStep{}
+	for _, s := range steps {
+		byID[s.Step.ID] = s
+	}
+	leipzig, scoring := byID["leipzig-move"], byID["score-features"]
+	require.NotNil(t, leipzig.Step)
+	assert.Contains(t, leipzig.Unordered, "score-features")
+	assert.Contains(t, scoring.Unordered, "leipzig-move")
+	assert.NotContains(t, leipzig.Unordered, "black-dragon-move", "the page orders it after the Black Dragon")
+	assert.Empty(t, byID["place-tile"].Unordered)
+}
+
+// TestOrderUnordered checks Unordered on a small turn: a step ordered
+// against another through a step left out is not unordered.
+func TestOrderUnordered(t *testing.T) {
+	cat := tilekit.NewCatalog(tilekit.Data{
+		Expansions: []tilekit.Expansion{{ID: "base", Editions: tilekit.Editions}, {ID: "x", Kind: tilekit.Fan}},
+		Steps: []tilekit.Step{
+			{ID: "a", Expansion: "base", Before: []string{"hidden"}},
+			{ID: "hidden", Expansion: "x", Before: []string{"b"}},
+			{ID: "b", Expansion: "base"},
+			{ID: "c", Expansion: "base", After: []string{"a"}},
+		},
+	})
+	steps, err := rules.Order(cat, rules.Selection{}, rules.OrderOptions{})
+	require.NoError(t, err)
+	got := map[string][]string{}
+	for _, s := range steps {
+		got[s.Step.ID] = s.Unordered
+	}
+	assert.Equal(t, map[string][]string{"a": nil, "b": {"c"}, "c": {"b"}}, got)
+}
+
+// Issue 16: "their own included" is not the original rules' wording: the
+// page dates that parenthesis to the 2010 rules, so the princess's rules of
+// thumb do not call it original, and a note dated 2010 says it.
+func TestFidelityPrincessOwnKnightFrom2010(t *testing.T) {
+	cat := builtin(t)
+	for _, id := range []string{"princess-obligation", "princess-removal"} {
+		r := cat.Table(id).Rule
+		require.NotNil(t, r, id)
+		texts := []string{r.Text}
+		for _, v := range r.Variants {
+			texts = append(texts, v.Text)
+		}
+		for _, text := range texts {
+			assert.False(t, strings.Contains(text, "own") && strings.Contains(text, "original"), "%s: %s", id, text)
+		}
+	}
+	n := noteOrFail(t, cat, "princess-own-knight")
+	assert.Equal(t, "2010", n.Source.Date)
+	assert.Contains(t, n.Source.Section, "2010 version of the rules")
+	has := func(month string) bool {
+		r := fidelityAnswers(t, cat, "princess-removal", "meeple", rules.QueryOptions{AsOf: asOf(t, month)})
+		return slices.Contains(r.AllNotes(), n)
+	}
+	assert.False(t, has("2009-12"), "not before the 2010 rules")
+	assert.True(t, has("2010-01"), "from the 2010 rules on")
+	assert.NotContains(t, verdictOf(t, cat, "princess-removal", "meeple", rules.QueryOptions{AsOf: asOf(t, "2009-12")}).Explanation, "own included")
 }

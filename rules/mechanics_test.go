@@ -127,11 +127,26 @@ func TestMechanicsRemovals(t *testing.T) {
 // majority.
 func TestMechanicsChoices(t *testing.T) {
 	cat := builtin(t)
-	fairy := rules.StepChoice(stepOrFail(t, cat, "fairy-move"), rules.OrderOptions{})
+	withPhantom, err := rules.Select(cat, []string{"princess-dragon", "phantom"})
+	require.NoError(t, err)
+	fairy := rules.StepChoice(stepOrFail(t, cat, "fairy-move"), rules.OrderOptions{Selection: withPhantom})
 	require.NotNil(t, fairy)
 	assert.Equal(t, tilekit.May, fairy.Mode)
 	assert.Equal(t, []string{"place-figure"}, fairy.InsteadOf)
 	assert.Equal(t, []string{"phantom"}, fairy.Except)
+	// The Phantom after a fairy move is a 12/2014 clarification: as the
+	// rules stood in 2014-06 no figure was still allowed.
+	before := rules.StepChoice(stepOrFail(t, cat, "fairy-move"), rules.OrderOptions{Selection: withPhantom, AsOf: asOf(t, "2014-06")})
+	require.NotNil(t, before)
+	assert.Equal(t, tilekit.May, before.Mode)
+	assert.Empty(t, before.Except)
+	steps, err := rules.Order(cat, withPhantom, rules.OrderOptions{AsOf: asOf(t, "2014-06")})
+	require.NoError(t, err)
+	for _, s := range steps {
+		if s.Choice != nil {
+			assert.NotContains(t, s.Choice.Except, "phantom", s.Step.ID)
+		}
+	}
 
 	princess := stepOrFail(t, cat, "princess-remove")
 	for _, tc := range []struct {
@@ -139,9 +154,12 @@ func TestMechanicsChoices(t *testing.T) {
 		opt  rules.OrderOptions
 		want tilekit.ChoiceMode
 	}{
-		{"the original rules", rules.OrderOptions{}, tilekit.Must},
+		{"the default: the page's rule text, Hans im Glück's", rules.OrderOptions{}, tilekit.May},
 		{"Hans im Glück", rules.OrderOptions{Publisher: tilekit.HansImGlueck}, tilekit.May},
-		{"Hans im Glück before its change", rules.OrderOptions{Publisher: tilekit.HansImGlueck, AsOf: asOf(t, "2013-06")}, tilekit.Must},
+		// Big Box 2 is named without its date; 12/2013 is only when the
+		// footnote was last updated.
+		{"Hans im Glück in 2013-06", rules.OrderOptions{Publisher: tilekit.HansImGlueck, AsOf: asOf(t, "2013-06")}, tilekit.May},
+		{"Rio Grande in 2013-06", rules.OrderOptions{Publisher: tilekit.RioGrande, AsOf: asOf(t, "2013-06")}, tilekit.Must},
 		{"Rio Grande", rules.OrderOptions{Publisher: tilekit.RioGrande}, tilekit.Must},
 		{"Z-Man", rules.OrderOptions{Publisher: tilekit.ZMan}, tilekit.Must},
 	} {
@@ -153,6 +171,27 @@ func TestMechanicsChoices(t *testing.T) {
 	bridge := rules.StepChoice(stepOrFail(t, cat, "drawbridge-move"), rules.OrderOptions{})
 	require.NotNil(t, bridge)
 	assert.Equal(t, "sole-majority", bridge.By)
+}
+
+// TestStepChoiceDatedLater checks that a choice is dated by its own source:
+// a variant's choice dated later gives way to the step's own, and a step's
+// own dated later to none.
+func TestStepChoiceDatedLater(t *testing.T) {
+	at := func(date string) tilekit.Citation { return tilekit.Citation{Kind: tilekit.FAQ, Date: date} }
+	step := &tilekit.Step{ID: "s", Mechanics: tilekit.Mechanics{Choice: &tilekit.Choice{Mode: tilekit.Must, Source: at("2010-01")}},
+		Variants: []tilekit.StepVariant{{Publishers: []tilekit.Publisher{tilekit.RioGrande}, Source: at("2008-01"),
+			Choice: &tilekit.Choice{Mode: tilekit.May, Source: at("2012-01")}}}}
+	mode := func(p tilekit.Publisher, month string) tilekit.ChoiceMode {
+		c := rules.StepChoice(step, rules.OrderOptions{Publisher: p, AsOf: asOf(t, month)})
+		if c == nil {
+			return ""
+		}
+		return c.Mode
+	}
+	assert.Equal(t, tilekit.May, mode(tilekit.RioGrande, "2012-01"))
+	assert.Equal(t, tilekit.Must, mode(tilekit.RioGrande, "2011-12"), "the variant's choice is dated later")
+	assert.Equal(t, tilekit.ChoiceMode(""), mode(tilekit.RioGrande, "2009-12"), "the step's own is dated later too")
+	assert.Equal(t, tilekit.Must, mode("", "2010-01"))
 }
 
 // Rio Grande moves the red dragon after scoring, but with the Black Dragon

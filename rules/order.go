@@ -51,12 +51,18 @@ func StepVariant(s *tilekit.Step, opt OrderOptions) *tilekit.StepVariant {
 
 // StepChoice returns the choice a step gives a player under the options:
 // the choice of the variant that holds, when it gives one, else the step's
-// own; nil when the step gives none.
+// own; nil when the step gives none. A choice is dated by its own source,
+// like everything else: one dated after the options' month is not in
+// force, so the variant's gives way to the step's own, and the step's own
+// to none.
 func StepChoice(s *tilekit.Step, opt OrderOptions) *tilekit.Choice {
-	if v := StepVariant(s, opt); v != nil && v.Choice != nil {
+	if v := StepVariant(s, opt); v != nil && v.Choice != nil && !later(v.Choice.Source.Date, opt.AsOf) {
 		return v.Choice
 	}
-	return s.Mechanics.Choice
+	if c := s.Mechanics.Choice; c != nil && !later(c.Source.Date, opt.AsOf) {
+		return c
+	}
+	return nil
 }
 
 // OrderGraph returns, under the options' rules, for each step id the ids
@@ -143,6 +149,11 @@ type PlayedStep struct {
 	// Choice is the choice the step gives a player under the options'
 	// rules (see StepChoice), or nil.
 	Choice *tilekit.Choice
+	// Unordered lists, in the order of play, the other steps of the turn
+	// that no constraint orders against this one, directly or through
+	// other steps: its place among them comes only from the tie-break (by
+	// phase, then by the order the steps were written), not from a rule.
+	Unordered []string
 }
 
 // CycleError reports ordering constraints that cannot all hold.
@@ -214,7 +225,37 @@ func Order(cat *tilekit.Catalog, sel Selection, opt OrderOptions) ([]PlayedStep,
 	if len(out) < len(chosen) {
 		return nil, &CycleError{Cycle: FindCycle(chosen, next)}
 	}
+	markUnordered(out, next)
 	return out, nil
+}
+
+// markUnordered sets each played step's Unordered: the played steps that
+// neither reach it nor are reached from it through next.
+func markUnordered(out []PlayedStep, next map[string][]string) {
+	reach := map[string]map[string]bool{}
+	for _, ps := range out {
+		seen := map[string]bool{}
+		queue := []string{ps.Step.ID}
+		for len(queue) > 0 {
+			id := queue[0]
+			queue = queue[1:]
+			for _, n := range next[id] {
+				if !seen[n] {
+					seen[n] = true
+					queue = append(queue, n)
+				}
+			}
+		}
+		reach[ps.Step.ID] = seen
+	}
+	for i := range out {
+		a := out[i].Step.ID
+		for _, o := range out {
+			if b := o.Step.ID; b != a && !reach[a][b] && !reach[b][a] {
+				out[i].Unordered = append(out[i].Unordered, b)
+			}
+		}
+	}
 }
 
 // stepNotes returns the selection's notes about a step: those it names and

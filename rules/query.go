@@ -78,7 +78,7 @@ type TableAnswers struct {
 type Unpublished struct {
 	Subject tilekit.Subject
 	// Expansion is the expansion (or part) id; Published is the month it
-	// was first published (YYYY-MM).
+	// was first published (YYYY-MM, or YYYY where only the year is known).
 	Expansion, Published string
 }
 
@@ -302,14 +302,15 @@ func visibleRows(cat *tilekit.Catalog, tableID string, opt QueryOptions) []visib
 	return out
 }
 
-// later reports whether a citation's date (YYYY-MM, or empty when unknown)
-// comes after an as-of month; an undated source (an undated FAQ included)
-// and a zero month never do.
+// later reports whether a citation's date (YYYY-MM, YYYY, or empty when
+// unknown) comes after an as-of month; a date known only to the year holds
+// from its January. An undated source (an undated FAQ included) and a zero
+// month never do.
 func later(date string, asOf Month) bool {
 	if asOf.IsZero() || date == "" {
 		return false
 	}
-	m, err := ParseMonth(date)
+	m, err := ParseDate(date)
 	return err == nil && asOf.Before(m)
 }
 

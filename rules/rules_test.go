@@ -200,6 +200,34 @@ func TestParseMonth(t *testing.T) {
 	}
 }
 
+// TestParseDate checks that a date of the data keeps its precision: a year
+// is written as the year and holds from its January.
+func TestParseDate(t *testing.T) {
+	y, err := ParseDate("2005")
+	require.NoError(t, err)
+	assert.Equal(t, "2005", y.String())
+	assert.True(t, y.YearOnly())
+	m, err := ParseDate("2005-03")
+	require.NoError(t, err)
+	assert.Equal(t, "2005-03", m.String())
+	assert.False(t, m.YearOnly())
+	assert.False(t, month(t, "2005-01").Before(y), "January is in the year")
+	assert.False(t, y.Before(month(t, "2005-01")))
+	assert.True(t, month(t, "2004-12").Before(y))
+	assert.True(t, y.Before(m))
+	for _, bad := range []string{"205", "20051", "2005-13", "+005", "-005", "0000", ""} {
+		_, err := ParseDate(bad)
+		assert.Error(t, err, bad)
+	}
+	// An as-of month is a month: a year alone is not one.
+	_, err = ParseMonth("2005")
+	assert.Error(t, err)
+	// A date known to the year is in force in every month of it.
+	for as, want := range map[string]bool{"2004-12": true, "2005-01": false, "2005-12": false} {
+		assert.Equal(t, want, later("2005", month(t, as)), as)
+	}
+}
+
 // TestZeroSelection checks that the zero Selection is the base game alone
 // and that SelectAll is the wide one.
 func TestZeroSelection(t *testing.T) {

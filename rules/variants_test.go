@@ -43,13 +43,20 @@ func TestBuiltinQueryVariants(t *testing.T) {
 		{"princess must under rgg", "princess-obligation", "meeple", rules.QueryOptions{Publisher: tilekit.RioGrande}, []tilekit.Verdict{y}, false},
 		{"princess must under zmg", "princess-obligation", "mayor", rules.QueryOptions{Publisher: tilekit.ZMan}, []tilekit.Verdict{y}, false},
 		{"princess both without a variant", "princess-obligation", "wagon", rules.QueryOptions{}, []tilekit.Verdict{y, n}, false},
-		{"hig said must before its 2013-12 change", "princess-obligation", "meeple", rules.QueryOptions{Publisher: tilekit.HansImGlueck, AsOf: asOf(t, "2013-06")}, []tilekit.Verdict{y}, false},
+		// Big Box 2 is named without its date: 12/2013 is only when the
+		// footnote was last updated, so Hans im Glück's may holds then too.
+		{"hig's may in 2013-06", "princess-obligation", "meeple", rules.QueryOptions{Publisher: tilekit.HansImGlueck, AsOf: asOf(t, "2013-06")}, []tilekit.Verdict{n}, false},
+		{"rgg's must in 2013-06", "princess-obligation", "meeple", rules.QueryOptions{Publisher: tilekit.RioGrande, AsOf: asOf(t, "2013-06")}, []tilekit.Verdict{y}, false},
 		{"princess before the expansion", "princess-obligation", "meeple", rules.QueryOptions{AsOf: asOf(t, "2004-12")}, nil, true},
 		{"fairy next to the mayor under hig", "fairy-companions", "mayor", rules.QueryOptions{Publisher: tilekit.HansImGlueck}, []tilekit.Verdict{y}, false},
 		{"fairy on the mayor's tile under rgg", "fairy-companions", "mayor", rules.QueryOptions{Publisher: tilekit.RioGrande}, []tilekit.Verdict{c}, false},
 		{"fairy on the wagon's tile under zmg", "fairy-companions", "wagon", rules.QueryOptions{Publisher: tilekit.ZMan}, []tilekit.Verdict{c}, false},
 		{"fairy meeple row under rgg", "fairy-companions", "meeple", rules.QueryOptions{Publisher: tilekit.RioGrande}, []tilekit.Verdict{c}, false},
-		{"fairy wording before 2013-05", "fairy-companions", "mayor", rules.QueryOptions{Publisher: tilekit.RioGrande, AsOf: asOf(t, "2013-04")}, []tilekit.Verdict{y}, false},
+		// "On the tile" is the Big Box's own wording, not dated by the
+		// footnote's update (5/2013).
+		{"fairy wording before 2013-05", "fairy-companions", "mayor", rules.QueryOptions{Publisher: tilekit.RioGrande, AsOf: asOf(t, "2013-04")}, []tilekit.Verdict{c}, false},
+		{"fairy meeple row before 2013-05", "fairy-companions", "meeple", rules.QueryOptions{Publisher: tilekit.ZMan, AsOf: asOf(t, "2010-06")}, []tilekit.Verdict{c}, false},
+		{"fairy next to the meeple under hig before 2013-05", "fairy-companions", "meeple", rules.QueryOptions{Publisher: tilekit.HansImGlueck, AsOf: asOf(t, "2010-06")}, []tilekit.Verdict{y}, false},
 		{"fairy builder is no follower", "fairy-companions", "builder", rules.QueryOptions{Publisher: tilekit.RioGrande}, []tilekit.Verdict{n}, false},
 		{"mage eaten since 2015-03", "dragon-diet", "mage", rules.QueryOptions{}, []tilekit.Verdict{y}, false},
 		{"mage not eaten in 2014-12", "dragon-diet", "mage", rules.QueryOptions{AsOf: asOf(t, "2014-12")}, []tilekit.Verdict{n}, false},
@@ -90,7 +97,7 @@ func TestQueryEditions(t *testing.T) {
 	r, err := rules.Query(cat, "t", "meeple", rules.QueryOptions{AsOf: asOf(t, "1999-12")})
 	require.NoError(t, err)
 	require.NotNil(t, r.TableNotYet)
-	assert.Equal(t, "2000-01", r.TableNotYet.Published)
+	assert.Equal(t, "2000-01", r.TableNotYet.Published, "a month stays a month")
 	assert.Empty(t, r.Answers)
 }
 
@@ -121,8 +128,9 @@ func TestBuiltinOrderVariants(t *testing.T) {
 	}{
 		{"princess must under rgg", "princess-remove", rules.OrderOptions{Publisher: tilekit.RioGrande}, "must remove"},
 		{"princess must under zmg", "princess-remove", rules.OrderOptions{Publisher: tilekit.ZMan}, "must remove"},
-		{"princess may under hig", "princess-remove", rules.OrderOptions{Publisher: tilekit.HansImGlueck}, "may remove"},
-		{"hig's change not yet made", "princess-remove", rules.OrderOptions{Publisher: tilekit.HansImGlueck, AsOf: asOf(t, "2013-06")}, "own"},
+		{"princess may under hig", "princess-remove", rules.OrderOptions{Publisher: tilekit.HansImGlueck}, "own"},
+		{"princess must under rgg in 2013-06", "princess-remove", rules.OrderOptions{Publisher: tilekit.RioGrande, AsOf: asOf(t, "2013-06")}, "must remove"},
+		{"hig's may is the step's own", "princess-remove", rules.OrderOptions{Publisher: tilekit.HansImGlueck, AsOf: asOf(t, "2013-06")}, "own"},
 		{"standard rules", "princess-remove", rules.OrderOptions{}, "own"},
 		{"dragon for C1", "dragon-move", rules.OrderOptions{Edition: tilekit.C1}, "own"},
 		{"dragon for C2", "dragon-move", rules.OrderOptions{Edition: tilekit.C2}, "C2+C3"},
@@ -141,6 +149,51 @@ func TestBuiltinOrderVariants(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRioGrandeDragonFromTheBigBox checks that Rio Grande's after-scoring
+// dragon holds in every month the expansion existed: it is the Big Box's
+// own text, which the page documented in 5/2013; 1/2019 only added that the
+// Big Box's turn table disagrees.
+func TestRioGrandeDragonFromTheBigBox(t *testing.T) {
+	cat := builtin(t)
+	sel, err := rules.Select(cat, []string{"princess-dragon"})
+	require.NoError(t, err)
+	for _, month := range []string{"2006-01", "2013-05", "2015-06", "2018-12", "2019-01"} {
+		steps, err := rules.Order(cat, sel, rules.OrderOptions{Publisher: tilekit.RioGrande, AsOf: asOf(t, month)})
+		require.NoError(t, err)
+		pos := positions(steps)
+		assert.Greater(t, pos["dragon-move"], pos["score-features"], month)
+	}
+}
+
+// TestDefaultIsHansImGlueck checks that without --variant every answer
+// follows one publisher, Hans im Glück, whose rules the pages' rule texts
+// give: each step's own place and choice, and each rule of thumb's own
+// wording, are Hans im Glück's.
+func TestDefaultIsHansImGlueck(t *testing.T) {
+	cat := builtin(t)
+	for i := range cat.Steps {
+		s := &cat.Steps[i]
+		for _, e := range append([]tilekit.Edition{""}, tilekit.Editions...) {
+			own := rules.OrderOptions{Edition: e, Selection: rules.SelectAll()}
+			hig := own
+			hig.Publisher = tilekit.HansImGlueck
+			a1, b1, _ := rules.StepConstraints(s, own)
+			a2, b2, _ := rules.StepConstraints(s, hig)
+			assert.Equal(t, a1, a2, "%s %s: after", s.ID, e)
+			assert.Equal(t, b1, b2, "%s %s: before", s.ID, e)
+			assert.Equal(t, rules.StepChoice(s, own), rules.StepChoice(s, hig), "%s %s: choice", s.ID, e)
+		}
+	}
+	for i := range cat.Tables {
+		if r := cat.Tables[i].Rule; r != nil {
+			assert.Nil(t, r.Variant(tilekit.HansImGlueck), "%s: the rule's own wording is Hans im Glück's", cat.Tables[i].ID)
+		}
+	}
+	c := rules.StepChoice(cat.Step("princess-remove"), rules.OrderOptions{})
+	require.NotNil(t, c)
+	assert.Equal(t, tilekit.May, c.Mode, "the page's rule text says may")
 }
 
 // TestBuiltinGapsAgreeWithQuery checks that gaps and query read the

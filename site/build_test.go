@@ -632,3 +632,42 @@ func TestOrderOfPlayDependsOnTheChoice(t *testing.T) {
 	assert.NotContains(t, stepsOf(without), "black-dragon-move")
 	assert.Nil(t, findByID(order.doc, "order-hig-without-black-dragon"), "Hans im Glück's turn is the same either way")
 }
+
+// TestTileRulesShown checks that a tile's own rules are shown with the tile,
+// with their sources, in the gallery and on the expansion's page, in HTML
+// and in Markdown (issue 16: the cloister inside a city, the road under a
+// city).
+func TestTileRulesShown(t *testing.T) {
+	cat, htmlSite := builtinBuild(t)
+	md, err := site.Build(cat, site.Options{Format: site.Markdown})
+	require.NoError(t, err)
+	tile := cat.Tile("princess-dragon/dragon-city-cloister")
+	require.NotNil(t, tile)
+	require.NotEmpty(t, tile.Rules)
+	for _, c := range []struct {
+		s    *site.Site
+		path string
+	}{{htmlSite, "tiles.html"}, {htmlSite, "expansions/princess-dragon.html"}, {md, "tiles.md"}, {md, "expansions/princess-dragon.md"}} {
+		data, ok := c.s.File(c.path)
+		require.True(t, ok, c.path)
+		page := html.UnescapeString(string(data))
+		for _, r := range tile.Rules {
+			assert.Contains(t, strings.ReplaceAll(page, "\\", ""), r.Text, c.path)
+			assert.Contains(t, page, r.Source.Section, c.path)
+		}
+	}
+}
+
+// TestFanExpansionEveryEdition checks that a fan expansion that names no
+// edition says on its page that it is played with every edition (issue
+// 16: the Black Dragon's page names none).
+func TestFanExpansionEveryEdition(t *testing.T) {
+	_, s := builtinBuild(t)
+	data, ok := s.File("expansions/black-dragon.html")
+	require.True(t, ok)
+	assert.Contains(t, string(data), "played with every edition")
+	data, ok = s.File("expansions/princess-dragon.html")
+	require.True(t, ok)
+	assert.NotContains(t, string(data), "played with every edition")
+	assert.Contains(t, string(data), "editions C1, C2, C3")
+}

@@ -14,8 +14,9 @@
 // and a road that lists one side runs to the centre, where a cloister, a
 // city, a junction or a dead end closes it, or to the gate of the city its
 // drawbridge leads to, on the wall that faces the road. Fields are the
-// ground everything else is drawn on. Symbols (volcano, dragon, magic
-// portal, garden) are placed on the first spot of a fixed list where the
+// ground everything else is drawn on. Symbols (each built-in one with its
+// emblem, one an expansion declares as a round mark labelled with its
+// initials) are placed on the first spot of a fixed list where the
 // emblem lies wholly inside one feature, clear of walls, roads, hedges and
 // other marks; pennants and the princess sit inside their city. The whole
 // picture is then turned by the requested rotation, point by point, so that

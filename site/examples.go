@@ -36,6 +36,10 @@ type exampleData struct {
 	End                            []string
 	Scores                         []playerScore
 	Needs                          needs
+	// NotPlayed, when not empty, says why the engine does not play the
+	// example (a step it has no implementation for): the page shows the
+	// setup and this, and no boards or turns.
+	NotPlayed string
 }
 
 // boardImage is a board picture on a page.
@@ -53,6 +57,31 @@ type playerScore struct {
 	Colour      string
 	Score, Hand int
 }
+
+// ExampleError is a worked example the site cannot show: the game engine
+// does not play it as its scenario says (Failures, each with the Origin of
+// the key at fault, which a caller that has the files turns into a line),
+// or its page cannot be made (Err).
+type ExampleError struct {
+	Scenario *tilekit.Scenario
+	Failures []game.ScenarioFailure
+	Err      error
+}
+
+// Error names the example and its file, and says what failed.
+func (e *ExampleError) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("worked example %s (%s): %v", e.Scenario.ID, e.Scenario.Origin.File, e.Err)
+	}
+	var msgs []string
+	for _, f := range e.Failures {
+		msgs = append(msgs, f.Message)
+	}
+	return fmt.Sprintf("worked example %s (%s): the engine does not play it as written: %s", e.Scenario.ID, e.Scenario.Origin.File, strings.Join(msgs, "; "))
+}
+
+// Unwrap returns the error that kept the page from being made, if any.
+func (e *ExampleError) Unwrap() error { return e.Err }
 
 // writeExamples runs every worked example the site covers with the game
 // engine and writes its page and its boards; a failing example is an
@@ -72,14 +101,18 @@ func (b *builder) writeExamples() error {
 			continue
 		}
 		p := "examples/" + slug(s.ID)
-		d, err := b.example(s, p)
+		d, err := b.exampleOrUnplayed(s, p)
 		if err != nil {
-			return fmt.Errorf("worked example %s (%s): %w", s.ID, s.Origin.File, err)
+			return err
+		}
+		text := s.Title
+		if d.NotPlayed != "" {
+			text = b.tr.must("examples.not-played", s.Title)
 		}
 		if err := b.writePage("example", b.newPage(p, s.Title, d)); err != nil {
 			return err
 		}
-		idx.Groups[k].Examples = append(idx.Groups[k].Examples, link{Href: b.pageLink("examples/index", p, ""), Text: s.Title, Needs: d.Needs})
+		idx.Groups[k].Examples = append(idx.Groups[k].Examples, link{Href: b.pageLink("examples/index", p, ""), Text: text, Needs: d.Needs})
 		b.addSearch(s.Title, p, "", "example", s.ID+" "+s.Source.Title+" "+s.Source.Section)
 	}
 	var kept []exampleGroup
@@ -92,20 +125,52 @@ func (b *builder) writeExamples() error {
 	return b.writePage("examples", b.newPage("examples/index", b.tr.must("examples.title"), idx))
 }
 
+// exampleOrUnplayed gathers a worked example's page: played by the
+// engine, or, when its selection has steps the engine does not play yet
+// (rules.UnplayedSteps, a fan expansion's own), its setup marked as not
+// played.
+func (b *builder) exampleOrUnplayed(s *tilekit.Scenario, page string) (*exampleData, error) {
+	sel, err := rules.Select(b.cat, s.Expansions)
+	if err != nil {
+		return nil, &ExampleError{Scenario: s, Err: err}
+	}
+	edition := s.Edition
+	if edition == "" {
+		edition = tilekit.C2
+	}
+	unplayed := rules.UnplayedSteps(b.cat, sel, edition)
+	if len(unplayed) == 0 {
+		return b.example(s, page)
+	}
+	var names []string
+	for _, st := range unplayed {
+		names = append(names, st.Name+" ("+st.ID+")")
+	}
+	d := b.exampleSetup(s)
+	d.NotPlayed = b.tr.must("example.not-played", strings.Join(names, ", "))
+	return d, nil
+}
+
 // example runs a scenario and gathers its page and boards.
 func (b *builder) example(s *tilekit.Scenario, page string) (*exampleData, error) {
 	res := game.RunScenario(b.cat, s)
 	if !res.Passed() {
-		var msgs []string
-		for _, f := range res.Failures {
-			msgs = append(msgs, f.Message)
-		}
-		return nil, fmt.Errorf("the engine does not play it as written: %s", strings.Join(msgs, "; "))
+		return nil, &ExampleError{Scenario: s, Failures: res.Failures}
 	}
 	r, err := b.scenarioRules(s)
 	if err != nil {
+		return nil, &ExampleError{Scenario: s, Err: err}
+	}
+	d := b.exampleSetup(s)
+	if err := b.exampleBoards(s, r, res, d, page); err != nil {
 		return nil, err
 	}
+	b.exampleTurns(s, res, d)
+	return d, nil
+}
+
+// exampleSetup gathers what a worked example's page says of its setup.
+func (b *builder) exampleSetup(s *tilekit.Scenario) *exampleData {
 	d := &exampleData{ID: s.ID, Title: s.Title, Players: s.Players, Edition: string(s.Edition), Source: b.citationOf(s.Source), Needs: b.needsOf(s.Expansions, publisherList(s.Publisher))}
 	if d.Edition == "" {
 		d.Edition = string(tilekit.C2)
@@ -124,11 +189,7 @@ func (b *builder) example(s *tilekit.Scenario, page string) (*exampleData, error
 	if s.Options.FirstEditionScoring {
 		d.Options = append(d.Options, b.tr.must("example.first-edition-scoring"))
 	}
-	if err := b.exampleBoards(s, r, res, d, page); err != nil {
-		return nil, err
-	}
-	b.exampleTurns(s, res, d)
-	return d, nil
+	return d
 }
 
 // scenarioRules compiles the rules a scenario is played by, as the engine

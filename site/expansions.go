@@ -12,6 +12,9 @@ import (
 type expansionData struct {
 	ID, Name, Label, KindName, Published string
 	Editions                             []string
+	// EveryEdition is set for an expansion that names no edition (a fan
+	// expansion): it is played with every edition.
+	EveryEdition bool
 	// Adds says in short phrases what the expansion adds.
 	Adds     []string
 	Text     *renderedText
@@ -60,6 +63,14 @@ type tileView struct {
 	Needs needs
 	// Expansion links the tile's expansion page, in the gallery only.
 	Expansion *link
+	// Rules are the tile's own rules, each with its source.
+	Rules []tileRuleView
+}
+
+// tileRuleView is a tile's own rule as a page shows it.
+type tileRuleView struct {
+	Text   string
+	Source citation
 }
 
 // editionCount is a tile's number of copies in an edition.
@@ -91,6 +102,7 @@ func (b *builder) expansionPage(x *tilekit.Expansion) (*expansionData, error) {
 	for _, e := range x.Editions {
 		d.Editions = append(d.Editions, string(e))
 	}
+	d.EveryEdition = len(x.Editions) == 0
 	var err error
 	if d.Text, err = b.rulesText(x.ID, p, "rules-"); err != nil {
 		return nil, err
@@ -119,7 +131,7 @@ func (b *builder) rulesText(id, page, idPrefix string) (*renderedText, error) {
 	if t == nil {
 		return nil, nil
 	}
-	r, err := renderRulesText(t.Markdown, idPrefix, 1)
+	r, err := renderRulesText(t.Markdown, idPrefix, 1, b.textLinks(page))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", t.Origin.File, err)
 	}
@@ -183,6 +195,9 @@ func (b *builder) tileView(t *tilekit.Tile, page string) tileView {
 	}
 	for _, e := range t.Start {
 		v.Start = append(v.Start, string(e))
+	}
+	for _, r := range t.Rules {
+		v.Rules = append(v.Rules, tileRuleView{Text: r.Text, Source: b.citationOf(r.Source)})
 	}
 	var kinds []string
 	for _, f := range t.Features {

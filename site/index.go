@@ -124,6 +124,7 @@ func (b *builder) writeIndex() error {
 			d.Steps++
 		}
 	}
+	b.counts = Counts{Expansions: d.Expansions, Tables: d.TableCount, Steps: d.Steps, Tiles: d.Tiles, Examples: d.Examples}
 	if b.limited {
 		d.Selected = joinWords(b.sel.IDs())
 		d.LeftOut = b.leftOut(d)

@@ -313,7 +313,8 @@ func inAnyCity(p pt, cities []cityLayout) bool {
 }
 
 // tileSymbols returns the symbols drawn as emblems on free spots: the
-// tile's own, in vocabulary order (the princess is drawn in her city and a
+// tile's own built-in ones in vocabulary order, then those an expansion
+// declares, in the tile's order (the princess is drawn in her city and a
 // drawbridge at its gate).
 func tileSymbols(t *tilekit.Tile) []tilekit.Symbol {
 	var out []tilekit.Symbol
@@ -322,6 +323,11 @@ func tileSymbols(t *tilekit.Tile) []tilekit.Symbol {
 			if s == d.Symbol && s != tilekit.SymbolPrincess && s != tilekit.SymbolDrawbridge {
 				out = append(out, s)
 			}
+		}
+	}
+	for _, s := range t.Symbols {
+		if !s.Known() && !slices.Contains(out, s) {
+			out = append(out, s)
 		}
 	}
 	return out

@@ -161,12 +161,16 @@ func (b *builder) publisherSection(page string, sel rules.Selection, p tilekit.P
 }
 
 // withSets lists the expansions named together by the steps' variants
-// (With) that the selection holds, each set once, in the order written.
+// (With) that move a step and that the selection holds, each set once, in
+// the order written. A variant that keeps the step's place and only says
+// how the step differs with those expansions (the Phantom after a fairy
+// move) is shown in the step, as written for them.
 func (b *builder) withSets(sel rules.Selection) [][]string {
 	var out [][]string
 	for _, s := range b.cat.Steps {
 		for _, v := range s.Variants {
-			if len(v.With) == 0 || !sel.HasAll(v.With) || !sel.Has(s.Expansion) {
+			if len(v.With) == 0 || !sel.HasAll(v.With) || !sel.Has(s.Expansion) ||
+				(slices.Equal(v.After, s.After) && slices.Equal(v.Before, s.Before)) {
 				continue
 			}
 			if !slices.ContainsFunc(out, func(w []string) bool { return slices.Equal(w, v.With) }) {

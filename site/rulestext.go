@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tilekit/tilekit"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -47,11 +48,21 @@ var markdownEngine = goldmark.New(
 
 // renderRulesText renders a rules text, its headings moved down by shift
 // levels (at most to the sixth) and their ids prefixed with idPrefix.
-func renderRulesText(source, idPrefix string, shift int) (renderedText, error) {
+func renderRulesText(source, idPrefix string, shift int, links linkResolver) (renderedText, error) {
+	if e, over := tilekit.CheckTextLimits(source); over {
+		// The validator reports this with its reason; a text it did not
+		// check must not hold the parser for minutes either.
+		return renderedText{}, fmt.Errorf("a rules text goes past a limit of its size, blocks or nesting at line %d", e.Line)
+	}
 	src := []byte(source)
-	ctx := parser.NewContext(parser.WithIDs(&prefixedIDs{prefix: idPrefix, used: map[string]bool{}}))
+	ids := newPrefixedIDs(idPrefix)
+	ctx := parser.NewContext(parser.WithIDs(ids))
 	doc := markdownEngine.Parser().Parse(text.NewReader(src), parser.WithContext(ctx))
-	out := renderedText{Markdown: markdownForWiki(src, doc, shift)}
+	if links == nil {
+		links = func(tilekit.TextLinkKind, string) (string, bool) { return "", false }
+	}
+	edits := resolveLinks(doc, src, ids, links)
+	out := renderedText{Markdown: markdownForWiki(src, doc, shift, edits)}
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		if h, ok := n.(*ast.Heading); ok {
 			h.Level = min(h.Level+shift, 6)
@@ -114,41 +125,27 @@ func plainText(n ast.Node, src []byte) string {
 	return strings.Join(strings.Fields(b.String()), " ")
 }
 
-// prefixedIDs makes heading ids from their text, each with the prefix and
-// unique within the text.
+// prefixedIDs makes heading ids from their text (tilekit.HeadingIDs),
+// each with the prefix and unique within the text.
 type prefixedIDs struct {
 	prefix string
-	used   map[string]bool
+	ids    tilekit.HeadingIDs
 }
+
+// newPrefixedIDs returns the ids of a text's headings, each with the prefix.
+func newPrefixedIDs(prefix string) *prefixedIDs { return &prefixedIDs{prefix: prefix} }
 
 // Generate makes an id from a heading's text.
 func (p *prefixedIDs) Generate(value []byte, _ ast.NodeKind) []byte {
-	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(string(value)) {
-		switch {
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
-			b.WriteRune(r)
-			dash = false
-		case !dash && b.Len() > 0:
-			b.WriteByte('-')
-			dash = true
-		}
-	}
-	base := p.prefix + strings.TrimSuffix(b.String(), "-")
-	if base == p.prefix {
-		base += "section"
-	}
-	id := base
-	for n := 2; p.used[id]; n++ {
-		id = fmt.Sprintf("%s-%d", base, n)
-	}
-	p.used[id] = true
-	return []byte(id)
+	return []byte(p.prefix + p.ids.Next(string(value)))
 }
 
 // Put notes an id as used.
-func (p *prefixedIDs) Put(value []byte) { p.used[string(value)] = true }
+func (p *prefixedIDs) Put(value []byte) {
+	if id, ok := strings.CutPrefix(string(value), p.prefix); ok {
+		p.ids.Use(id)
+	}
+}
 
 // rawHTMLAsText renders raw HTML, inline or as a block, as the text it is.
 type rawHTMLAsText struct{}
@@ -185,15 +182,10 @@ func (rawHTMLAsText) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 }
 
 // markdownForWiki returns the text for a Markdown page: its ATX headings
-// moved down by shift levels and every '<' of raw HTML written as "&lt;",
-// so that a wiki shows it as text.
-func markdownForWiki(src []byte, doc ast.Node, shift int) string {
-	type edit struct {
-		at   int
-		with string
-		cut  int
-	}
-	var edits []edit
+// moved down by shift levels, every '<' of raw HTML written as "&lt;",
+// so that a wiki shows it as text, and the edits of its links made.
+func markdownForWiki(src []byte, doc ast.Node, shift int, edits []wikiEdit) string {
+	type edit = wikiEdit
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil

@@ -59,9 +59,24 @@ type Options struct {
 // Site is a built site: every file, by its slash-separated path relative
 // to the site's root, such as "index.html" or "assets/site.css".
 type Site struct {
-	files map[string][]byte
-	paths []string
+	files  map[string][]byte
+	paths  []string
+	counts Counts
 }
+
+// Counts says what a built site covers, for a command to report.
+type Counts struct {
+	// Expansions, Tables, Steps and Tiles are the expansions, interaction
+	// tables, steps of the turn and tile types the site covers.
+	Expansions, Tables, Steps, Tiles int
+	// Examples is the number of worked examples the game engine played.
+	Examples int
+	// Pages is the number of pages written.
+	Pages int
+}
+
+// Counts returns what the site covers.
+func (s *Site) Counts() Counts { return s.counts }
 
 // Paths lists the site's files, sorted.
 func (s *Site) Paths() []string { return slices.Clone(s.paths) }
@@ -105,7 +120,8 @@ func Build(cat *tilekit.Catalog, opt Options) (*Site, error) {
 		return nil, err
 	}
 	b.files[MarkerFile] = []byte(markerText)
-	s := &Site{files: b.files}
+	b.counts.Pages = len(b.pages)
+	s := &Site{files: b.files, counts: b.counts}
 	for p := range b.files {
 		s.paths = append(s.paths, p)
 	}
@@ -137,6 +153,8 @@ type builder struct {
 	pages []string
 	// tileCache holds each tile's picture by "id@rotation", drawn once.
 	tileCache map[string][]byte
+	// counts is what the site covers, filled in by the home page.
+	counts Counts
 }
 
 func newBuilder(cat *tilekit.Catalog, opt Options) (*builder, error) {

@@ -87,7 +87,7 @@ func markStrings(table map[string]any, english *[]string) map[string]any {
 // HTML escaped.
 func TestRulesTextRendering(t *testing.T) {
 	src := "# The Dragon\n\nIt eats <b>followers</b>.\n\n[a trap](javascript:alert(1))\n\n<script>alert(1)</script>\n\n## Moves\n\nSix steps.\n\n## Moves\n\nAgain.\n\n```\n<kept> in code\n```\n"
-	r, err := renderRulesText(src, "rules-", 1)
+	r, err := renderRulesText(src, "rules-", 1, nil)
 	require.NoError(t, err)
 	html := string(r.HTML)
 	assert.Contains(t, html, `<h2 id="rules-the-dragon">The Dragon</h2>`)

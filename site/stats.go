@@ -2,7 +2,6 @@ package site
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -67,16 +66,14 @@ func (b *builder) writeStats() error {
 	d := &statsData{Games: b.opt.Stats, Players: statsPlayers}
 	var skipped []string
 	for _, x := range b.expansions {
-		tiles := len(b.cat.TilesOf(x.ID)) > 0
-		if !tiles && !b.hasSteps(x.ID) {
+		if len(b.cat.TilesOf(x.ID)) == 0 && !b.hasSteps(x.ID) {
 			continue
 		}
-		st, err := b.expansionStats(x, p)
-		var compile *compileError
-		if errors.As(err, &compile) && !tiles {
+		if b.hasUnplayedSteps(x.ID) {
 			skipped = append(skipped, x.Name)
 			continue
 		}
+		st, err := b.expansionStats(x, p)
 		if err != nil {
 			return fmt.Errorf("statistics of %s: %w", x.ID, err)
 		}
@@ -93,6 +90,14 @@ func (b *builder) writeStats() error {
 		}
 	}
 	return b.writePage("stats", b.newPage(p, b.tr.must("stats.title"), d))
+}
+
+// hasUnplayedSteps reports whether an expansion, played with the base
+// game, has steps the game engine does not play yet (such as a fan
+// expansion's own), so that its random games cannot be played.
+func (b *builder) hasUnplayedSteps(id string) bool {
+	sel, err := rules.Select(b.cat, []string{id})
+	return err == nil && len(rules.UnplayedSteps(b.cat, sel, "")) > 0
 }
 
 // statsTogether lists expansions whose random games are also played
@@ -140,7 +145,7 @@ func (b *builder) selectionStats(ids []string, name string, edition tilekit.Edit
 	}
 	r, err := game.CompileSetup(b.cat, sel, game.Setup{Edition: edition})
 	if err != nil {
-		return st, &compileError{err}
+		return st, err
 	}
 	play, err := game.NewPlayout(r, statsPlayers, false)
 	if err != nil {
@@ -175,11 +180,6 @@ func (b *builder) selectionStats(ids []string, name string, edition tilekit.Edit
 	st.Chart = boardImage{Src: fileLink(page, file), Alt: b.tr.must("stats.chart-title", name)}
 	return st, nil
 }
-
-// compileError is an expansion the engine cannot compile.
-type compileError struct{ err error }
-
-func (e *compileError) Error() string { return e.err.Error() }
 
 // hasSteps reports whether an expansion, or a part of it, adds steps to
 // the turn.

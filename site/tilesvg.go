@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"html"
 	"strings"
 
 	"github.com/tilekit/tilekit"
@@ -219,8 +220,24 @@ func (pc *picture) symbol(s tilekit.Symbol, p pt) {
 		pc.printf(`<path d="M-7 9V-1A7 7 0 0 1 7 -1V9Z" fill="#e1bee7" stroke="%s" stroke-width="2.5"/>`, colourPortal)
 	case tilekit.SymbolGarden:
 		pc.printf(`<circle cx="-4" cy="2" r="5" fill="%s"/><circle cx="4" cy="2" r="5" fill="%s"/><circle cx="0" cy="-4" r="5" fill="%s"/><circle cx="0" cy="0" r="1.5" fill="#fdd835"/>`, colourGarden, colourGarden, colourGarden)
-	default:
-		pc.printf(`<circle r="6" fill="white" stroke="#333"/><text y="3" font-family="sans-serif" font-size="8" text-anchor="middle">?</text>`)
+	default: // a symbol an expansion declares: a mark labelled with its initials
+		pc.printf(`<circle r="9" fill="white" stroke="%s" stroke-width="1.5"/><text y="3.5" font-family="sans-serif" font-size="10" font-weight="bold" text-anchor="middle" fill="%s">%s</text>`,
+			colourRoadEdge, colourRoadEdge, html.EscapeString(symbolInitials(s)))
 	}
 	pc.printf("</g>\n")
+}
+
+// symbolInitials labels a declared symbol's mark: the initials of its first
+// two words ("water-well" gives "WW"), or the first two letters of a
+// single word, the first upper-case ("well" gives "We").
+func symbolInitials(s tilekit.Symbol) string {
+	words := strings.FieldsFunc(string(s), func(r rune) bool { return r == '-' })
+	switch {
+	case len(words) == 0:
+		return "?"
+	case len(words) == 1:
+		r := []rune(words[0])
+		return strings.ToUpper(string(r[:1])) + string(r[1:min(2, len(r))])
+	}
+	return strings.ToUpper(string([]rune(words[0])[:1]) + string([]rune(words[1])[:1]))
 }

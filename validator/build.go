@@ -54,6 +54,8 @@ func buildEntry(folder, key string, m map[string]any, at tilekit.Origin, d *tile
 		d.Expansions = append(d.Expansions, buildExpansion(m, at))
 	case "expansions/figure":
 		d.Figures = append(d.Figures, buildFigure(m, at))
+	case "expansions/symbol":
+		d.Symbols = append(d.Symbols, buildSymbol(m, at))
 	case "expansions/location":
 		d.Locations = append(d.Locations, buildLocation(m, at))
 	case "expansions/action":
@@ -146,6 +148,10 @@ func buildLocation(m map[string]any, at tilekit.Origin) tilekit.Location {
 		ID: str(m, "id"), Name: str(m, "name"), Expansion: str(m, "expansion"),
 		Footprint: tilekit.Footprint(str(m, "footprint")), Description: str(m, "description"), Origin: at,
 	}
+}
+
+func buildSymbol(m map[string]any, at tilekit.Origin) tilekit.SymbolDef {
+	return tilekit.SymbolDef{ID: tilekit.Symbol(str(m, "id")), Name: str(m, "name"), Expansion: str(m, "expansion"), Description: str(m, "description"), Origin: at}
 }
 
 func buildAction(m map[string]any, at tilekit.Origin) tilekit.Action {
@@ -254,6 +260,9 @@ func buildTile(m map[string]any, at tilekit.Origin) tilekit.Tile {
 	}
 	for j, fm := range list(m["feature"]) {
 		t.Features = append(t.Features, buildFeature(fm, at.At("feature", strconv.Itoa(j))))
+	}
+	for j, rm := range list(m["rule"]) {
+		t.Rules = append(t.Rules, tilekit.TileRule{Text: str(rm, "text"), Source: buildCitation(table(rm, "source")), Origin: at.At("rule", strconv.Itoa(j))})
 	}
 	return t
 }

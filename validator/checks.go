@@ -27,6 +27,7 @@ var Codes = append(append(append(append(append([]Code{}, TileCodes...), RuleCode
 var TileCodes = []Code{
 	{"file-skipped", "A warning: a file that looks like data was not read (not a regular file, a broken link, a linked folder, a hidden file, a name ending in .TOML or .tml, a data file outside tiles/, expansions/ and interactions/, a Markdown file below expansions/text/ that is not a rules text); the message says why."},
 	{"file-unreadable", "A data file could not be read."},
+	{"file-empty", "A warning: a data file is empty or holds only white space (an editor still writing it, or a file cut short)."},
 	{"file-too-large", "A data file is larger than 50 MB, or all data files together are larger than 100 MB."},
 	{"no-data-files", "A data folder has no data file that could be read."},
 	{"too-many-values", "A data file has more than 400,000 values before an [[entry]] header (it is parsed in pieces cut before such headers)."},
@@ -47,6 +48,8 @@ var TileCodes = []Code{
 	{"key-not-for-kind", "A feature has a key its kind cannot have: cities on a non-field, inside on a non-cloister, under on a non-road."},
 	{"drawbridge-without-road", "A drawbridge not on a road: drawbridges on a feature that is not a road, or the drawbridge symbol on a tile without such a road."},
 	{"drawbridge-without-city", "A road's drawbridge names no city of its tile."},
+	{"unknown-symbol", "A tile, or a step's trigger, names a symbol that is neither built in nor declared by a loaded [[symbol]] entry."},
+	{"builtin-symbol-declared", "A [[symbol]] entry declares a symbol tilekit already has built in."},
 	{"princess-without-city", "The princess symbol on a tile none of whose cities has the princess attribute."},
 	{"provisional-without-note", "A provisional tile whose note does not say what is unchecked."},
 	{"attribute-not-allowed", "A feature carries an attribute its kind cannot have, such as a pennant on a road."},
@@ -84,8 +87,12 @@ func (l *loader) checkTiles(cat *tilekit.Catalog) {
 			t := &tiles[i]
 			sub.checkTileExpansion(cat, t)
 			sub.checkFeatures(t)
+			sub.checkSymbols(cat, t)
 			sub.checkSidesListed(t)
 			sub.checkGeometry(t)
+			for j := range t.Rules {
+				sub.checkSource(t.Rules[j].Source, t.Rules[j].Origin.At("source"))
+			}
 		}
 		sinks[b] = sub.sink
 	})
@@ -172,7 +179,6 @@ func (l *loader) checkFeatures(t *tilekit.Tile) {
 		}
 		l.checkCityRefs(t, f, byID)
 	}
-	l.checkSymbols(t)
 	if t.Provisional && strings.TrimSpace(t.Note) == "" {
 		l.report(t.Origin.At("provisional"), "provisional-without-note", Error,
 			"tile %s is provisional; say in its note what is not checked against the printed tile", t.ID)
@@ -238,11 +244,13 @@ func (l *loader) checkCityRefs(t *tilekit.Tile, f *tilekit.Feature, byID map[str
 	}
 }
 
-// checkSymbols rejects a symbol that a feature carries when the tile lists
-// it without such a feature.
-func (l *loader) checkSymbols(t *tilekit.Tile) {
+// checkSymbols rejects a symbol that is neither built in nor declared, and
+// a symbol that a feature carries when the tile lists it without such a
+// feature.
+func (l *loader) checkSymbols(cat *tilekit.Catalog, t *tilekit.Tile) {
 	for j, s := range t.Symbols {
 		at := t.Origin.At("symbols", strconv.Itoa(j))
+		l.symbolRef(cat, s, at)
 		switch s {
 		case tilekit.SymbolPrincess:
 			if !hasFeature(t, func(f *tilekit.Feature) bool { return f.Kind == tilekit.City && f.Has(tilekit.PrincessAttr) }) {

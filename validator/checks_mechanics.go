@@ -24,6 +24,7 @@ func (l *loader) checkMechanics(cat *tilekit.Catalog, s *tilekit.Step) {
 			l.stepRefs(cat, []string{t.CountedUntil}, t.Origin.At("counted-until"))
 		}
 		l.checkTrigger(t)
+		l.symbolRef(cat, t.Symbol, t.Origin.At("symbol"))
 	}
 	if v := m.Movement; v != nil {
 		l.checkSource(v.Source, v.Origin.At("source"))
@@ -60,6 +61,14 @@ func (l *loader) checkTrigger(t *tilekit.Trigger) {
 		l.report(t.Origin.At("on"), "trigger-incomplete", Error, "a %s trigger needs the symbol it waits for", t.On)
 	case t.On == tilekit.TriggerScoreReached && t.Threshold == 0:
 		l.report(t.Origin.At("on"), "trigger-incomplete", Error, "a score-reached trigger needs its threshold")
+	}
+}
+
+// symbolRef reports a symbol, when given, that is neither built in nor
+// declared.
+func (l *loader) symbolRef(cat *tilekit.Catalog, s tilekit.Symbol, at tilekit.Origin) {
+	if s != "" && !cat.KnownSymbol(s) && !l.wasDropped("symbol", string(s)) {
+		l.report(at, "unknown-symbol", Error, "the symbol %q is neither built in nor declared by a loaded [[symbol]] entry%s", s, l.nearest(cat, "symbol", string(s)))
 	}
 }
 

@@ -29,6 +29,7 @@ var RuleCodes = []Code{
 	{"needless-exception", "A row marked as an exception agrees with the rule of thumb, or its table has none."},
 	{"unknown-note", "A row or step names a note that no loaded file defines."},
 	{"unknown-step", "A step or note names a step that no loaded file defines."},
+	{"step-not-played", "A warning: a step of a data folder is one the game engine does not play yet, so games of its expansion cannot be played."},
 	{"order-cycle", "Ordering constraints between steps form a cycle under some publisher's or edition's rules."},
 }
 
@@ -50,6 +51,12 @@ func (l *loader) checkRules(cat *tilekit.Catalog) {
 	}
 	for _, x := range d.Locations {
 		l.catalogEntry(cat, seen, "location", x.ID, x.Expansion, x.Origin)
+	}
+	for _, x := range d.Symbols {
+		l.catalogEntry(cat, seen, "symbol", string(x.ID), x.Expansion, x.Origin)
+		if x.ID.Known() {
+			l.report(x.Origin.At("id"), "builtin-symbol-declared", Error, "%s is a built-in symbol: a tile lists it without a [[symbol]] entry", x.ID)
+		}
 	}
 	for _, x := range d.Actions {
 		l.catalogEntry(cat, seen, "action", x.ID, x.Expansion, x.Origin)
@@ -156,6 +163,11 @@ func (l *loader) checkStep(cat *tilekit.Catalog, s *tilekit.Step) {
 	l.stepRefs(cat, s.Before, s.Origin.At("before"))
 	l.noteRefs(cat, s.Notes, s.Origin.At("notes"))
 	l.checkMechanics(cat, s)
+	if !rules.EnginePlays(s.ID) && !strings.HasPrefix(s.Origin.File, BuiltinName+"/") {
+		l.report(s.Origin.At("id"), "step-not-played", Warning,
+			"the game engine does not play the step %s yet (it plays %s): play cannot play the scenarios of %s, the site marks its worked examples as not played, and site build --stats leaves it out",
+			s.ID, strings.Join(rules.EngineSteps, ", "), s.Expansion)
+	}
 	x := cat.Expansion(tilekit.ParentExpansion(s.Expansion))
 	for _, v := range s.Variants {
 		l.checkSource(v.Source, v.Origin.At("source"))

@@ -111,6 +111,13 @@ func fixturePaths(t testing.TB) []string {
 	return paths
 }
 
+// backgroundCodes are the warnings a fixture may get besides the one it
+// wants, with the reason: what every fixture of some kind gets today. A
+// fixture named after the code wants it, and then gets no other.
+var backgroundCodes = map[string]string{
+	"step-not-played": "every step of a fan folder gets it while the engine plays only the built-in steps; step-not-played.txtar wants it",
+}
+
 func TestBadFixtures(t *testing.T) {
 	for _, path := range fixturePaths(t) {
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
@@ -134,7 +141,7 @@ func TestBadFixtures(t *testing.T) {
 						break
 					}
 				}
-				if !matched {
+				if !matched && !(backgroundCodes[d.Code] != "" && wants[0].code != d.Code) {
 					t.Errorf("unexpected diagnostic: %s", d)
 				}
 			}
@@ -201,6 +208,8 @@ var testedElsewhere = map[string]string{
 	"file-skipped":    "TestReadSkipsWhatIsNotARegularFile, TestReadTellsAboutNearMisses (links, pipes, devices)",
 	"file-unreadable": "TestReadReportsUnreadableFiles (a file that fails to read)",
 	"file-too-large":  "TestReadRefusesFilesOverTheLimit (a 50 MB file)",
+	"file-empty":      "TestReadWarnsAboutAnEmptyFile (a file with no line to mark)",
+	"text-too-large":  "TestTextLimits (a text of over 128 KB)",
 	"no-data-files":   "TestReadReportsAFolderWithNoData (a folder, not a line)",
 	"more-problems":   "TestDiagnosticsAreCappedPerCode (over 100 diagnostics)",
 	"too-many-values": "TestTooManyValues (400,000 values)",

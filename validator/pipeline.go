@@ -355,6 +355,7 @@ func appendData(to, from *tilekit.Data) {
 	to.Expansions = append(to.Expansions, from.Expansions...)
 	to.Tiles = append(to.Tiles, from.Tiles...)
 	to.Figures = append(to.Figures, from.Figures...)
+	to.Symbols = append(to.Symbols, from.Symbols...)
 	to.Locations = append(to.Locations, from.Locations...)
 	to.Actions = append(to.Actions, from.Actions...)
 	to.Tables = append(to.Tables, from.Tables...)

@@ -121,6 +121,9 @@ func (r *reader) readSource(src Folder) ([]dataFile, error) {
 				return nil
 			}
 			data, ok := r.readFile(src.FS, p, name)
+			if ok && len(bytes.TrimSpace(data)) == 0 {
+				r.skip(name, "file-empty", Warning, "is empty (perhaps still being written, or cut short); a data file holds [[entries]], or at least a comment saying what is to come")
+			}
 			if ok {
 				files = append(files, dataFile{name: name, folder: folder.Name, schema: folder.Schema, data: data})
 			}

@@ -127,6 +127,19 @@ func TestReadReportsAFolderWithNoData(t *testing.T) {
 	assert.Equal(t, "fan", d.File)
 }
 
+// An empty data file, or one of white space only (an editor still writing
+// it), is worth a warning; a file of comments, such as a scaffold's, is not.
+func TestReadWarnsAboutAnEmptyFile(t *testing.T) {
+	for _, content := range []string{"", " \n\t\r\n"} {
+		dir := folder(t, map[string]string{"expansions/fan.toml": goodExpansion, "interactions/fan.toml": content})
+		res := validateDir(t, dir)
+		only(t, res, "file-empty", "fan/interactions/fan.toml", "is empty")
+		assert.Equal(t, Warning, res.Diagnostics[0].Severity, "%q", content)
+	}
+	dir := folder(t, map[string]string{"expansions/fan.toml": goodExpansion, "interactions/fan.toml": "# rows to come\n"})
+	assert.Empty(t, validateDir(t, dir).Diagnostics, "a file of comments is not empty")
+}
+
 func TestReadRefusesFilesOverTheLimit(t *testing.T) {
 	dir := folder(t, map[string]string{"expansions/fan.toml": goodExpansion})
 	// A sparse file: large to the file system, cheap to make.

@@ -222,6 +222,10 @@ func validateSchema(name, key string, doc any, explain func(code string) bool) [
 	var out []problem
 	var walk func(e *jsonschema.ValidationError)
 	walk = func(e *jsonschema.ValidationError) {
+		if open := openAlternative(e); open != nil {
+			out = append(out, schemaProblem(open, doc, explain))
+			return
+		}
 		if len(e.Causes) > 0 {
 			for _, c := range e.Causes {
 				walk(c)
@@ -234,6 +238,22 @@ func validateSchema(name, key string, doc any, explain func(code string) bool) [
 	out = explainMisspelt(out)
 	sort.SliceStable(out, func(i, j int) bool { return pathKey(out[i].path) < pathKey(out[j].path) })
 	return out
+}
+
+// openAlternative returns, for a value that fails an anyOf of a closed
+// list and an open pattern (the built-in symbols, or any id an expansion
+// may declare), the pattern's failure alone: the pattern says what the
+// value may be, and the list, which it need not be in, is no fault.
+func openAlternative(e *jsonschema.ValidationError) *jsonschema.ValidationError {
+	if !strings.HasSuffix(e.KeywordLocation, "/anyOf") {
+		return nil
+	}
+	for _, c := range e.Causes {
+		if len(c.Causes) == 0 && strings.HasSuffix(c.KeywordLocation, "/pattern") {
+			return c
+		}
+	}
+	return nil
 }
 
 // explainMisspelt drops a missing required key that an unknown key beside
@@ -310,6 +330,11 @@ func schemaProblem(e *jsonschema.ValidationError, doc any, explain func(code str
 			p.suggests = nearestWord(names[0], slices.Collect(maps.Keys(props)))
 			p.message = fmt.Sprintf("unknown key %s%s", strings.Join(quoteAll(names), ", "), didYouMean(p.suggests))
 		}
+	case "enum":
+		if value, ok := valueAt(doc, p.path).(string); ok {
+			allowed := enumWords(schemaNode(e.AbsoluteKeywordLocation))
+			p.message = fmt.Sprintf("value %q must be one of %s%s", value, strings.Join(quoteAll(allowed), ", "), didYouMean(nearestAllowed(value, allowed)))
+		}
 	case "required":
 		if names := missingKeys(valueAt(doc, p.path), schemaNode(e.AbsoluteKeywordLocation)); len(names) > 0 {
 			p.missing = names
@@ -317,6 +342,18 @@ func schemaProblem(e *jsonschema.ValidationError, doc any, explain func(code str
 		}
 	}
 	return p
+}
+
+// enumWords returns the string values an enum schema allows, in its order.
+func enumWords(schema map[string]any) []string {
+	values, _ := schema["enum"].([]any)
+	var out []string
+	for _, v := range values {
+		if w, ok := v.(string); ok {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // missingKeys returns, in the schema's order, the keys an object schema

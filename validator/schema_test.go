@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -75,6 +76,12 @@ func TestSchemasDocumentEveryProperty(t *testing.T) {
 func enumOf(t *testing.T, schema, ptr string) []string {
 	node := any(loadSchemaJSON(t, schema))
 	for _, k := range strings.Split(strings.Trim(ptr, "/"), "/") {
+		if list, ok := node.([]any); ok {
+			i, err := strconv.Atoi(k)
+			require.NoError(t, err, ptr)
+			node = list[i]
+			continue
+		}
 		node = node.(map[string]any)[k]
 	}
 	var out []string
@@ -110,14 +117,14 @@ func TestSchemaVocabularyMatchesGo(t *testing.T) {
 	}
 	sort.Strings(positions)
 	assert.Equal(t, sorted(tilekit.FeatureKinds), enumOf(t, "tiles.schema.json", "definitions/feature/properties/kind"))
-	assert.Equal(t, sorted(symbols), enumOf(t, "tiles.schema.json", "definitions/symbol"))
+	assert.Equal(t, sorted(symbols), enumOf(t, "tiles.schema.json", "definitions/symbol/anyOf/0"))
 	assert.Equal(t, sorted(tilekit.Attributes), enumOf(t, "tiles.schema.json", "definitions/feature/properties/attributes/items"))
 	assert.Equal(t, positions, enumOf(t, "tiles.schema.json", "definitions/position"))
 	assert.Equal(t, sorted(tilekit.Editions), enumOf(t, "tiles.schema.json", "definitions/edition"))
 	assert.Equal(t, sorted(tilekit.Editions), enumOf(t, "expansions.schema.json", "definitions/expansion/properties/editions/items"))
 	assert.Equal(t, sorted(tilekit.TriggerKinds), enumOf(t, "interactions.schema.json", "definitions/trigger/properties/on"))
 	assert.Equal(t, sorted(tilekit.Destinations), enumOf(t, "interactions.schema.json", "definitions/removal/properties/to"))
-	assert.Equal(t, sorted(symbols), enumOf(t, "interactions.schema.json", "definitions/trigger/properties/symbol"))
+	assert.Equal(t, sorted(symbols), enumOf(t, "interactions.schema.json", "definitions/trigger/properties/symbol/anyOf/0"))
 	for _, k := range tilekit.FeatureKinds {
 		assert.True(t, k.Known(), k)
 	}

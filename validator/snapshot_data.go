@@ -6,7 +6,7 @@ import "github.com/tilekit/tilekit"
 
 // snapshotDigest is the digest (see digestFS) of the embedded files this
 // snapshot was made from.
-const snapshotDigest = "baa987122147088895d50ff06960d1c527b037e487e889f0346e096a641e9543"
+const snapshotDigest = "83399ec8195680fee0d60ffe97c05dbc219b485a957aefda27cb06173e736bfa"
 
 // snapshotFiles lists the built-in data files, in loading order.
 var snapshotFiles = []string{
@@ -37,6 +37,7 @@ var snapshotFiles = []string{
 	"scenarios/base/placement.toml",
 	"scenarios/base/roads.toml",
 	"scenarios/black-dragon/black-dragon.toml",
+	"scenarios/black-dragon/editions.toml",
 	"scenarios/black-dragon/with-drawbridges.toml",
 	"scenarios/black-dragon/with-princess-dragon.toml",
 	"scenarios/drawbridges/drawbridges.toml",
@@ -45,11 +46,12 @@ var snapshotFiles = []string{
 	"scenarios/princess-dragon/parts.toml",
 	"scenarios/princess-dragon/portal.toml",
 	"scenarios/princess-dragon/princess.toml",
+	"scenarios/princess-dragon/special-tiles.toml",
 	"scenarios/princess-dragon/volcano.toml",
 }
 
 // snapshotSize is the size of the built-in data files together, in bytes.
-const snapshotSize = 377331
+const snapshotSize = 385860
 
 // snapshotData returns, built afresh on each call, the data of the catalog
 // that the full validation of the built-in data builds.
@@ -68,7 +70,7 @@ func snapshotData() tilekit.Data {
 					{ID: "abbey-mayor/wagon", Name: "Wagon"},
 					{ID: "abbey-mayor/barn", Name: "Barn"},
 				},
-				Published: "2007-01",
+				Published: "2007",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "5"}},
 			},
 			{
@@ -96,7 +98,7 @@ func snapshotData() tilekit.Data {
 				ID:       "bards",
 				Name:     "Bards of Carcassonne",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "0"}},
 			},
 			{
@@ -104,7 +106,7 @@ func snapshotData() tilekit.Data {
 				Name:      "Base game",
 				Kind:      "major",
 				Editions:  []tilekit.Edition{"C1", "C2", "C3"},
-				Published: "2000-01",
+				Published: "2000",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "0"}},
 			},
 			{
@@ -125,14 +127,14 @@ func snapshotData() tilekit.Data {
 				ID:       "black-dragon",
 				Name:     "Black Dragon",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "1"}},
 			},
 			{
 				ID:       "black-tower",
 				Name:     "Black Tower",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "2"}},
 			},
 			{
@@ -146,14 +148,14 @@ func snapshotData() tilekit.Data {
 					{ID: "bridges-castles-bazaars/castles", Name: "Castles"},
 					{ID: "bridges-castles-bazaars/bazaars", Name: "Bazaars"},
 				},
-				Published: "2010-01",
+				Published: "2010",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "8"}},
 			},
 			{
 				ID:       "castle-lords",
 				Name:     "Castle Lords",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "3"}},
 			},
 			{
@@ -182,7 +184,7 @@ func snapshotData() tilekit.Data {
 				ID:       "city-bridges",
 				Name:     "City Bridges",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "4"}},
 			},
 			{
@@ -196,7 +198,7 @@ func snapshotData() tilekit.Data {
 				ID:       "cleric-serf",
 				Name:     "Cleric & Serf",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "5"}},
 			},
 			{
@@ -217,14 +219,14 @@ func snapshotData() tilekit.Data {
 				ID:       "courier",
 				Name:     "The Courier",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "6"}},
 			},
 			{
 				ID:       "covid-19",
 				Name:     "COVID-19",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "7"}},
 			},
 			{
@@ -253,7 +255,7 @@ func snapshotData() tilekit.Data {
 				ID:       "decinsky-sneznik",
 				Name:     "Děčínský Sněžník",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "8"}},
 			},
 			{
@@ -275,7 +277,7 @@ func snapshotData() tilekit.Data {
 				ID:       "family-feud",
 				Name:     "Family Feud",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "9"}},
 			},
 			{
@@ -284,7 +286,7 @@ func snapshotData() tilekit.Data {
 				Kind:      "minor",
 				Label:     "Mini 3",
 				Editions:  []tilekit.Edition{"C1", "C2", "C3"},
-				Published: "2012-01",
+				Published: "2012",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "3"}},
 			},
 			{
@@ -300,14 +302,14 @@ func snapshotData() tilekit.Data {
 				Kind:      "minor",
 				Label:     "Mini 1",
 				Editions:  []tilekit.Edition{"C1", "C2", "C3"},
-				Published: "2012-01",
+				Published: "2012",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "1"}},
 			},
 			{
 				ID:       "flying-machines-2",
 				Name:     "The Flying Machines 2",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "10"}},
 			},
 			{
@@ -328,7 +330,7 @@ func snapshotData() tilekit.Data {
 				ID:       "gamblers-luck",
 				Name:     "Gambler's Luck",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "11"}},
 			},
 			{
@@ -372,7 +374,7 @@ func snapshotData() tilekit.Data {
 				Kind:      "minor",
 				Label:     "Mini 4",
 				Editions:  []tilekit.Edition{"C1", "C2", "C3"},
-				Published: "2012-01",
+				Published: "2012",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "4"}},
 			},
 			{
@@ -386,7 +388,7 @@ func snapshotData() tilekit.Data {
 				ID:       "great-fairs",
 				Name:     "The Great Fairs",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "12"}},
 			},
 			{
@@ -400,7 +402,7 @@ func snapshotData() tilekit.Data {
 				ID:       "hans-statue",
 				Name:     "The Hans Statue",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "13"}},
 			},
 			{
@@ -414,7 +416,7 @@ func snapshotData() tilekit.Data {
 					{ID: "hills-sheep/shepherd", Name: "Shepherd"},
 					{ID: "hills-sheep/vineyards", Name: "Vineyards"},
 				},
-				Published: "2012-01",
+				Published: "2012",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "9"}},
 			},
 			{
@@ -428,7 +430,7 @@ func snapshotData() tilekit.Data {
 					{ID: "inns-cathedrals/cathedrals", Name: "Cathedrals"},
 					{ID: "inns-cathedrals/large-meeple", Name: "Large meeple"},
 				},
-				Published: "2002-01",
+				Published: "2002",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "1"}},
 			},
 			{
@@ -449,7 +451,7 @@ func snapshotData() tilekit.Data {
 				ID:       "labyrinths",
 				Name:     "The Labyrinths",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "14"}},
 			},
 			{
@@ -463,7 +465,7 @@ func snapshotData() tilekit.Data {
 				ID:       "land-surveyors-2",
 				Name:     "The Land Surveyors 2",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "15"}},
 			},
 			{
@@ -480,7 +482,7 @@ func snapshotData() tilekit.Data {
 				Label:     "Mini 5",
 				Editions:  []tilekit.Edition{"C1", "C2", "C3"},
 				Parts:     []tilekit.Part{{ID: "mage-witch/mage", Name: "Mage"}, {ID: "mage-witch/witch", Name: "Witch"}},
-				Published: "2012-01",
+				Published: "2012",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "5"}},
 			},
 			{
@@ -496,7 +498,7 @@ func snapshotData() tilekit.Data {
 				Kind:      "minor",
 				Label:     "Mini 2",
 				Editions:  []tilekit.Edition{"C1", "C2", "C3"},
-				Published: "2012-01",
+				Published: "2012",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "2"}},
 			},
 			{
@@ -510,7 +512,7 @@ func snapshotData() tilekit.Data {
 				ID:       "obelisk",
 				Name:     "The Obelisk",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "16"}},
 			},
 			{
@@ -546,7 +548,7 @@ func snapshotData() tilekit.Data {
 					{ID: "princess-dragon/fairy", Name: "Fairy"},
 					{ID: "princess-dragon/magic-portal", Name: "Magic portal"},
 				},
-				Published: "2005-01",
+				Published: "2005",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "3"}},
 			},
 			{
@@ -569,14 +571,14 @@ func snapshotData() tilekit.Data {
 				Kind:      "minor",
 				Label:     "Mini 6",
 				Editions:  []tilekit.Edition{"C1", "C2", "C3"},
-				Published: "2012-01",
+				Published: "2012",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/minor.toml", Path: []string{"expansion", "6"}},
 			},
 			{
 				ID:       "robbers-son",
 				Name:     "Robber's Son",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "17"}},
 			},
 			{
@@ -590,7 +592,7 @@ func snapshotData() tilekit.Data {
 				ID:       "saint-nicholas-board",
 				Name:     "Saint Nicholas Scoring Board",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "18"}},
 			},
 			{
@@ -611,7 +613,7 @@ func snapshotData() tilekit.Data {
 				ID:       "snakes-ladders-board",
 				Name:     "Snakes and Ladders Scoring Board",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "19"}},
 			},
 			{
@@ -649,7 +651,7 @@ func snapshotData() tilekit.Data {
 				Kind:      "major",
 				Label:     "Exp. 4",
 				Editions:  []tilekit.Edition{"C1", "C2"},
-				Published: "2006-01",
+				Published: "2006",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "4"}},
 			},
 			{
@@ -663,7 +665,7 @@ func snapshotData() tilekit.Data {
 					{ID: "traders-builders/builder", Name: "Builder"},
 					{ID: "traders-builders/pig", Name: "Pig"},
 				},
-				Published: "2003-01",
+				Published: "2003",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/major.toml", Path: []string{"expansion", "2"}},
 			},
 			{
@@ -697,7 +699,7 @@ func snapshotData() tilekit.Data {
 				ID:       "vistas",
 				Name:     "Vistas",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "20"}},
 			},
 			{
@@ -711,14 +713,14 @@ func snapshotData() tilekit.Data {
 				ID:       "wells",
 				Name:     "The Wells",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "21"}},
 			},
 			{
 				ID:       "wetlands",
 				Name:     "The Wetlands",
 				Kind:     "fan",
-				Editions: []tilekit.Edition{"C2", "C3"},
+				Editions: []tilekit.Edition{},
 				Origin:   tilekit.Origin{File: "<builtin>/expansions/fan.toml", Path: []string{"expansion", "22"}},
 			},
 			{
@@ -2818,6 +2820,28 @@ func snapshotData() tilekit.Data {
 						Origin:      tilekit.Origin{File: "<builtin>/tiles/princess-dragon.toml", Path: []string{"tile", "10", "feature", "2"}},
 					},
 				},
+				Rules: []tilekit.TileRule{
+					{
+						Text: "A follower placed on this tile goes clearly either into the city, as a knight, or into the cloister, as a monk. A monk may be placed when a knight is already in the city, and a knight when a monk is in the cloister.",
+						Source: tilekit.Citation{
+							Kind:    "rulebook",
+							Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+							Section: "Legen der Karten: Kloster in der Stadt",
+							URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+						},
+						Origin: tilekit.Origin{File: "<builtin>/tiles/princess-dragon.toml", Path: []string{"tile", "10", "rule", "0"}},
+					},
+					{
+						Text: "The cloister scores on its own: when the eight tiles around it are placed, even if the city is not complete.",
+						Source: tilekit.Citation{
+							Kind:    "rulebook",
+							Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+							Section: "Legen der Karten: Kloster in der Stadt",
+							URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+						},
+						Origin: tilekit.Origin{File: "<builtin>/tiles/princess-dragon.toml", Path: []string{"tile", "10", "rule", "1"}},
+					},
+				},
 				Origin: tilekit.Origin{File: "<builtin>/tiles/princess-dragon.toml", Path: []string{"tile", "10"}},
 			},
 			{
@@ -3162,6 +3186,28 @@ func snapshotData() tilekit.Data {
 						Apart:       []string{},
 						Drawbridges: []string{},
 						Origin:      tilekit.Origin{File: "<builtin>/tiles/princess-dragon.toml", Path: []string{"tile", "15", "feature", "3"}},
+					},
+				},
+				Rules: []tilekit.TileRule{
+					{
+						Text: "The road passes under the city through a tunnel: it is one road, not broken by the city, and the fields above and below the city are not broken either.",
+						Source: tilekit.Citation{
+							Kind:    "rulebook",
+							Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+							Section: "Legen der Karten: Tunnel",
+							URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+						},
+						Origin: tilekit.Origin{File: "<builtin>/tiles/princess-dragon.toml", Path: []string{"tile", "15", "rule", "0"}},
+					},
+					{
+						Text: "With the tunnel tokens of The Tunnel, the road shown on this tile is in fact broken, and its two parts may never meet.",
+						Source: tilekit.Citation{
+							Kind:    "rulebook",
+							Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+							Section: "Legen der Karten, footnote on the tunnel tile; Other Expansions: New tiles, The Tunnel",
+							URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+						},
+						Origin: tilekit.Origin{File: "<builtin>/tiles/princess-dragon.toml", Path: []string{"tile", "15", "rule", "1"}},
 					},
 				},
 				Origin: tilekit.Origin{File: "<builtin>/tiles/princess-dragon.toml", Path: []string{"tile", "15"}},
@@ -4708,9 +4754,9 @@ func snapshotData() tilekit.Data {
 							Source: tilekit.Citation{
 								Kind:    "publisher-difference",
 								Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-								Section: "Die Fee, footnotes on the RGG and ZMG wording (updated 5/2013)",
+								Section: "Die Fee, footnotes: the RGG and ZMG rules place the fairy on the tile (the wording of their own rules, not dated by the page)",
 								URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-								Date:    "2013-05",
+								Undated: true,
 							},
 							Origin: tilekit.Origin{File: "<builtin>/interactions/fairy.toml", Path: []string{"table", "0", "rule", "variant", "0"}},
 						},
@@ -4743,9 +4789,9 @@ func snapshotData() tilekit.Data {
 					Source: tilekit.Citation{
 						Kind:    "faq",
 						Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-						Section: "Other Expansions: Der Zaubergang (updated 3/2015)",
+						Section: "Other Expansions: Der Zaubergang (followers may use it, figures that are not followers may not; list updated 3/2015)",
 						URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-						Date:    "2015-03",
+						Undated: true,
 					},
 				},
 				Description: "A magic portal lets its player deploy a follower to a tile already in play; special figures cannot use it.",
@@ -4758,29 +4804,30 @@ func snapshotData() tilekit.Data {
 				Expansion: "princess-dragon/princess",
 				Subjects:  []tilekit.SubjectKind{"follower"},
 				Rule: &tilekit.Rule{
-					Text:      "A player who extends an occupied city with a princess tile must remove one knight from it, their own included (the original rules, kept by Rio Grande and Z-Man).",
+					Text:      "A player who extends an occupied city with a princess tile may remove one knight from it; one who does not may deploy a follower as normal (Hans im Glück since Big Box 2).",
 					When:      tilekit.Match{Category: "follower"},
-					Verdict:   "yes",
+					Verdict:   "no",
 					Otherwise: "no",
 					AppliesTo: []tilekit.SubjectKind{"follower"},
 					Source: tilekit.Citation{
-						Kind:    "publisher-difference",
-						Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-						Section: "Das Burgfräulein, footnote: the original rules, kept by the RGG and ZMG editions (updated 12/2013)",
-						URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+						Kind:      "rulebook",
+						Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+						Section:   "Das Burgfräulein (the player may remove one knight; footnote: a change first seen in Big Box 2)",
+						URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+						Undated:   true,
+						Publisher: "hig",
 					},
 					Variants: []tilekit.RuleVariant{
 						{
-							Publishers: []tilekit.Publisher{"hig"},
-							Text:       "Since Big Box 2, a player who extends an occupied city with a princess tile may remove one knight from it; one who does not may deploy a follower as normal.",
-							Verdict:    "no",
+							Publishers: []tilekit.Publisher{"rgg", "zmg"},
+							Text:       "A player who extends an occupied city with a princess tile must remove one knight from it (the original rules, which Rio Grande and Z-Man keep).",
+							Verdict:    "yes",
 							Source: tilekit.Citation{
-								Kind:      "publisher-difference",
-								Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-								Section:   "Das Burgfräulein, footnote: a change first seen in Big Box 2 (updated 12/2013)",
-								URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-								Date:      "2013-12",
-								Publisher: "hig",
+								Kind:    "publisher-difference",
+								Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+								Section: "Das Burgfräulein, footnote: the RGG and ZMG editions maintain the rule that princesses must remove a follower (the original rules)",
+								URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+								Undated: true,
 							},
 							Origin: tilekit.Origin{File: "<builtin>/interactions/princess.toml", Path: []string{"table", "1", "rule", "variant", "0"}},
 						},
@@ -4808,7 +4855,7 @@ func snapshotData() tilekit.Data {
 						URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
 					},
 				},
-				Description: "A player who extends an occupied city with a princess tile may (Hans im Glück since Big Box 2) or must (Rio Grande, Z-Man) remove one knight from it, their own included.",
+				Description: "A player who extends an occupied city with a princess tile may (Hans im Glück since Big Box 2) or must (Rio Grande, Z-Man) remove one knight from it, their own too since the 2010 rules.",
 				Origin:      tilekit.Origin{File: "<builtin>/interactions/princess.toml", Path: []string{"table", "0"}},
 			},
 			{
@@ -6079,9 +6126,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "rulebook",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "2015 FAQ: Speiseplan des Drachen, footnote on castles (Big Box 3)",
+					Section: "2015 FAQ: Speiseplan des Drachen, footnote on castles: first added to the Big Box 3 version of the rules",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2013-12",
+					Undated: true,
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
@@ -6376,9 +6423,8 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:      "rulebook",
 					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section:   "Die Fee (next to one follower)",
+					Section:   "Die Fee (next to one follower: the current Hans im Glück rules)",
 					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:      "2013-05",
 					Publisher: "hig",
 				},
 				Editions:    []tilekit.Edition{},
@@ -6396,9 +6442,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "publisher-difference",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Die Fee, footnotes on the RGG and ZMG wording (updated 5/2013)",
+					Section: "Die Fee, footnotes: the RGG and ZMG rules place the fairy on the tile (the wording of their own rules, not dated by the page)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2013-05",
+					Undated: true,
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{"rgg", "zmg"},
@@ -6448,9 +6494,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "faq",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Other Expansions: Der Zaubergang (updated 3/2015)",
+					Section: "Other Expansions: Der Zaubergang (followers may use it, figures that are not followers may not; list updated 3/2015)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2015-03",
+					Undated: true,
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
@@ -6466,9 +6512,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "faq",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Other Expansions: Der Zaubergang (updated 3/2015)",
+					Section: "Other Expansions: Der Zaubergang (followers may use it, figures that are not followers may not; list updated 3/2015)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2015-03",
+					Undated: true,
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
@@ -6484,9 +6530,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "faq",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Other Expansions: Der Zaubergang (updated 3/2015)",
+					Section: "Other Expansions: Der Zaubergang (followers may use it, figures that are not followers may not; list updated 3/2015)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2015-03",
+					Undated: true,
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
@@ -6502,9 +6548,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "faq",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Other Expansions: Der Zaubergang (updated 3/2015)",
+					Section: "Other Expansions: Der Zaubergang (followers may use it, figures that are not followers may not; list updated 3/2015)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2015-03",
+					Undated: true,
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
@@ -6520,9 +6566,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "faq",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Other Expansions: Der Zaubergang (updated 3/2015)",
+					Section: "Other Expansions: Der Zaubergang (followers may use it, figures that are not followers may not; list updated 3/2015)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2015-03",
+					Undated: true,
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
@@ -6538,9 +6584,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "faq",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Other Expansions: Der Zaubergang (updated 3/2015)",
+					Section: "Other Expansions: Der Zaubergang (followers may use it, figures that are not followers may not; list updated 3/2015)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2015-03",
+					Undated: true,
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
@@ -6556,9 +6602,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "faq",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Other Expansions: Der Zaubergang (updated 3/2015)",
+					Section: "Other Expansions: Der Zaubergang (followers may use it, figures that are not followers may not; list updated 3/2015)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2015-03",
+					Undated: true,
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
@@ -6574,9 +6620,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "faq",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Other Expansions: Der Zaubergang (updated 3/2015)",
+					Section: "Other Expansions: Der Zaubergang (followers may use it, figures that are not followers may not; list updated 3/2015)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2015-03",
+					Undated: true,
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
@@ -6592,9 +6638,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "faq",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Other Expansions: Der Zaubergang (updated 3/2015)",
+					Section: "Other Expansions: Der Zaubergang (followers may use it, figures that are not followers may not; list updated 3/2015)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2015-03",
+					Undated: true,
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
@@ -6610,9 +6656,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "faq",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Other Expansions: Der Zaubergang (updated 3/2015)",
+					Section: "Other Expansions: Der Zaubergang (followers may use it, figures that are not followers may not; list updated 3/2015)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2015-03",
+					Undated: true,
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
@@ -6628,9 +6674,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "faq",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Other Expansions: Der Zaubergang (updated 3/2015)",
+					Section: "Other Expansions: Der Zaubergang (followers may use it, figures that are not followers may not; list updated 3/2015)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2015-03",
+					Undated: true,
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
@@ -6764,6 +6810,23 @@ func snapshotData() tilekit.Data {
 			},
 			{
 				Table:   "portal-destinations",
+				Subject: "fairy-tile",
+				ID:      "fairy-tile",
+				Verdict: "yes",
+				Source: tilekit.Citation{
+					Kind:    "community",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Der Zaubergang, footnote: an unoccupied incomplete feature on any tile of the playing area",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Editions:    []tilekit.Edition{},
+				Publishers:  []tilekit.Publisher{},
+				Explanation: "The portal reaches an unoccupied, incomplete feature on any tile of the playing area, and the fairy's tile is one: nothing keeps a follower off it (the dragon's tile is another matter: no follower may ever stand with the dragon).",
+				Notes:       []string{},
+				Origin:      tilekit.Origin{File: "<builtin>/interactions/magic-portal.toml", Path: []string{"row", "18"}},
+			},
+			{
+				Table:   "portal-destinations",
 				Subject: "completed-feature",
 				ID:      "completed-feature",
 				Verdict: "no",
@@ -6778,7 +6841,7 @@ func snapshotData() tilekit.Data {
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "A completed feature cannot be reached, scored or not; even a feature completed by the portal tile itself counts as completed before figures are placed.",
 				Notes:       []string{},
-				Origin:      tilekit.Origin{File: "<builtin>/interactions/magic-portal.toml", Path: []string{"row", "18"}},
+				Origin:      tilekit.Origin{File: "<builtin>/interactions/magic-portal.toml", Path: []string{"row", "19"}},
 			},
 			{
 				Table:     "portal-destinations",
@@ -6797,7 +6860,7 @@ func snapshotData() tilekit.Data {
 				Explanation:  "The original rules only forbade features that had been scored, which left a completed but unscored feature open to the portal; an FAQ closed that gap.",
 				SupersededBy: "completed-feature",
 				Notes:        []string{},
-				Origin:       tilekit.Origin{File: "<builtin>/interactions/magic-portal.toml", Path: []string{"row", "19"}},
+				Origin:       tilekit.Origin{File: "<builtin>/interactions/magic-portal.toml", Path: []string{"row", "20"}},
 			},
 			{
 				Table:   "portal-destinations",
@@ -6814,7 +6877,7 @@ func snapshotData() tilekit.Data {
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "The usual placement rules apply through the portal, so a feature that is already occupied cannot be claimed.",
 				Notes:       []string{},
-				Origin:      tilekit.Origin{File: "<builtin>/interactions/magic-portal.toml", Path: []string{"row", "20"}},
+				Origin:      tilekit.Origin{File: "<builtin>/interactions/magic-portal.toml", Path: []string{"row", "21"}},
 			},
 			{
 				Table:   "portal-destinations",
@@ -6832,7 +6895,7 @@ func snapshotData() tilekit.Data {
 				Publishers:  []tilekit.Publisher{},
 				Explanation: "A farm is never completed, even when closed off all round, so an unoccupied farm may be reached through the portal.",
 				Notes:       []string{},
-				Origin:      tilekit.Origin{File: "<builtin>/interactions/magic-portal.toml", Path: []string{"row", "21"}},
+				Origin:      tilekit.Origin{File: "<builtin>/interactions/magic-portal.toml", Path: []string{"row", "22"}},
 			},
 			{
 				Table:   "princess-removal",
@@ -6842,13 +6905,13 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "rulebook",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Das Burgfräulein (one knight, including his own; footnote: first added to the 2010 rules, 12/2013)",
+					Section: "Das Burgfräulein (remove one knight from the city)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
 				},
 				Editions:    []tilekit.Edition{},
 				Publishers:  []tilekit.Publisher{},
-				Explanation: "A normal follower in the city is a knight and may be removed, the player's own included; with knights of several players the player chooses which.",
-				Notes:       []string{"princess-may-or-must"},
+				Explanation: "A normal follower in the city is a knight and may be removed; with knights of several players the player chooses which (the player's own too, since the 2010 rules).",
+				Notes:       []string{"princess-may-or-must", "princess-own-knight"},
 				Origin:      tilekit.Origin{File: "<builtin>/interactions/princess.toml", Path: []string{"row", "0"}},
 			},
 			{
@@ -7481,9 +7544,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:      "publisher-difference",
 					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section:   "Der Drache, footnote on the RGG sequence (5/2013, 1/2019)",
+					Section:   "Der Drache, footnote: the text of the RGG Big Box 1-3 (5/2013); their turn sequence table (1/2019)",
 					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:      "2019-01",
+					Undated:   true,
 					Publisher: "rgg",
 				},
 				Expansions: []string{"princess-dragon/dragon"},
@@ -7532,9 +7595,9 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "publisher-difference",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Die Fee, footnotes on the RGG and ZMG wording (updated 5/2013)",
+					Section: "Die Fee, footnotes: the RGG and ZMG rules place the fairy on the tile (the wording of their own rules, not dated by the page)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2013-05",
+					Undated: true,
 				},
 				Expansions: []string{"princess-dragon/fairy"},
 				Tables:     []string{"fairy-companions"},
@@ -7565,15 +7628,32 @@ func snapshotData() tilekit.Data {
 				Source: tilekit.Citation{
 					Kind:    "publisher-difference",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Das Burgfräulein, footnote (updated 12/2013)",
+					Section: "Das Burgfräulein, footnote: a change first seen in Big Box 2; the RGG and ZMG editions keep the original rule",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2013-12",
+					Undated: true,
 				},
 				Expansions: []string{"princess-dragon/princess"},
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"princess-remove"},
 				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "9"}},
+			},
+			{
+				ID:    "princess-own-knight",
+				Title: "The princess may send the player's own knight home (since the 2010 rules)",
+				Text:  "The knight the princess removes may be the player's own: the words \"including his own\" were first added to the 2010 version of the rules.",
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Das Burgfräulein, footnote: the parenthesis (including his own) was first added to the 2010 version of the rules",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+					Date:    "2010",
+				},
+				Expansions: []string{"princess-dragon/princess"},
+				Tables:     []string{"princess-removal"},
+				Subjects:   []string{"meeple"},
+				Steps:      []string{"princess-remove"},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "10"}},
 			},
 			{
 				ID:    "phantom-portal-one-claim",
@@ -7590,7 +7670,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"portal-figures"},
 				Subjects:   []string{"phantom"},
 				Steps:      []string{},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "10"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "11"}},
 			},
 			{
 				ID:    "black-dragon-threshold",
@@ -7606,7 +7686,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"black-dragon-place"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "11"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "12"}},
 			},
 			{
 				ID:    "black-dragon-later-laps",
@@ -7633,7 +7713,7 @@ func snapshotData() tilekit.Data {
 						Text: "The Black Dragon is placed again on the tile placed that turn every time a scoring figure reaches or passes another multiple of 50 points (100, 150, ...) since the beginning of a turn.",
 					},
 				},
-				Origin: tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "12"}},
+				Origin: tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "13"}},
 			},
 			{
 				ID:    "black-dragon-eaten-figures",
@@ -7649,7 +7729,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"black-dragon-diet"},
 				Subjects:   []string{},
 				Steps:      []string{"black-dragon-move", "black-dragon-place"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "13"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "14"}},
 			},
 			{
 				ID:    "builder-pig-go-home-black-dragon",
@@ -7665,7 +7745,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"black-dragon-diet"},
 				Subjects:   []string{"builder", "pig"},
 				Steps:      []string{"black-dragon-move", "black-dragon-place"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "14"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "15"}},
 			},
 			{
 				ID:    "red-dragon-then-black-dragon",
@@ -7681,7 +7761,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"dragon-move", "black-dragon-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "15"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "16"}},
 			},
 			{
 				ID:    "red-dragon-eaten-waits",
@@ -7697,7 +7777,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"black-dragon-diet"},
 				Subjects:   []string{"dragon"},
 				Steps:      []string{"black-dragon-move", "black-dragon-place", "volcano-dragon", "dragon-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "16"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "17"}},
 			},
 			{
 				ID:    "count-after-black-dragon",
@@ -7713,7 +7793,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"black-dragon-move", "count-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "17"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "18"}},
 			},
 			{
 				ID:    "leipzig-after-black-dragon",
@@ -7729,7 +7809,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"black-dragon-move", "leipzig-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "18"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "19"}},
 			},
 			{
 				ID:    "ghosts-of-eaten-meeple",
@@ -7745,7 +7825,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"black-dragon-diet"},
 				Subjects:   []string{"ghost"},
 				Steps:      []string{"black-dragon-move", "black-dragon-place"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "19"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "20"}},
 			},
 			{
 				ID:    "teacher-leaves-game",
@@ -7761,23 +7841,23 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"black-dragon-diet"},
 				Subjects:   []string{"teacher"},
 				Steps:      []string{"black-dragon-move", "black-dragon-place"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "20"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "21"}},
 			},
 			{
 				ID:    "drawbridge-tie-moves-nobody",
 				Title: "Without a sole road majority nobody crosses the drawbridge",
 				Text:  "Only the player who alone holds the majority on the completed road may move meeples into the city; it does not matter who completed the road. If several players share the majority, none of them may move a meeple.",
 				Source: tilekit.Citation{
-					Kind:    "rulebook",
+					Kind:    "community",
 					Title:   "Wikicarpedia: The Drawbridges",
-					Section: "3. Scoring a feature; footnote 1 (interpretation from the community)",
+					Section: "3. Scoring a feature, footnote 1 and \"Who can send meeples from a road to a city with its drawbridge down?\" (interpretation from the community)",
 					URL:     "https://wikicarpedia.com/car/The_Drawbridges",
 				},
 				Expansions: []string{"drawbridges"},
 				Tables:     []string{"drawbridge-figures"},
 				Subjects:   []string{},
 				Steps:      []string{"drawbridge-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "21"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "22"}},
 			},
 			{
 				ID:    "drawbridge-ghosts-to-supply",
@@ -7793,7 +7873,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"drawbridge-figures"},
 				Subjects:   []string{"ghost", "meeple"},
 				Steps:      []string{"drawbridge-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "22"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "23"}},
 			},
 			{
 				ID:    "drawbridge-wagon-one-action",
@@ -7809,7 +7889,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"drawbridge-figures"},
 				Subjects:   []string{"wagon"},
 				Steps:      []string{"drawbridge-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "23"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "24"}},
 			},
 			{
 				ID:    "drawbridge-before-big-top",
@@ -7825,7 +7905,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"drawbridge-move", "big-top-scoring"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "24"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "25"}},
 			},
 			{
 				ID:    "drawbridge-count-meeples",
@@ -7841,7 +7921,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"drawbridge-figures"},
 				Subjects:   []string{},
 				Steps:      []string{"count-move", "drawbridge-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "25"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "26"}},
 			},
 			{
 				ID:    "drawbridge-peasant-protection",
@@ -7868,7 +7948,7 @@ func snapshotData() tilekit.Data {
 						Text: "Protection can be bought only in the phase of placing a meeple, not when a meeple crosses a drawbridge.",
 					},
 				},
-				Origin: tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "26"}},
+				Origin: tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "27"}},
 			},
 			{
 				ID:    "drawbridge-move-triggers",
@@ -7885,7 +7965,7 @@ func snapshotData() tilekit.Data {
 				Subjects:   []string{},
 				Steps:      []string{"drawbridge-move"},
 				Open:       true,
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "27"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "28"}},
 			},
 			{
 				ID:    "rgg-dragon-and-black-dragon",
@@ -7912,7 +7992,7 @@ func snapshotData() tilekit.Data {
 						Text: "The Black Dragon page: the red dragon moves first, then the Black Dragon at the beginning of scoring, as in the Hans im Glück and Z-Man order.",
 					},
 				},
-				Origin: tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "28"}},
+				Origin: tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "29"}},
 			},
 			{
 				ID:    "black-dragon-dead-end",
@@ -7933,7 +8013,7 @@ func snapshotData() tilekit.Data {
 					{ID: "stop", Text: "Its movement ends early, as the red dragon's does at a dead end."},
 					{ID: "unspecified", Text: "The page does not say; players agree before the game."},
 				},
-				Origin: tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "29"}},
+				Origin: tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "30"}},
 			},
 			{
 				ID:    "dragon-tiles-before-volcano",
@@ -7949,7 +8029,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"place-tile", "volcano-dragon", "dragon-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "30"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "31"}},
 			},
 			{
 				ID:    "dragon-movement-limits",
@@ -7965,7 +8045,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"dragon-move", "volcano-dragon", "place-figure"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "31"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "32"}},
 			},
 			{
 				ID:    "dragon-eaten-figures",
@@ -7981,7 +8061,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"dragon-diet"},
 				Subjects:   []string{},
 				Steps:      []string{"dragon-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "32"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "33"}},
 			},
 			{
 				ID:    "princess-builder-goes-home",
@@ -7997,7 +8077,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"princess-removal"},
 				Subjects:   []string{"builder"},
 				Steps:      []string{"princess-remove"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "33"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "34"}},
 			},
 			{
 				ID:    "fairy-no-tower-protection",
@@ -8014,7 +8094,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"fairy-companions"},
 				Subjects:   []string{},
 				Steps:      []string{"tower-capture"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "34"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "35"}},
 			},
 			{
 				ID:    "fairy-festival",
@@ -8031,7 +8111,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"fairy-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "35"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "36"}},
 			},
 			{
 				ID:    "fairy-bonus-acrobats",
@@ -8042,13 +8122,13 @@ func snapshotData() tilekit.Data {
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
 					Section: "Other Expansions: Die Fee, Under the Big Top, footnote (4/2020, updated 7/2020)",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:    "2020-07",
+					Date:    "2020-04",
 				},
 				Expansions: []string{"princess-dragon/fairy", "under-the-big-top/acrobats"},
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"score-features"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "36"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "37"}},
 			},
 			{
 				ID:    "fairy-bonus-abbot",
@@ -8064,7 +8144,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"score-features"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "37"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "38"}},
 			},
 			{
 				ID:    "fairy-bonus-challenge",
@@ -8081,7 +8161,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"score-features"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "38"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "39"}},
 			},
 			{
 				ID:    "portal-never-completed",
@@ -8098,7 +8178,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"portal-destinations"},
 				Subjects:   []string{},
 				Steps:      []string{},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "39"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "40"}},
 			},
 			{
 				ID:    "drawbridge-occupied-city",
@@ -8114,7 +8194,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"drawbridge-figures"},
 				Subjects:   []string{},
 				Steps:      []string{"drawbridge-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "40"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "41"}},
 			},
 			{
 				ID:    "drawbridge-each-meeple",
@@ -8130,7 +8210,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"drawbridge-figures"},
 				Subjects:   []string{},
 				Steps:      []string{"drawbridge-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "41"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "42"}},
 			},
 			{
 				ID:    "drawbridge-city-segments",
@@ -8146,7 +8226,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"drawbridge-figures"},
 				Subjects:   []string{},
 				Steps:      []string{"drawbridge-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "42"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "43"}},
 			},
 			{
 				ID:    "drawbridge-road-extent",
@@ -8162,7 +8242,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"drawbridge-figures"},
 				Subjects:   []string{},
 				Steps:      []string{"drawbridge-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "43"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "44"}},
 			},
 			{
 				ID:    "drawbridge-road-completion",
@@ -8178,7 +8258,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"drawbridge-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "44"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "45"}},
 			},
 			{
 				ID:    "house-redraw-dragon-tiles",
@@ -8194,7 +8274,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"place-tile"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "45"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "46"}},
 			},
 			{
 				ID:    "house-fairy-point-claim",
@@ -8210,7 +8290,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"fairy-point"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "46"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "47"}},
 			},
 			{
 				ID:    "house-fairy-five-points",
@@ -8226,7 +8306,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{},
 				Subjects:   []string{},
 				Steps:      []string{"fairy-point", "score-features"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "47"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "48"}},
 			},
 			{
 				ID:    "house-fairy-no-entry-ban",
@@ -8242,7 +8322,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"dragon-protection"},
 				Subjects:   []string{"fairy-tile"},
 				Steps:      []string{"dragon-move"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "48"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "49"}},
 			},
 			{
 				ID:    "princess-not-tower",
@@ -8259,7 +8339,7 @@ func snapshotData() tilekit.Data {
 				Tables:     []string{"princess-removal"},
 				Subjects:   []string{},
 				Steps:      []string{"princess-remove"},
-				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "49"}},
+				Origin:     tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "50"}},
 			},
 			{
 				ID:    "black-dragon-on-volcano",
@@ -8286,7 +8366,7 @@ func snapshotData() tilekit.Data {
 						Text: "No figure but the red dragon may go onto the volcano tile: the Black Dragon does not enter that turn.",
 					},
 				},
-				Origin: tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "50"}},
+				Origin: tilekit.Origin{File: "<builtin>/interactions/notes.toml", Path: []string{"note", "51"}},
 			},
 		},
 		Steps: []tilekit.Step{
@@ -8411,7 +8491,7 @@ func snapshotData() tilekit.Data {
 					Section: "Das Burgfräulein",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
 				},
-				Explanation: "Instead of placing a figure, a player who extends an occupied city with a princess tile may (Hans im Glück since Big Box 2) or must (Rio Grande, Z-Man) remove one knight from it, their own included; then no other figure is placed or moved.",
+				Explanation: "Instead of placing a figure, a player who extends an occupied city with a princess tile may (Hans im Glück since Big Box 2, the rule text of the page) or must (Rio Grande, Z-Man, and the original rules) remove one knight from it (their own too, since the 2010 rules); then no other figure is placed or moved.",
 				Notes:       []string{"princess-may-or-must"},
 				Mechanics: tilekit.Mechanics{
 					Trigger: &tilekit.Trigger{
@@ -8427,15 +8507,17 @@ func snapshotData() tilekit.Data {
 						Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "4", "trigger"}},
 					},
 					Choice: &tilekit.Choice{
-						Mode:      "must",
+						Mode:      "may",
 						By:        "active-player",
 						InsteadOf: []string{"place-figure"},
 						Except:    []string{},
 						Source: tilekit.Citation{
-							Kind:    "rulebook",
-							Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-							Section: "Das Burgfräulein (the original rules: the player must remove one knight)",
-							URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+							Kind:      "rulebook",
+							Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+							Section:   "Das Burgfräulein (the player may remove one knight; footnote: a change first seen in Big Box 2)",
+							URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+							Undated:   true,
+							Publisher: "hig",
 						},
 						Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "4", "choice"}},
 					},
@@ -8467,51 +8549,34 @@ func snapshotData() tilekit.Data {
 				},
 				Variants: []tilekit.StepVariant{
 					{
-						Publishers: []tilekit.Publisher{"hig"},
-						Editions:   []tilekit.Edition{},
-						With:       []string{},
-						After:      []string{"place-tile"},
-						Before:     []string{"dragon-move"},
-						Choice: &tilekit.Choice{
-							Mode:      "may",
-							By:        "active-player",
-							InsteadOf: []string{"place-figure"},
-							Except:    []string{},
-							Source: tilekit.Citation{
-								Kind:      "publisher-difference",
-								Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-								Section:   "Das Burgfräulein, footnote: a change first seen in Big Box 2 (updated 12/2013)",
-								URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-								Date:      "2013-12",
-								Publisher: "hig",
-							},
-							Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "4", "variant", "0", "choice"}},
-						},
-						Source: tilekit.Citation{
-							Kind:      "publisher-difference",
-							Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-							Section:   "Das Burgfräulein, footnote: a change first seen in Big Box 2 (updated 12/2013)",
-							URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-							Date:      "2013-12",
-							Publisher: "hig",
-						},
-						Explanation: "Hans im Glück (since Big Box 2): the player may remove one knight; one who does not may deploy a follower as normal.",
-						Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "4", "variant", "0"}},
-					},
-					{
 						Publishers: []tilekit.Publisher{"rgg", "zmg"},
 						Editions:   []tilekit.Edition{},
 						With:       []string{},
 						After:      []string{"place-tile"},
 						Before:     []string{"dragon-move"},
+						Choice: &tilekit.Choice{
+							Mode:      "must",
+							By:        "active-player",
+							InsteadOf: []string{"place-figure"},
+							Except:    []string{},
+							Source: tilekit.Citation{
+								Kind:    "publisher-difference",
+								Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+								Section: "Das Burgfräulein, footnote: the RGG and ZMG editions maintain the rule that princesses must remove a follower (the original rules)",
+								URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+								Undated: true,
+							},
+							Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "4", "variant", "0", "choice"}},
+						},
 						Source: tilekit.Citation{
 							Kind:    "publisher-difference",
 							Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-							Section: "Das Burgfräulein, footnote: the RGG and ZMG editions keep the original rules (updated 12/2013)",
+							Section: "Das Burgfräulein, footnote: the RGG and ZMG editions maintain the rule that princesses must remove a follower (the original rules)",
 							URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+							Undated: true,
 						},
-						Explanation: "Rio Grande and Z-Man (the original rules): the player must remove one knight.",
-						Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "4", "variant", "1"}},
+						Explanation: "Rio Grande and Z-Man keep the original rules: the player must remove one knight.",
+						Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "4", "variant", "0"}},
 					},
 				},
 				Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "4"}},
@@ -8536,7 +8601,37 @@ func snapshotData() tilekit.Data {
 						Mode:      "may",
 						By:        "active-player",
 						InsteadOf: []string{"place-figure"},
-						Except:    []string{"phantom"},
+						Except:    []string{},
+						Source: tilekit.Citation{
+							Kind:    "rulebook",
+							Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+							Section: "Die Fee (a player who does not deploy a follower may move the fairy); Other Expansions: Die Fee (nor any other figure)",
+							URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+						},
+						Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "5", "choice"}},
+					},
+				},
+				Variants: []tilekit.StepVariant{
+					{
+						Publishers: []tilekit.Publisher{},
+						Editions:   []tilekit.Edition{},
+						With:       []string{"phantom"},
+						After:      []string{"place-tile"},
+						Before:     []string{"dragon-move", "score-features"},
+						Choice: &tilekit.Choice{
+							Mode:      "may",
+							By:        "active-player",
+							InsteadOf: []string{"place-figure"},
+							Except:    []string{"phantom"},
+							Source: tilekit.Citation{
+								Kind:    "faq",
+								Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+								Section: "Other Expansions: Die Fee (Phantom, additional clarifications 12/2014)",
+								URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+								Date:    "2014-12",
+							},
+							Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "5", "variant", "0", "choice"}},
+						},
 						Source: tilekit.Citation{
 							Kind:    "faq",
 							Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
@@ -8544,7 +8639,8 @@ func snapshotData() tilekit.Data {
 							URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
 							Date:    "2014-12",
 						},
-						Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "5", "choice"}},
+						Explanation: "With The Phantom, a player who moves the fairy may still place the Phantom (additional clarifications, 12/2014).",
+						Origin:      tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "5", "variant", "0"}},
 					},
 				},
 				Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "5"}},
@@ -8703,9 +8799,9 @@ func snapshotData() tilekit.Data {
 						Source: tilekit.Citation{
 							Kind:      "publisher-difference",
 							Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-							Section:   "Der Drache, footnote",
+							Section:   "Der Drache, footnote: the text of the RGG Big Box 1-3 (5/2013); their turn sequence table shows the dragon before scoring (1/2019)",
 							URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-							Date:      "2019-01",
+							Undated:   true,
 							Publisher: "rgg",
 						},
 						Explanation: "The Rio Grande Big Box text scores completed features first and then moves the dragon; its own turn table says before scoring, so this is thought to be an editing error. With the Black Dragon, which moves at the beginning of scoring, this order moves the Black Dragon before the red dragon, against the Black Dragon page (see the open note).",
@@ -8933,9 +9029,9 @@ func snapshotData() tilekit.Data {
 						InsteadOf: []string{},
 						Except:    []string{},
 						Source: tilekit.Citation{
-							Kind:    "rulebook",
+							Kind:    "community",
 							Title:   "Wikicarpedia: The Drawbridges",
-							Section: "3. Scoring a feature: Special case (each meeple moves or goes home); footnote 1 (a tie lets nobody move, interpretation from the community)",
+							Section: "3. Scoring a feature (you may move your meeple if you have the majority; Special case: each meeple moves or goes home); footnote 1: a tie lets nobody move (interpretation from the community)",
 							URL:     "https://wikicarpedia.com/car/The_Drawbridges",
 						},
 						Origin: tilekit.Origin{File: "<builtin>/interactions/order.toml", Path: []string{"step", "13", "choice"}},
@@ -13140,6 +13236,73 @@ func snapshotData() tilekit.Data {
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/black-dragon/black-dragon.toml", Path: []string{"scenario", "10"}},
 			},
 			{
+				ID:         "black-dragon/example-1-first-edition",
+				Title:      "In a 1st-edition game too, a tile that completes three features moves the Black Dragon three steps",
+				Expansions: []string{"black-dragon"},
+				Edition:    "C1",
+				Players:    3,
+				Position:   "-1,-1:base/B@0 0,-1:base/E@180 1,-1:base/B@0 -1,0:base/A@270 1,0:base/A@90",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{X: 1},
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/editions.toml",
+							Path: []string{"scenario", "0", "followers", "0"},
+						},
+					},
+					{
+						Player:  2,
+						At:      tilekit.BoardPosition{Y: -1},
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/editions.toml",
+							Path: []string{"scenario", "0", "followers", "1"},
+						},
+					},
+					{
+						Player:  3,
+						At:      tilekit.BoardPosition{X: -1},
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/editions.toml",
+							Path: []string{"scenario", "0", "followers", "2"},
+						},
+					},
+				},
+				BlackDragon: &tilekit.BoardPosition{X: 1, Y: -1},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:        "base/L",
+						BlackDragon: []tilekit.Side{3, 2, 3},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/black-dragon/editions.toml",
+								Path: []string{"scenario", "0", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/black-dragon/editions.toml",
+							Path: []string{"scenario", "0", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Supply:      []int{7, 7, 7},
+					Followers:   []tilekit.ScenarioFollower{},
+					BlackDragon: new("-1,0"),
+					Origin:      tilekit.Origin{File: "<builtin>/scenarios/black-dragon/editions.toml", Path: []string{"scenario", "0", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "fan-rules",
+					Title:   "Wikicarpedia: Black Dragon (Fan Expansion)",
+					Section: "Introduction (with Base Game or with any combination of expansions); Step 1: Movement of the Black Dragon, Example 1",
+					URL:     "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/black-dragon/editions.toml", Path: []string{"scenario", "0"}},
+			},
+			{
 				ID:         "black-dragon/example-1-three-features",
 				Title:      "A tile that completes three features moves the Black Dragon three steps, eating the meeples where it lands",
 				Expansions: []string{"black-dragon"},
@@ -14274,6 +14437,76 @@ func snapshotData() tilekit.Data {
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/drawbridges/drawbridges.toml", Path: []string{"scenario", "3"}},
 			},
 			{
+				ID:         "princess-dragon/cloister-in-city-scores-alone",
+				Title:      "The cloister inside a city takes a monk beside a knight and scores alone when surrounded",
+				Expansions: []string{"princess-dragon"},
+				Players:    2,
+				Position:   "-1,0:base/U@0 0,0:base/D@0 1,0:base/U@0 -1,1:base/E@90 0,1:princess-dragon/dragon-city-cloister@180 1,1:base/F@0 -1,2:base/B@0 0,2:base/E@0",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						At:      tilekit.BoardPosition{Y: 1},
+						Feature: "city",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/special-tiles.toml",
+							Path: []string{"scenario", "0", "followers", "0"},
+						},
+					},
+					{
+						Player:  2,
+						At:      tilekit.BoardPosition{Y: 1},
+						Feature: "cloister",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/special-tiles.toml",
+							Path: []string{"scenario", "0", "followers", "1"},
+						},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile: "base/B",
+						At:   tilekit.BoardPosition{X: 1, Y: 2},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/special-tiles.toml",
+								Path: []string{"scenario", "0", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/special-tiles.toml",
+							Path: []string{"scenario", "0", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores: []int{0, 9},
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{Y: 1},
+							Feature: "city",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/special-tiles.toml",
+								Path: []string{"scenario", "0", "expect", "followers", "0"},
+							},
+						},
+					},
+					Events: []string{"completed cloister", "player 2 scores 9 for cloister", "player 2 takes back 1 from cloister"},
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/princess-dragon/special-tiles.toml",
+						Path: []string{"scenario", "0", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Legen der Karten: Kloster in der Stadt",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/special-tiles.toml", Path: []string{"scenario", "0"}},
+			},
+			{
 				ID:         "princess-dragon/dragon-after-scoring-rgg",
 				Title:      "Rio Grande: the road the dragon tile completed is scored before the dragon flies",
 				Expansions: []string{"princess-dragon"},
@@ -14330,7 +14563,7 @@ func snapshotData() tilekit.Data {
 					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
 					Section:   "Der Drache, footnote on the RGG edition: the dragon moves after scoring (5/2013)",
 					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:      "2013-05",
+					Undated:   true,
 					Publisher: "rgg",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/dragon.toml", Path: []string{"scenario", "4"}},
@@ -14488,7 +14721,7 @@ func snapshotData() tilekit.Data {
 					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
 					Section:   "Der Drache, footnote on the RGG edition (5/2013, 1/2019); FAQ: is a feature completed by a dragon tile scored before the dragon moves?",
 					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:      "2013-05",
+					Undated:   true,
 					Publisher: "hig",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/dragon.toml", Path: []string{"scenario", "3"}},
@@ -14543,7 +14776,7 @@ func snapshotData() tilekit.Data {
 					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
 					Section:   "Der Drache, footnote: the ZMG edition follows the HiG rule and adds that the interruption is before scoring (5/2013)",
 					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:      "2013-05",
+					Undated:   true,
 					Publisher: "zmg",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/dragon.toml", Path: []string{"scenario", "7"}},
@@ -14989,7 +15222,7 @@ func snapshotData() tilekit.Data {
 					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
 					Section:   "Die Fee: 3 points at scoring, next to a follower (updated 5/2013)",
 					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:      "2013-05",
+					Undated:   true,
 					Publisher: "hig",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "5"}},
@@ -15059,7 +15292,7 @@ func snapshotData() tilekit.Data {
 					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
 					Section:   "Die Fee: footnote, the RGG version, the follower must stand on the tile with the fairy for the 3 points (updated 5/2013)",
 					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:      "2013-05",
+					Undated:   true,
 					Publisher: "rgg",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "6"}},
@@ -15513,7 +15746,7 @@ func snapshotData() tilekit.Data {
 					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
 					Section:   "Die Fee: next to one follower, and the footnote on the 1-point bonus (updated 5/2013)",
 					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:      "2013-05",
+					Undated:   true,
 					Publisher: "hig",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "3"}},
@@ -15586,7 +15819,7 @@ func snapshotData() tilekit.Data {
 					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
 					Section:   "Die Fee: footnotes on the RGG and ZMG wording, a follower on the same tile generates the 1-point bonus (updated 5/2013)",
 					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:      "2013-05",
+					Undated:   true,
 					Publisher: "rgg",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "4"}},
@@ -15785,8 +16018,8 @@ func snapshotData() tilekit.Data {
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/portal.toml", Path: []string{"scenario", "0"}},
 			},
 			{
-				ID:         "princess-dragon/portal-fairy-tile-default",
-				Title:      "No ruling: the engine's default refuses the magic portal onto the fairy's tile",
+				ID:         "princess-dragon/portal-fairy-tile",
+				Title:      "The magic portal reaches a free feature on the fairy's tile",
 				Expansions: []string{"princess-dragon"},
 				Edition:    "C2",
 				Publisher:  "hig",
@@ -15820,7 +16053,6 @@ func snapshotData() tilekit.Data {
 								Path: []string{"scenario", "6", "turn", "0", "portal"},
 							},
 						},
-						Illegal: "lies on the fairy's tile (portal-destinations, no ruling",
 						Expect: tilekit.ScenarioExpect{
 							Origin: tilekit.Origin{
 								File: "<builtin>/scenarios/princess-dragon/portal.toml",
@@ -15834,12 +16066,34 @@ func snapshotData() tilekit.Data {
 					},
 				},
 				Expect: tilekit.ScenarioExpect{
+					Supply: []int{6, 6},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{Y: 1},
+							Feature: "field",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/portal.toml",
+								Path: []string{"scenario", "6", "expect", "followers", "0"},
+							},
+						},
+						{
+							Player:  2,
+							At:      tilekit.BoardPosition{Y: 1},
+							Feature: "cloister",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/portal.toml",
+								Path: []string{"scenario", "6", "expect", "followers", "1"},
+							},
+						},
+					},
+					Fairy:  new("0,1"),
 					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/portal.toml", Path: []string{"scenario", "6", "expect"}},
 				},
 				Source: tilekit.Citation{
-					Kind:    "open-question",
+					Kind:    "community",
 					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
-					Section: "Der Zaubergang (the usual rules must be followed); no ruling on the fairy's tile",
+					Section: "Der Zaubergang, footnote: an unoccupied incomplete feature on any tile of the playing area",
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/portal.toml", Path: []string{"scenario", "6"}},
@@ -16189,7 +16443,7 @@ func snapshotData() tilekit.Data {
 					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
 					Section:   "Das Burgfräulein, footnote: may since Big Box 2 (updated 12/2013)",
 					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:      "2013-12",
+					Undated:   true,
 					Publisher: "hig",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/princess.toml", Path: []string{"scenario", "3"}},
@@ -16241,7 +16495,7 @@ func snapshotData() tilekit.Data {
 					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
 					Section:   "Das Burgfräulein, footnote: the RGG and ZMG editions maintain that princesses must remove a follower (updated 12/2013)",
 					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:      "2013-12",
+					Undated:   true,
 					Publisher: "rgg",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/princess.toml", Path: []string{"scenario", "4"}},
@@ -16293,7 +16547,7 @@ func snapshotData() tilekit.Data {
 					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
 					Section:   "Das Burgfräulein, footnote: the RGG and ZMG editions maintain that princesses must remove a follower (updated 12/2013)",
 					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:      "2013-12",
+					Undated:   true,
 					Publisher: "zmg",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/princess.toml", Path: []string{"scenario", "6"}},
@@ -16457,7 +16711,7 @@ func snapshotData() tilekit.Data {
 					Title:     "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
 					Section:   "Das Burgfräulein, footnote: the old sentence the RGG and ZMG editions keep (if the tile adds to an empty city, he may place a follower in the normal way) (12/2013)",
 					URL:       "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
-					Date:      "2013-12",
+					Undated:   true,
 					Publisher: "rgg",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/princess.toml", Path: []string{"scenario", "5"}},
@@ -16518,6 +16772,57 @@ func snapshotData() tilekit.Data {
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/princess.toml", Path: []string{"scenario", "1"}},
+			},
+			{
+				ID:         "princess-dragon/road-under-city-unbroken",
+				Title:      "The road under a city is one unbroken road: it scores the tunnel tile with the rest",
+				Expansions: []string{"princess-dragon"},
+				Players:    2,
+				Position:   "-1,0:base/A@270 0,0:base/D@0 1,0:princess-dragon/dragon-road-under-city@90",
+				Followers: []tilekit.ScenarioFollower{
+					{
+						Player:  1,
+						Feature: "road",
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/special-tiles.toml",
+							Path: []string{"scenario", "1", "followers", "0"},
+						},
+					},
+				},
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "base/A",
+						At:       tilekit.BoardPosition{X: 2},
+						Rotation: 90,
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/special-tiles.toml",
+								Path: []string{"scenario", "1", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/special-tiles.toml",
+							Path: []string{"scenario", "1", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Scores:    []int{4, 0},
+					Supply:    []int{7, 7},
+					Followers: []tilekit.ScenarioFollower{},
+					Events:    []string{"completed road", "player 1 scores 4 for road", "player 1 takes back 1 from road"},
+					Origin: tilekit.Origin{
+						File: "<builtin>/scenarios/princess-dragon/special-tiles.toml",
+						Path: []string{"scenario", "1", "expect"},
+					},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Legen der Karten: Tunnel",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/special-tiles.toml", Path: []string{"scenario", "1"}},
 			},
 			{
 				ID:         "princess-dragon/volcano-dragon-enters",
@@ -16776,7 +17081,7 @@ func snapshotData() tilekit.Data {
 			{
 				Expansion: "princess-dragon",
 				Lang:      "en",
-				Markdown:  "# The Princess & the Dragon\n\nThe third big expansion (Hans im Glück, 2005) brings a dragon that eats followers, a fairy that guards them, magic portals and princesses: 30 land tiles (6 volcanoes, 12 dragon symbols, 6 magic portals, 6 princesses), the dragon and the fairy. Shuffle the tiles in and put both figures beside the board. This page follows Wikicarpedia's German page *The Princess and The Dragon (1st edition)* and its footnotes.\n\n## The volcano\n\nWhoever places a volcano tile must move the dragon onto it at once, from beside the board or from wherever it stands. No follower, nor any other figure, may be deployed to that tile: followers and the dragon never share a tile (before Big Box 2 only followers were kept off, so a builder or pig could go there). The player may still move the fairy (section *Der Vulkan* and its footnotes).\n\n## The dragon\n\nAfter a tile with a dragon symbol is placed and the player has deployed a follower or moved the fairy as usual, the dragon moves six tiles before anything is scored, however many people play. Starting with the active player, each player in turn moves it one tile orthogonally. It may not enter a tile twice, may not enter the fairy's tile and may not go back to the tile it started from. If it reaches a tile it cannot leave by these rules, its movement ends there (section *Der Drache*, Dead ends).\n\nWhat it eats on a tile it enters is removed: players' figures go back to their owners, neutral figures to the side of the board. Until the first volcano the dragon is not in play: a dragon tile drawn before then is set aside and the player draws again; those tiles are shuffled back in once the dragon has arrived.\n\n### What the dragon eats\n\nHans im Glück's FAQ on the dragon's diet (March 2015), written with Klaus-Jürgen Wrede, sets one motto: the dragon eats everything of flesh and blood, but still fears the fairy. It eats followers (on a tower too), the large follower, mayor, abbot, phantom, wagon (for its crew), builder, pig, the shepherd with its sheep, and the mage and witch; before March 2015 no neutral figure was eaten. It does not eat the barn, tower pieces, bridges, castles, ferries, gold, tunnel, plague, catapult or little-building tokens, or the tiles. Figures inside the City of Carcassonne, in a castle, inside the Wheel of Fortune or inside the school are safe.\n\n## The fairy\n\nA player who deploys no follower may move the fairy next to one of their own followers anywhere on the board (with none on the board, it cannot move). It does three things (section *Die Fee*):\n\n- **Protection.** The dragon may not enter the fairy's tile, so everything there is safe.\n- **1 point at the start of a turn.** If the fairy stands next to one of your followers when your turn begins, you score 1 point, only once even in a builder's double turn.\n- **3 points at scoring.** When the feature of the follower next to the fairy is scored, its owner scores 3 points, whether or not they win the feature. The follower goes home; the fairy stays.\n\nThe fairy moves before scoring, so a player who completes a city without deploying can move it next to a follower there and collect the 3 points.\n\n## The magic portal\n\nA player who places a magic portal tile may deploy their follower on that tile or on any tile already in play, by the usual rules: the feature must be unoccupied and not completed, scored or not. A feature the portal tile itself completes counts as completed already (FAQ, July 2014); fields are never completed, so an empty field can be reached (FAQ, January 2021). The portal is only a doorway and is never completed (February 2013).\n\n## The princess\n\nA player who extends an occupied city with a princess tile may remove one knight of their choice, their own included, and return it to its owner; large followers, mayors and wagons in a city are knights too. After a removal no other figure may be deployed or moved that turn; without one, the player deploys as usual (section *Das Burgfräulein*).\n\n## Where the publishers differ\n\n- **Fairy placement.** Hans im Glück places the fairy *next to* one follower, and only that follower earns its points. Rio Grande and Z-Man place it *on the tile* of one of the player's followers, so followers of several players on that tile can benefit (footnotes updated May 2013).\n- **When the dragon moves.** Hans im Glück and Z-Man move it before scoring, so it may empty a feature first. The text of Rio Grande's Big Boxes 1 to 3 scores first, but their own turn table does not, so this is taken for an editing error (footnote, January 2019).\n- **The princess.** Since Big Box 2, Hans im Glück lets the player choose whether to remove a knight; Rio Grande and Z-Man keep the original rule that a knight must be removed (footnote, December 2013).\n\n## Sources\n\n- Wikicarpedia: The Princess and The Dragon (1st edition), German page: Spielmaterial; Regeln and their footnotes.\n- Hans im Glück: FAQ *Speiseplan des Drachen* (the dragon's diet), March 2015, as quoted there.\n",
+				Markdown:  "# The Princess & the Dragon\n\nThe third big expansion (Hans im Glück, 2005) brings a dragon that eats followers, a fairy that guards them, magic portals and princesses: 30 land tiles (6 volcanoes, 12 dragon symbols, 6 magic portals, 6 princesses), the dragon and the fairy. Shuffle the tiles in and put both figures beside the board. This page follows Wikicarpedia's German page *The Princess and The Dragon (1st edition)* and its footnotes.\n\n## The volcano\n\nWhoever places a volcano tile must move the dragon onto it at once, from beside the board or from wherever it stands. No follower, nor any other figure, may be deployed to that tile: followers and the dragon never share a tile (before Big Box 2 only followers were kept off, so a builder or pig could go there). The player may still move the fairy (section *Der Vulkan* and its footnotes).\n\n## The dragon\n\nAfter a tile with a dragon symbol is placed and the player has deployed a follower or moved the fairy as usual, the dragon moves six tiles before anything is scored, however many people play. Starting with the active player, each player in turn moves it one tile orthogonally. It may not enter a tile twice, may not enter the fairy's tile and may not go back to the tile it started from. If it reaches a tile it cannot leave by these rules, its movement ends there (section *Der Drache*, Dead ends).\n\nWhat it eats on a tile it enters is removed: players' figures go back to their owners, neutral figures to the side of the board. Until the first volcano the dragon is not in play: a dragon tile drawn before then is set aside and the player draws again; those tiles are shuffled back in once the dragon has arrived.\n\n### What the dragon eats\n\nHans im Glück's FAQ on the dragon's diet (March 2015), written with Klaus-Jürgen Wrede, sets one motto: the dragon eats everything of flesh and blood, but still fears the fairy. It eats followers (on a tower too), the large follower, mayor, abbot, phantom, wagon (for its crew), builder, pig, the shepherd with its sheep, and the mage and witch; before March 2015 no neutral figure was eaten. It does not eat the barn, tower pieces, bridges, castles, ferries, gold, tunnel, plague, catapult or little-building tokens, or the tiles. Figures inside the City of Carcassonne, in a castle, inside the Wheel of Fortune or inside the school are safe.\n\n## The fairy\n\nA player who deploys no follower may move the fairy next to one of their own followers anywhere on the board (with none on the board, it cannot move). It does three things (section *Die Fee*):\n\n- **Protection.** The dragon may not enter the fairy's tile, so everything there is safe.\n- **1 point at the start of a turn.** If the fairy stands next to one of your followers when your turn begins, you score 1 point, only once even in a builder's double turn.\n- **3 points at scoring.** When the feature of the follower next to the fairy is scored, its owner scores 3 points, whether or not they win the feature. The follower goes home; the fairy stays.\n\nThe fairy moves before scoring, so a player who completes a city without deploying can move it next to a follower there and collect the 3 points.\n\n## The magic portal\n\nA player who places a magic portal tile may deploy their follower on that tile or on any tile already in play, by the usual rules: the feature must be unoccupied and not completed, scored or not. A feature the portal tile itself completes counts as completed already (FAQ, July 2014); fields are never completed, so an empty field can be reached (FAQ, January 2021). The portal is only a doorway and is never completed (February 2013).\n\n## The princess\n\nA player who extends an occupied city with a princess tile may remove one knight of their choice, and return it to its owner (their own knight too, since the 2010 rules); large followers, mayors and wagons in a city are knights too. After a removal no other figure may be deployed or moved that turn; without one, the player deploys as usual (section *Das Burgfräulein*).\n\n## Where the publishers differ\n\n- **Fairy placement.** Hans im Glück places the fairy *next to* one follower, and only that follower earns its points. Rio Grande and Z-Man place it *on the tile* of one of the player's followers, so followers of several players on that tile can benefit (the Big Boxes' own wording, footnote).\n- **When the dragon moves.** Hans im Glück and Z-Man move it before scoring, so it may empty a feature first. The text of Rio Grande's Big Boxes 1 to 3 scores first, but their own turn table does not, so this is taken for an editing error (footnote).\n- **The princess.** Since Big Box 2, Hans im Glück lets the player choose whether to remove a knight; Rio Grande and Z-Man keep the original rule that a knight must be removed (footnote). tilekit follows Hans im Glück when no publisher is chosen.\n\n## Sources\n\n- Wikicarpedia: The Princess and The Dragon (1st edition), German page: Spielmaterial; Regeln and their footnotes.\n- Hans im Glück: FAQ *Speiseplan des Drachen* (the dragon's diet), March 2015, as quoted there.\n",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/text/en/princess-dragon.md"},
 			},
 		},

@@ -2,7 +2,9 @@ package validator
 
 import (
 	"fmt"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/tilekit/tilekit"
 )
@@ -35,6 +37,31 @@ func nearestWord(word string, candidates []string) string {
 		}
 		if d := editDistance(word, c, bestDist); d < bestDist {
 			best, bestDist = c, d
+		}
+	}
+	return best
+}
+
+// nearestAllowed returns the allowed value a wrong one was probably meant
+// to be: the same word in another case ("Field" for "field"), the nearest
+// by edit distance in lower case, or the longest allowed value the wrong
+// one starts with, in any case ("E" for "East"); "" when none fits.
+func nearestAllowed(value string, allowed []string) string {
+	lower := strings.ToLower(value)
+	folded := make([]string, len(allowed))
+	for i, a := range allowed {
+		if strings.EqualFold(a, value) {
+			return a
+		}
+		folded[i] = strings.ToLower(a)
+	}
+	if near := nearestWord(lower, folded); near != "" {
+		return allowed[slices.Index(folded, near)]
+	}
+	best := ""
+	for i, f := range folded {
+		if strings.HasPrefix(lower, f) && len(f) > len(best) {
+			best = allowed[i]
 		}
 	}
 	return best
@@ -76,7 +103,8 @@ func editDistance(a, b string, limit int) int {
 }
 
 // nearest suggests, for an id no loaded file defines, the nearest id of the
-// kind that one does: expansion (parts too), table, subject, note or step.
+// kind that one does: expansion (parts too), table, subject, symbol, note
+// or step.
 func (l *loader) nearest(cat *tilekit.Catalog, kind, id string) string {
 	return Suggest(id, knownIDs(cat, kind))
 }
@@ -104,12 +132,27 @@ func knownIDs(cat *tilekit.Catalog, kind string) []string {
 		for _, f := range cat.Figures {
 			ids = append(ids, f.ID)
 		}
+	case "symbol":
+		for _, d := range tilekit.SymbolDocs {
+			ids = append(ids, string(d.Symbol))
+		}
+		for _, d := range cat.Symbols {
+			ids = append(ids, string(d.ID))
+		}
 	case "note":
 		for _, n := range cat.Notes {
 			ids = append(ids, n.ID)
 		}
 	case "step":
 		for _, s := range cat.Steps {
+			ids = append(ids, s.ID)
+		}
+	case "tile":
+		for _, t := range cat.Tiles {
+			ids = append(ids, t.ID)
+		}
+	case "example":
+		for _, s := range cat.Scenarios {
 			ids = append(ids, s.ID)
 		}
 	}

@@ -50,3 +50,13 @@ func TestPatternFault(t *testing.T) {
 		assert.Equal(t, tc.want, patternFault(tc.pattern, tc.value), "%s %q", tc.pattern, tc.value)
 	}
 }
+
+func TestNearestAllowed(t *testing.T) {
+	sides := []string{"N", "E", "S", "W", "NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"}
+	assert.Equal(t, "E", nearestAllowed("East", sides), "a side written as a word")
+	assert.Equal(t, "NL", nearestAllowed("nl", sides), "another case")
+	kinds := []string{"city", "road", "field", "cloister"}
+	assert.Equal(t, "field", nearestAllowed("Field", kinds))
+	assert.Equal(t, "cloister", nearestAllowed("Cloistr", kinds), "one edit in lower case")
+	assert.Equal(t, "", nearestAllowed("castle", kinds), "nothing near")
+}

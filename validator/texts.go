@@ -23,6 +23,13 @@ import (
 var TextCodes = []Code{
 	{"text-language", "A rules text is in a folder below expansions/text/ whose name is not a two-letter language code such as en or de."},
 	{"text-heading", "A rules text does not start with a first-level heading (# Title), or a heading skips a level (### right after #)."},
+	{"text-encoding", "A rules text is not UTF-8 (it may be Latin-1), or holds a control character such as NUL."},
+	{"text-too-large", "A rules text is larger than 128 KB."},
+	{"text-block-too-long", "A block of a rules text (lines without a blank line between them) is larger than 4 KB."},
+	{"text-nesting-too-deep", "A line of a rules text opens more than 8 block quotes and list items, one inside the other."},
+	{"text-remote-image", "A rules text shows an image from another site (![...](https://...)), which the site's pages would fetch: they fetch nothing from elsewhere."},
+	{"text-unknown-anchor", "A link of a rules text goes to an #anchor that no heading of the text has."},
+	{"text-unknown-link", "A link of a rules text goes to a page of the site (expansion:, table:, example: or tile: and an id) whose id no loaded file defines."},
 	{"text-raw-html", "A warning: a rules text holds raw HTML (<b>, <!-- -->, ...), which the site shows as text; write it in Markdown."},
 }
 
@@ -82,7 +89,11 @@ func (l *loader) checkTexts(cat *tilekit.Catalog) {
 		} else {
 			seen[key] = file
 		}
-		for _, p := range checkMarkdown(t.Markdown) {
+		problems := checkTextBytes(t.Markdown)
+		if len(problems) == 0 {
+			problems = append(checkMarkdown(t.Markdown), checkLinks(cat, t.Markdown)...)
+		}
+		for _, p := range problems {
 			l.textProblem(file, p.line, p.column, p.code, p.severity, "%s", p.message)
 		}
 	}

@@ -180,3 +180,76 @@ func FuzzCheckMarkdown(f *testing.F) {
 		}
 	})
 }
+
+// TestTextLimits checks the checks of a text's bytes: UTF-8 without
+// control characters, and the limits on its size, its blocks and its
+// nesting, each located; a text that fails them is not read as Markdown.
+func TestTextLimits(t *testing.T) {
+	block := strings.Repeat("Some words of a paragraph.\n", 160) // 4,320 bytes
+	for _, c := range []struct {
+		name, text string
+		want       []string // "line:column code"
+	}{
+		{"clean", "# T\n\nÉté, tab\tand CRLF\r\n", nil},
+		{"Latin-1", "# T\n\nEt\xe9 <b>\n", []string{"3:3 text-encoding"}},
+		{"NUL", "# T\n\nab\x00\n", []string{"3:3 text-encoding"}},
+		{"C1 control", "# T\n\na\u0085\n", []string{"3:2 text-encoding"}},
+		{"DEL", "# T\n\u007f\n", []string{"2:1 text-encoding"}},
+		{"the size", "# T\n\n" + strings.Repeat("a\n\n", tilekit.MaxTextSize/3+1), []string{"1:1 text-too-large"}},
+		{"[a]( 80,000 times", "# T\n\n" + strings.Repeat("[a](", 80000), []string{"1:1 text-too-large"}},
+		{"a block", "# T\n\nIntro.\n\n" + block + "\nAfter.\n", []string{"5:1 text-block-too-long"}},
+		{"a block just within", "# T\n\n" + block[:tilekit.MaxTextBlock-1] + "\n", nil},
+		{"blank lines of spaces end a block", "# T\n\n" + block[:3000] + "\n \t\n" + block[:3000] + "\n", nil},
+		{"[a]( in one line", "# T\n\n" + strings.Repeat("[a](", 2000) + "\n", []string{"3:1 text-block-too-long"}},
+		{"nested quotes", "# T\n\n> > > > > > > > > x\n", []string{"3:17 text-nesting-too-deep"}},
+		{"nested lists", "# T\n\n- 1. + * 2) - - - - x\n", []string{"3:19 text-nesting-too-deep"}},
+		{"eight is fine", "# T\n\n>>>>>>>> x\n", nil},
+		{"a thematic break is no list", "# T\n\n- - - - - - - - - - -\n", nil},
+		{"thousands of >", "# T\n\n" + strings.Repeat(">", 4000) + "\n", []string{"3:9 text-nesting-too-deep"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var got []string
+			for _, p := range checkTextBytes(c.text) {
+				got = append(got, fmt.Sprintf("%d:%d %s", p.line, p.column, p.code))
+				assert.Equal(t, Error, p.severity)
+			}
+			assert.ElementsMatch(t, c.want, got)
+		})
+	}
+	dir := folder(t, map[string]string{"expansions/fan.toml": goodExpansion, "expansions/text/en/fan.md": "# Fan\n\n" + strings.Repeat("[a](", 80000) + " <b>\n"})
+	res := validateDir(t, dir)
+	only(t, res, "text-too-large", "fan/expansions/text/en/fan.md", "the text is 312.5 KB; a rules text may be at most 128.0 KB")
+	assert.Equal(t, [2]int{1, 1}, [2]int{res.Diagnostics[0].Line, res.Diagnostics[0].Column})
+}
+
+// TestTextLinks checks the links of rules texts against the built-in
+// catalog: every kind of page link, anchors made as the site makes them
+// (numbered when a heading repeats), images from elsewhere, each located
+// at its opener.
+func TestTextLinks(t *testing.T) {
+	builtin, err := Validate(BuiltinFolder())
+	require.NoError(t, err)
+	for _, c := range []struct {
+		name, text string
+		want       []string // "line:column code"
+	}{
+		{"every kind of page", "# T\n\n[a](expansion:princess-dragon) [b](expansion:princess-dragon/fairy) [c](table:dragon-diet) [d](tile:base/A) [e](example:base/road-completed-three-tiles)\n", nil},
+		{"unknown pages", "# T\n\n[a](expansion:nope) x [b](table:nope)\n\n- [c](tile:base/ZZ)\n- [d](example:base/nope)\n", []string{"3:1 text-unknown-link", "3:23 text-unknown-link", "5:3 text-unknown-link", "6:3 text-unknown-link"}},
+		{"a reference", "# T\n\n[the diet][d]\n\n[d]: table:dragon-dit\n", []string{"3:1 text-unknown-link"}},
+		{"anchors", "# T\n\n## The tiles\n\n## The tiles\n\n[a](#the-tiles) [b](#the-tiles-2) [c](#t)\n", nil},
+		{"an unknown anchor", "# T\n\nÉté [a](#nowhere)\n", []string{"3:5 text-unknown-anchor"}},
+		{"other links", "# T\n\n[a](https://example.org/) [b](mailto:x@example.org) <https://example.org/> [c](notes.html)\n", nil},
+		{"remote images", "# T\n\n![a](https://example.org/a.png) ![b](//example.org/b.png) ![c](data:image/png;base64,AA)\n", []string{"3:1 text-remote-image", "3:33 text-remote-image", "3:59 text-remote-image"}},
+		{"an image inside a link", "# T\n\n[![a](http://example.org/a.png)](table:dragon-diet)\n", []string{"3:2 text-remote-image"}},
+		{"code is no link", "# T\n\n`[a](table:nope)`\n\n```\n![a](https://example.org/a.png)\n```\n", nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var got []string
+			for _, p := range checkLinks(builtin.Catalog, c.text) {
+				got = append(got, fmt.Sprintf("%d:%d %s", p.line, p.column, p.code))
+				assert.Equal(t, Error, p.severity)
+			}
+			assert.ElementsMatch(t, c.want, got)
+		})
+	}
+}

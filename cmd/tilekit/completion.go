@@ -16,15 +16,22 @@ import (
 
 // registerCompletions attaches the id completions to the commands of root,
 // found by their names and flags, so that the commands need not know of
-// them: expansion ids for every --expansions and --expansion flag, folders
-// for --data, tile ids for render, and table then subject ids for query.
+// them: expansion ids for every --expansions and --expansion flag, the
+// publishers for --variant, the editions for --edition, folders for
+// --data, tile ids for render, and table then subject ids for query.
 // A completion a command registered itself is kept.
 func registerCompletions(root *cobra.Command) {
+	fixed := map[string]cobra.CompletionFunc{
+		"expansions": completeExpansions,
+		"expansion":  completeExpansions,
+		"variant":    cobra.FixedCompletions(publisherCandidates(), cobra.ShellCompDirectiveNoFileComp),
+		"edition":    cobra.FixedCompletions(editionCandidates(), cobra.ShellCompDirectiveNoFileComp),
+	}
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
-		for _, name := range []string{"expansions", "expansion"} {
+		for name, complete := range fixed {
 			if c.Flags().Lookup(name) != nil {
-				_ = c.RegisterFlagCompletionFunc(name, completeExpansions) // fails only when one is registered
+				_ = c.RegisterFlagCompletionFunc(name, complete) // fails only when one is registered
 			}
 		}
 		if c.Flags().Lookup("data") != nil {
@@ -47,6 +54,34 @@ func registerCompletions(root *cobra.Command) {
 		}
 	}
 }
+
+// publisherCandidates completes a --variant: each publisher's id and name.
+func publisherCandidates() []string {
+	var out []string
+	for _, p := range tilekit.Publishers {
+		out = append(out, candidate(string(p), p.Name()))
+	}
+	return out
+}
+
+// editionCandidates completes an --edition: each edition's id.
+func editionCandidates() []string {
+	var out []string
+	for _, e := range tilekit.Editions {
+		out = append(out, string(e))
+	}
+	return out
+}
+
+// addFormatFlag adds a command's --format flag, whose value is one of
+// formats, the first by default, and completes those values.
+func addFormatFlag(cmd *cobra.Command, p *string, usage string, formats ...string) {
+	cmd.Flags().StringVar(p, "format", formats[0], usage)
+	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(formats, cobra.ShellCompDirectiveNoFileComp))
+}
+
+// textOrJSON are the formats of the commands that print text or JSON.
+var textOrJSON = []string{"text", "json"}
 
 // completionCatalog loads the catalog for a completion, or returns nil.
 func completionCatalog(cmd *cobra.Command) *tilekit.Catalog {

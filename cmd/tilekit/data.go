@@ -13,20 +13,65 @@ import (
 )
 
 // dataFlags is the --data flag shared by every command that reads data.
-type dataFlags struct{ dirs []string }
-
-func (d *dataFlags) register(cmd *cobra.Command) {
-	cmd.Flags().StringArrayVar(&d.dirs, "data", nil, "load a data folder (with tiles/, expansions/, interactions/) on top of the built-in data; repeatable")
+type dataFlags struct {
+	dirs []string
+	// cmd is the command whose stderr gets the note that a data folder
+	// was found by itself; nil (a completion) prints no note.
+	cmd *cobra.Command
+	// near lists the files (scenario files) whose own data folder is
+	// loaded when no --data is given, instead of the working folder's.
+	near []string
+	// found is the data folder found by itself, once looked for.
+	found   string
+	didFind bool
 }
 
-// sources returns the built-in data followed by each user folder. A
-// folder given twice, under any name (./goblins and goblins/, or a link to
-// it), is loaded once, where it first appears: loading it again would
-// report each of its entries as a duplicate of itself.
+func (d *dataFlags) register(cmd *cobra.Command) {
+	d.cmd = cmd
+	cmd.Flags().StringArrayVar(&d.dirs, "data", nil, "load a data folder (with tiles/, expansions/, interactions/) on top of the built-in data; repeatable (default: the data folder the current folder is in)")
+}
+
+// folders returns the user folders to load: the --data folders and the
+// extra ones, or, when there are none, the data folder the working folder
+// (or the first near file) is in, if any (see foundFolder).
+func (d *dataFlags) folders(extra ...string) []string {
+	dirs := append(append([]string{}, d.dirs...), extra...)
+	if len(dirs) > 0 {
+		return dirs
+	}
+	if dir := d.foundFolder(); dir != "" {
+		return []string{dir}
+	}
+	return nil
+}
+
+// foundFolder looks once for the data folder the work is in: the folder
+// of the first near file, else the working folder. It notes on stderr the
+// folder it loads.
+func (d *dataFlags) foundFolder() string {
+	if d.didFind {
+		return d.found
+	}
+	d.didFind = true
+	from, why := ".", "the current folder"
+	if len(d.near) > 0 {
+		from, why = d.near[0], "it holds "+d.near[0]
+	}
+	d.found = enclosingUserFolder(from)
+	if d.found != "" && d.cmd != nil {
+		fmt.Fprintf(d.cmd.ErrOrStderr(), "tilekit: loading the data folder %s (%s; --data to choose others)\n", d.found, why)
+	}
+	return d.found
+}
+
+// sources returns the built-in data followed by each user folder (see
+// folders). A folder given twice, under any name (./goblins and goblins/,
+// or a link to it), is loaded once, where it first appears: loading it
+// again would report each of its entries as a duplicate of itself.
 func (d *dataFlags) sources(extra ...string) ([]validator.Folder, error) {
 	sources := []validator.Folder{validator.BuiltinFolder()}
 	seen := map[string]bool{}
-	for _, dir := range append(append([]string{}, d.dirs...), extra...) {
+	for _, dir := range d.folders(extra...) {
 		key := folderKey(dir)
 		if seen[key] {
 			continue
@@ -37,6 +82,9 @@ func (d *dataFlags) sources(extra ...string) ([]validator.Folder, error) {
 			return nil, err
 		}
 		sources = append(sources, src)
+	}
+	if len(sources) > 1 && d.cmd != nil {
+		noteUserFolders(d.cmd)
 	}
 	return sources, nil
 }
@@ -189,3 +237,71 @@ func nearSubfolder(dir string, names []string) string {
 	}
 	return ""
 }
+
+// builtinModule is the module line of tilekit's own go.mod: the folder
+// that holds it is the source of the built-in data, already loaded.
+const builtinModule = "module github.com/tilekit/tilekit"
+
+// enclosingUserFolder returns the data folder that dir is in, or is: the
+// nearest folder, from dir up to the first one holding .git or the root,
+// whose expansions/ folder holds a .toml file; "" when there is none, or
+// when it is tilekit's own source tree, whose data is the built-in data.
+// The folder is named relative to the working folder.
+func enclosingUserFolder(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	for p := abs; ; p = filepath.Dir(p) {
+		if holdsTOML(filepath.Join(p, "expansions")) {
+			if isBuiltinSource(p) {
+				return ""
+			}
+			return displayPath(p)
+		}
+		if _, err := os.Lstat(filepath.Join(p, ".git")); err == nil || filepath.Dir(p) == p {
+			return ""
+		}
+	}
+}
+
+// holdsTOML reports whether the folder dir holds a .toml file (a folder's
+// name may hold characters a glob pattern would read as its own).
+func holdsTOML(dir string) bool {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".toml") {
+			return true
+		}
+	}
+	return false
+}
+
+// isBuiltinSource reports whether dir is tilekit's own source tree.
+func isBuiltinSource(dir string) bool {
+	data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		return false
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.TrimSpace(line) == builtinModule {
+			return true
+		}
+	}
+	return false
+}
+
+// unknownIDError is an id the loaded data does not define (an expansion, a
+// tile): the usual cause is a folder not loaded, which run says when no
+// user folder was.
+type unknownIDError struct{ err error }
+
+func (e unknownIDError) Error() string { return e.err.Error() }
+func (e unknownIDError) Unwrap() error { return e.err }
+
+// loadHint is what run adds to an unknown id error when only the built-in
+// data was loaded.
+const loadHint = " (load your folder with --data DIR)"

@@ -17,6 +17,8 @@ type gapsOptions struct {
 	sel    selectionFlags
 	format string
 	asOf   string
+	// failOnGaps makes the run exit 1 when any question is listed.
+	failOnGaps bool
 }
 
 func newGapsCmd() *cobra.Command {
@@ -42,11 +44,15 @@ answers only where it holds for that publisher and edition and was in force
 in that month; a subject of an expansion not yet published then, or not
 published in that edition, is not asked about; and under --variant a
 subject that the publisher's wording of a rule of thumb answers is not a
-gap.`,
+gap.
+
+--fail-on-gaps exits 1 when any question is listed, so that a CI job can
+require every question an expansion raises to be answered.`,
 		Example: `  tilekit gaps
   tilekit gaps --expansions princess-dragon,black-dragon
   tilekit gaps --as-of 2014-12 --variant rgg --edition C2
-  tilekit gaps --data ./my-expansion --expansions my-expansion --format json`,
+  tilekit gaps --data ./my-expansion --expansions my-expansion --format json
+  tilekit gaps --data . --expansions my-expansion --fail-on-gaps`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runGaps(cmd, opts)
@@ -54,8 +60,9 @@ gap.`,
 	}
 	opts.data.register(cmd)
 	opts.sel.register(cmd, true)
-	cmd.Flags().StringVar(&opts.format, "format", "text", "output format: text or json")
+	addFormatFlag(cmd, &opts.format, "output format: text or json", textOrJSON...)
 	cmd.Flags().StringVar(&opts.asOf, "as-of", "", "ask as the rules stood in this month (YYYY-MM)")
+	cmd.Flags().BoolVar(&opts.failOnGaps, "fail-on-gaps", false, "exit 1 when any question is unanswered (for CI)")
 	return cmd
 }
 
@@ -91,6 +98,17 @@ func runGaps(cmd *cobra.Command, opts *gapsOptions) error {
 	}
 	gaps := rules.Gaps(res.Catalog, rules.QueryOptions{Selection: s, Publisher: p, Edition: e, AsOf: asOf}, ownExpansions(res)...)
 	fmt.Fprintf(cmd.ErrOrStderr(), "tilekit: %d unanswered questions\n", len(gaps))
+	if err := writeGaps(cmd, res, gaps, opts, p, e, asOf); err != nil {
+		return err
+	}
+	if opts.failOnGaps && len(gaps) > 0 && !deferProblems(cmd) {
+		return errProblems
+	}
+	return nil
+}
+
+// writeGaps prints the gaps in the format asked for.
+func writeGaps(cmd *cobra.Command, res *validator.Result, gaps []rules.Gap, opts *gapsOptions, p tilekit.Publisher, e tilekit.Edition, asOf rules.Month) error {
 	if opts.format == "json" {
 		type gapJSON struct {
 			Table       string `json:"table"`

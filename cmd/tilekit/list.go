@@ -53,7 +53,7 @@ folders, and --format json gives id, name and expansion.`,
 	}
 	opts.data.register(cmd)
 	opts.filter.register(cmd)
-	cmd.Flags().StringVar(&opts.format, "format", "text", "output format: text or json")
+	addFormatFlag(cmd, &opts.format, "output format: text or json", textOrJSON...)
 	return cmd
 }
 
@@ -68,7 +68,7 @@ type listEntry struct {
 
 // runList prints the ids of one kind.
 func runList(cmd *cobra.Command, opts *listOptions) error {
-	res, err := loadFormatted(cmd, &opts.data, opts.format, "text", "json")
+	res, err := loadFormatted(cmd, &opts.data, opts.format, textOrJSON...)
 	if err != nil {
 		return err
 	}

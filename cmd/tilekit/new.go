@@ -11,6 +11,7 @@ import (
 	"text/template"
 
 	"github.com/spf13/cobra"
+	"github.com/tilekit/tilekit"
 	"github.com/tilekit/tilekit/validator"
 )
 
@@ -45,11 +46,13 @@ func newNewExpansionCmd() *cobra.Command {
 		Use:   "expansion ID [DIR]",
 		Short: "Scaffold a data folder for a fan expansion",
 		Long: `new expansion writes a data folder (DIR, or ID when DIR is not given) for a
-fan expansion: an expansion file with commented example figures, a tiles
-file with one commented example tile, an empty interactions file, the
+fan expansion: an expansion file with commented example figures, a rules
+text to fill in, a tiles file with one example tile, an interactions file
+with a commented example row, a scenario that plays the example tile, the
 schemas with a .taplo.toml so that Taplo / Even Better TOML complete and
-check the files, and a README. The folder validates clean with "tilekit
-validate DIR". It refuses a folder that already has files in it, an id the
+check the files, and a README. The expansion is for the edition tilekit
+plays when none is named. The folder validates clean with "tilekit
+validate DIR", and its scenario passes with "tilekit play DIR/scenarios". It refuses a folder that already has files in it, an id the
 built-in data or a --data folder already uses ("tilekit list expansions"
 shows them), and an id longer than 64 characters. The folder appears whole
 or not at all: a failure leaves nothing behind. Making it inside another
@@ -138,6 +141,25 @@ func displayPath(p string) string {
 	return p
 }
 
+// scaffoldData is what the scaffold's templates are filled with.
+type scaffoldData struct {
+	ID, Name string
+	// Edition is the edition the new expansion's tiles are for, the one
+	// tilekit plays when none is named.
+	Edition string
+	// Symbols lists the built-in symbols a tile lists, for a comment.
+	Symbols string
+}
+
+// joinSymbols writes symbols as a comment lists them: "volcano, dragon".
+func joinSymbols(symbols []tilekit.Symbol) string {
+	words := make([]string, len(symbols))
+	for i, s := range symbols {
+		words[i] = string(s)
+	}
+	return strings.Join(words, ", ")
+}
+
 // scaffold writes a new data folder for expansion id into dir: dir must
 // not exist or be empty, and appears whole or not at all.
 func scaffold(dir, id string) error {
@@ -146,12 +168,14 @@ func scaffold(dir, id string) error {
 		return err
 	}
 	defer files.discard()
-	data := struct{ ID, Name string }{id, nameFromID(id)}
+	data := scaffoldData{ID: id, Name: nameFromID(id), Edition: string(tilekit.DefaultEdition), Symbols: joinSymbols(tilekit.TileSymbols())}
 	for _, f := range []struct{ tmpl, name string }{
 		{"README.md.tmpl", "README.md"},
 		{"expansion.toml.tmpl", "expansions/" + id + ".toml"},
+		{"text.md.tmpl", "expansions/text/en/" + id + ".md"},
 		{"tiles.toml.tmpl", "tiles/" + id + ".toml"},
 		{"interactions.toml.tmpl", "interactions/" + id + ".toml"},
+		{"scenario.toml.tmpl", "scenarios/" + id + "/example.toml"},
 	} {
 		var b bytes.Buffer
 		if err := scaffoldTemplates.ExecuteTemplate(&b, f.tmpl, data); err != nil {

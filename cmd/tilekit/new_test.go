@@ -8,13 +8,15 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/game"
 	"github.com/tilekit/tilekit/validator"
 )
 
 // uncomment turns the commented examples of a scaffolded file into data,
-// as an author copying them does: from the first commented [[header]] on,
-// a leading "# " is removed (a "# # x" line stays a comment) and a lone
-// "#" becomes an empty line.
+// as an author copying them does: from each commented [[header]] to the
+// next empty line, a leading "# " is removed (a "# # x" line stays a
+// comment) and a lone "#" becomes an empty line.
 func uncomment(src string) string {
 	lines := strings.Split(src, "\n")
 	on := false
@@ -23,6 +25,8 @@ func uncomment(src string) string {
 			on = true
 		}
 		switch {
+		case l == "":
+			on = false
 		case !on:
 		case l == "#":
 			lines[i] = ""
@@ -35,7 +39,8 @@ func uncomment(src string) string {
 
 // TestScaffoldExamplesAreData proves that the commented examples in a new
 // expansion's files are data that validates clean once uncommented: one
-// tile of the new expansion and two figures.
+// tile of the new expansion and two figures; and that its scenario,
+// played in the default edition, passes.
 func TestScaffoldExamplesAreData(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "moats")
 	require.NoError(t, scaffold(dir, "moats"))
@@ -43,9 +48,10 @@ func TestScaffoldExamplesAreData(t *testing.T) {
 	res, err := validator.Validate(validator.BuiltinFolder(), folder)
 	require.NoError(t, err)
 	assert.Empty(t, res.Diagnostics, "the scaffold validates clean")
-	assert.Empty(t, res.Catalog.TilesOf("moats"), "the example tile is commented out")
+	assert.Len(t, res.Catalog.TilesOf("moats"), 1, "the example tile")
+	assert.Nil(t, res.Catalog.Figure("moats-knight"), "the example figures are commented out")
 
-	for _, name := range []string{"tiles/moats.toml", "expansions/moats.toml"} {
+	for _, name := range []string{"expansions/moats.toml"} {
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		require.NoError(t, err)
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(uncomment(string(data))), 0o644))
@@ -57,4 +63,16 @@ func TestScaffoldExamplesAreData(t *testing.T) {
 	assert.NotNil(t, res.Catalog.Tile("moats/example"))
 	assert.NotNil(t, res.Catalog.Figure("moats-knight"))
 	assert.NotNil(t, res.Catalog.Figure("moats-stone"))
+	assert.NotNil(t, res.Catalog.DeclaredSymbol("moats-mark"))
+
+	files := []validator.ScenarioFile{{Name: "example.toml", FS: os.DirFS(dir), Path: "scenarios/moats/example.toml"}}
+	res, err = validator.ValidateScenarios(files, validator.BuiltinFolder(), folder)
+	require.NoError(t, err)
+	assert.Empty(t, res.Diagnostics, "the scenario is valid")
+	require.Len(t, res.Catalog.Scenarios, 1)
+	s := &res.Catalog.Scenarios[0]
+	assert.Empty(t, s.Edition, "played in the default edition")
+	assert.Equal(t, []tilekit.Edition{tilekit.DefaultEdition}, res.Catalog.Expansion("moats").Editions)
+	assert.Equal(t, map[tilekit.Edition]int{tilekit.DefaultEdition: 1}, res.Catalog.Tile("moats/example").Counts)
+	assert.Empty(t, game.RunScenario(res.Catalog, s).Failures, "the scenario passes")
 }

@@ -26,12 +26,15 @@ func newOrderCmd() *cobra.Command {
 		Short: "Show the order of play for a selection of expansions",
 		Long: `order composes the steps of a turn from the steps each selected expansion
 adds, keeping every ordering constraint, with the timing notes that apply.
---variant follows a publisher's rules where they move a step or word it
-differently: with rgg the dragon moves after scoring, and the princess
-must send a knight home. --edition follows an edition's rules (C1, C2, C3)
+Steps that no rule orders against each other come by phase, then as they
+were written, and each says so ("Unordered: ..."). Without --variant the
+turn follows Hans im Glück's rules, the pages' rule text. --variant follows
+a publisher's rules where they move a step or word it differently: with
+rgg the dragon moves after scoring, and the princess must send a knight
+home. --edition follows an edition's rules (C1, C2, C3)
 where a step differs by edition. --as-of composes the turn as the rules
-stood in that month: a step, variant or note dated later, or a step of an
-expansion published later, is left out.`,
+stood in that month: a step, variant, choice or note dated later, or a
+step of an expansion published later, is left out.`,
 		Example: `  tilekit order
   tilekit order --expansions princess-dragon,black-dragon,drawbridges
   tilekit order --expansions princess-dragon --variant rgg --format json
@@ -44,7 +47,7 @@ expansion published later, is left out.`,
 	}
 	opts.data.register(cmd)
 	opts.sel.register(cmd, true)
-	cmd.Flags().StringVar(&opts.format, "format", "text", "output format: text or json")
+	addFormatFlag(cmd, &opts.format, "output format: text or json", textOrJSON...)
 	cmd.Flags().StringVar(&opts.asOf, "as-of", "", "compose the turn as the rules stood in this month (YYYY-MM)")
 	return cmd
 }
@@ -84,6 +87,9 @@ type stepJSON struct {
 	// Mechanics are the step's engine data, each a sentence with its
 	// source; the choice is the one in force under the rules followed.
 	Mechanics []mechanicJSON `json:"mechanics,omitempty"`
+	// Unordered lists the steps of the turn that no rule orders against
+	// this one: their order comes from the tie-break alone.
+	Unordered []string `json:"unordered,omitempty"`
 }
 
 // mechanicJSON is one part of a step's engine data: trigger, movement,
@@ -138,7 +144,8 @@ func orderJSON(sel rules.Selection, opt rules.OrderOptions, steps []rules.Played
 	}
 	for _, ps := range steps {
 		j := stepJSON{ID: ps.Step.ID, Name: ps.Step.Name, Expansion: ps.Step.Expansion, Phase: ps.Step.Phase,
-			Explanation: ps.Step.Explanation, Source: newCitationJSON(ps.Step.Source), Notes: notesJSON(ps.Notes), Mechanics: mechanics(ps)}
+			Explanation: ps.Step.Explanation, Source: newCitationJSON(ps.Step.Source), Notes: notesJSON(ps.Notes), Mechanics: mechanics(ps),
+			Unordered: ps.Unordered}
 		if ps.Variant != nil {
 			j.Variant = ps.Variant.Explanation
 			j.VariantScope = ps.Variant.Scope()
@@ -175,6 +182,9 @@ func writeOrderText(w io.Writer, cat *tilekit.Catalog, sel rules.Selection, opt 
 		}
 		for _, n := range ps.Notes {
 			fmt.Fprintf(w, "    Note: %s\n", sentence(n.Title))
+		}
+		if len(ps.Unordered) > 0 {
+			fmt.Fprintf(w, "    Unordered: no rule orders it against %s; the order shown is by phase, then as written.\n", strings.Join(ps.Unordered, ", "))
 		}
 	}
 	return nil

@@ -189,7 +189,7 @@ func runPlay(cmd *cobra.Command, opts *playOptions) error {
 	}
 	sel, err := rules.Select(res.Catalog, opts.sel.expansions)
 	if err != nil {
-		return usageError{err}
+		return usageError{unknownIDError{err}}
 	}
 	var pub tilekit.Publisher
 	if opts.sel.variant != "" {

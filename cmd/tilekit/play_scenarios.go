@@ -22,6 +22,9 @@ func runScenarios(cmd *cobra.Command, opts *playOptions, args []string) error {
 	if err := checkFormat(opts.format, "text", "json"); err != nil {
 		return err
 	}
+	if !opts.builtin {
+		opts.data.near = args // their own data folder, without --data
+	}
 	sources, err := opts.data.sources()
 	if err != nil {
 		return err

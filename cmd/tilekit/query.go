@@ -61,7 +61,7 @@ edition are left out. Run
 	}
 	opts.data.register(cmd)
 	opts.sel.register(cmd, true)
-	cmd.Flags().StringVar(&opts.format, "format", "text", "output format: text or json")
+	addFormatFlag(cmd, &opts.format, "output format: text or json", textOrJSON...)
 	cmd.Flags().BoolVar(&opts.history, "history", false, "also show rulings that were superseded")
 	cmd.Flags().StringVar(&opts.asOf, "as-of", "", "answer as the rules stood in this month (YYYY-MM)")
 	return cmd
@@ -72,7 +72,7 @@ func runQuery(cmd *cobra.Command, opts *queryOptions) error {
 	if err != nil {
 		return err
 	}
-	res, err := loadFormatted(cmd, &opts.data, opts.format, "text", "json")
+	res, err := loadFormatted(cmd, &opts.data, opts.format, textOrJSON...)
 	if err != nil {
 		return err
 	}

@@ -104,7 +104,7 @@ func runRender(cmd *cobra.Command, opts *renderOptions) error {
 	}
 	t := res.Catalog.Tile(opts.tile)
 	if t == nil {
-		return usagef("unknown tile %q%s (tilekit list tiles lists the ids)", opts.tile, validator.Suggest(opts.tile, tileIDs(res.Catalog)))
+		return usageError{unknownIDError{fmt.Errorf("unknown tile %q%s (tilekit list tiles lists the ids)", opts.tile, validator.Suggest(opts.tile, tileIDs(res.Catalog)))}}
 	}
 	svg, err := site.TileSVG(t, opts.rotation)
 	if err != nil {

@@ -52,6 +52,9 @@ type runState struct {
 	// problems is set when the data had errors, already reported, and the
 	// command went on with what loaded: the run exits 1 at the end.
 	problems bool
+	// userFolders is set when a user data folder was loaded: an unknown
+	// id then is not for want of one.
+	userFolders bool
 }
 
 type runStateKey struct{}
@@ -73,6 +76,15 @@ func deferProblems(cmd *cobra.Command) bool {
 	return true
 }
 
+// noteUserFolders records that the command loaded a user data folder.
+func noteUserFolders(cmd *cobra.Command) {
+	if ctx := cmd.Context(); ctx != nil {
+		if st, ok := ctx.Value(runStateKey{}).(*runState); ok {
+			st.userFolders = true
+		}
+	}
+}
+
 // run executes one command line; every error is printed here, once.
 func run(args []string, stdout, stderr io.Writer) int {
 	root := newRootCmd()
@@ -90,8 +102,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case errors.Is(err, errProblems):
 		return exitProblems
 	default:
-		fmt.Fprintf(stderr, "tilekit: %v\n", err)
-		if strings.HasPrefix(err.Error(), "unknown command") || strings.HasPrefix(err.Error(), "unknown flag") {
+		hint := ""
+		if errors.As(err, new(unknownIDError)) && !st.userFolders {
+			hint = loadHint
+		}
+		fmt.Fprintf(stderr, "tilekit: %v%s\n", err, hint)
+		if strings.HasPrefix(err.Error(), "unknown command") {
 			fmt.Fprintln(stderr, "Run 'tilekit --help' for usage.")
 		}
 		return exitUsage
@@ -107,14 +123,20 @@ can be checked, executed and published. The built-in data (tiles,
 expansions, interaction tables) is part of the binary; add your own data
 folders with --data. "tilekit list" shows the ids of expansions, figures,
 tables, tiles and steps.`,
-		Example: `  tilekit validate
+		Example: `  tilekit site build                          # check the data, play the examples, write the rules site
+  tilekit query dragon-diet fairy             # does the red dragon eat the fairy?
+  tilekit play --random 1000 --expansions princess-dragon
   tilekit validate ./my-expansion
-  tilekit list expansions
-  tilekit tiles --expansions base --format json`,
+  tilekit list expansions`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.Version = versionString()
+	root.SetVersionTemplate("{{.Version}}\n")
+	root.Flags().BoolP("version", "v", false, `print the version, as "tilekit version" does`)
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return usagef("%v; see '%s --help'", err, c.CommandPath())
+	})
 	root.AddCommand(newValidateCmd(), newListCmd(), newTilesCmd(), newRenderCmd(), newQueryCmd(), newGapsCmd(), newOrderCmd(), newPlayCmd(), newSiteCmd(), newNewCmd(), newSchemaCmd(), newVersionCmd())
 	registerCompletions(root)
 	flagNotesToStderr(root)

@@ -34,7 +34,7 @@ func (f *selectionFlags) resolve(cat *tilekit.Catalog) (rules.Selection, tilekit
 	if len(f.expansions) > 0 {
 		var err error
 		if sel, err = rules.Select(cat, f.expansions); err != nil {
-			return sel, "", usageError{err}
+			return sel, "", usageError{unknownIDError{err}}
 		}
 	}
 	var p tilekit.Publisher
@@ -113,7 +113,7 @@ func publisherByName(name string) (tilekit.Publisher, error) {
 // load checks the format, loads the data free of errors and resolves the
 // selection, for the commands that answer rules questions.
 func (f *selectionFlags) load(cmd *cobra.Command, data *dataFlags, format string) (*validator.Result, rules.Selection, tilekit.Publisher, error) {
-	res, err := loadFormatted(cmd, data, format, "text", "json")
+	res, err := loadFormatted(cmd, data, format, textOrJSON...)
 	if err != nil {
 		return nil, rules.Selection{}, "", err
 	}

@@ -1,14 +1,18 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"net/url"
+	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/tilekit/tilekit"
 	"github.com/tilekit/tilekit/rules"
 	"github.com/tilekit/tilekit/site"
+	"github.com/tilekit/tilekit/validator"
 )
 
 // siteOptions are the flags site build and site serve share: the data, and
@@ -120,6 +124,9 @@ func runSiteBuild(cmd *cobra.Command, opts *siteBuildOptions) error {
 	if err := checkSiteFolder(opts.dir, opts.force); err != nil {
 		return err
 	}
+	if err := checkNotDataFolder(opts.dir, opts.data.dirs); err != nil {
+		return err
+	}
 	want := site.Options{Format: site.Format(opts.format), BaseURL: opts.baseURL, Stats: opts.stats}
 	s, err := loadAndBuildSite(cmd, &opts.siteOptions, want)
 	if err != nil {
@@ -128,8 +135,28 @@ func runSiteBuild(cmd *cobra.Command, opts *siteBuildOptions) error {
 	if err := writeSiteFolder(opts.dir, s, opts.force, cmd.ErrOrStderr()); err != nil {
 		return err
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "tilekit: wrote %d files to %s in %s\n", len(s.Paths()), opts.dir, time.Since(start).Round(time.Millisecond))
+	reportSiteBuild(cmd.ErrOrStderr(), s, opts, time.Since(start))
 	return nil
+}
+
+// reportSiteBuild says what a build checked, played and wrote, where to
+// open the site and what to try next: the first thing a new user runs ends
+// by showing what tilekit is for.
+func reportSiteBuild(w io.Writer, s *site.Site, opts *siteBuildOptions, took time.Duration) {
+	c := s.Counts()
+	fmt.Fprintf(w, "tilekit: checked the data (%d expansions, %d tiles, %d interaction tables, %d steps of the turn) and played %d worked examples with the game engine\n",
+		c.Expansions, c.Tiles, c.Tables, c.Steps, c.Examples)
+	fmt.Fprintf(w, "tilekit: wrote %d files to %s in %s\n", len(s.Paths()), opts.dir, took.Round(time.Millisecond))
+	index := "index.html"
+	if opts.format == string(site.Markdown) {
+		index = "index.md"
+	}
+	fmt.Fprintf(w, "Open %s, or preview the site with: tilekit site serve\n", filepath.Join(opts.dir, index))
+	fmt.Fprint(w, `Then try:
+  tilekit query dragon-diet fairy                            does the red dragon eat the fairy?
+  tilekit order --expansions princess-dragon,drawbridges     the order of a turn
+  tilekit play --random 1000 --expansions princess-dragon    random games, every move checked
+`)
 }
 
 // loadAndBuildSite loads the data and builds the site. A data problem is
@@ -149,10 +176,34 @@ func loadAndBuildSite(cmd *cobra.Command, opts *siteOptions, want site.Options) 
 	}
 	s, err := site.Build(res.Catalog, want)
 	if err != nil {
-		fmt.Fprintf(cmd.ErrOrStderr(), "tilekit: %v\n", err)
+		printSiteError(cmd.ErrOrStderr(), res, err)
 		return nil, errProblems
 	}
 	return s, nil
+}
+
+// printSiteError prints why the site could not be built: a worked example
+// the engine does not play as written gets a line for each failure, at
+// the file, line and column of the key at fault, as play prints them.
+func printSiteError(w io.Writer, res *validator.Result, err error) {
+	var ex *site.ExampleError
+	if !errors.As(err, &ex) || len(ex.Failures) == 0 {
+		fmt.Fprintf(w, "tilekit: %v\n", err)
+		return
+	}
+	s := ex.Scenario
+	for _, f := range ex.Failures {
+		file, line, col := f.Origin.File, 0, 0
+		if file == "" {
+			file = s.Origin.File
+			line, _ = res.Locate(s.Origin)
+			col = 1
+		} else {
+			line, col = res.Locate(f.Origin)
+		}
+		fmt.Fprintf(w, "%s:%d:%d: error: worked example %s: the engine does not play it as written: %s\n", file, line, col, s.ID, f.Message)
+	}
+	fmt.Fprintf(w, "tilekit: worked example %s fails; the site was not built\n", s.ID)
 }
 
 // selection reads --expansions: nil without it (the site covers every
@@ -163,7 +214,7 @@ func (o *siteOptions) selection(cat *tilekit.Catalog) (*rules.Selection, error) 
 	}
 	sel, err := rules.Select(cat, o.sel.expansions)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, usageError{unknownIDError{err}}
 	}
 	return &sel, nil
 }

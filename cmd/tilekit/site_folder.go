@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/tilekit/tilekit/site"
 )
@@ -94,6 +95,52 @@ func checkSiteFolder(dir string, force bool) error {
 	return nil
 }
 
+// checkNotDataFolder refuses, as a usage error and even with --force, a
+// target that is a data folder being read, holds one, or lies inside one:
+// replacing it would delete the data, and a site inside a data folder
+// (say, Markdown pages in its expansions/text/) would be read as data by
+// the next build.
+func checkNotDataFolder(dir string, dataDirs []string) error {
+	target := resolvedPath(dir)
+	for _, data := range dataDirs {
+		d := resolvedPath(data)
+		switch {
+		case isWithin(d, target):
+			return usagef("%s is the data folder %s or holds it: build the site into another folder (--force does not replace data)", dir, data)
+		case isWithin(target, d):
+			return usagef("%s is inside the data folder %s: build the site into a folder outside it, where it cannot be read as data", dir, data)
+		}
+	}
+	return nil
+}
+
+// isWithin says whether path is the folder dir or lies below it; both are
+// absolute and resolved.
+func isWithin(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && (rel == "." || filepath.IsLocal(rel))
+}
+
+// resolvedPath returns dir absolute, with the links of the part of it that
+// exists resolved, so that two spellings of one folder compare equal even
+// before the folder is made.
+func resolvedPath(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return filepath.Clean(dir)
+	}
+	rest := ""
+	for p := abs; ; p = filepath.Dir(p) {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			return filepath.Join(real, rest)
+		}
+		if filepath.Dir(p) == p {
+			return abs
+		}
+		rest = filepath.Join(filepath.Base(p), rest)
+	}
+}
+
 // holdsWorkingFolder says whether dir is the working folder or one of the
 // folders above it.
 func holdsWorkingFolder(dir string) bool {
@@ -101,11 +148,7 @@ func holdsWorkingFolder(dir string) bool {
 	if err != nil {
 		return false
 	}
-	rel, err := filepath.Rel(folderKey(dir), folderKey(wd))
-	if err != nil {
-		return false
-	}
-	return rel == "." || filepath.IsLocal(rel)
+	return isWithin(folderKey(wd), folderKey(dir))
 }
 
 // siteWriter writes a built site as the whole content of a folder.
@@ -114,7 +157,17 @@ type siteWriter struct {
 	force  bool
 	warn   io.Writer                           // where a leftover old folder is reported
 	rename func(oldpath, newpath string) error // os.Rename; tests break it
+	// exchange swaps the names of two folders in one step (exchangeDirs),
+	// or returns errNoExchange; tests stand in for it.
+	exchange func(a, b string) error
+	// step, when set, is called at each point between two steps of the
+	// swap, by name; tests stop the write there as a crash would.
+	step func(point string)
 }
+
+// errNoExchange says that the system cannot swap two folders' names in
+// one step.
+var errNoExchange = errors.New("cannot exchange folders in one step here")
 
 // writeSiteFolder replaces dir with the files of s, all of them or none:
 // see siteWriter.write. When dir is a link to a folder, the folder it
@@ -129,33 +182,74 @@ func writeSiteFolder(dir string, s siteFiles, force bool, warn io.Writer) error 
 		}
 		dir = real
 	}
-	w := &siteWriter{dir: dir, force: force, warn: warn, rename: os.Rename}
+	w := &siteWriter{dir: dir, force: force, warn: warn, rename: os.Rename, exchange: exchangeDirs}
 	return w.write(s)
 }
 
-// write stages every file in a new folder beside the target, then, holding
-// a lock on the folder that holds the target, checks the target again,
-// moves the old folder aside, moves the new one in by its name and removes
-// the old one. When anything fails the target is left as it was, and the
-// folders made for it are removed. Only between the two renames is the
-// target's name briefly free.
+// at marks a point between two steps of the write.
+func (w *siteWriter) at(point string) {
+	if w.step != nil {
+		w.step(point)
+	}
+}
+
+// write holds a lock on the folder that holds the target, so that two
+// builds into one folder take turns, removes what crashed builds left
+// there, stages every file in a new folder beside the target, checks the
+// target again and swaps the new folder in: see swap. When anything fails
+// the target is left as it was, and the folders made for it are removed.
 func (w *siteWriter) write(s siteFiles) error {
 	parent := filepath.Dir(w.dir)
 	made, err := makeDirs(parent)
 	if err != nil {
 		return fmt.Errorf("%s: %w", parent, unwrapPathError(err))
 	}
-	stage, err := w.stage(parent, s)
-	if err == nil {
-		err = w.swapLocked(parent, stage)
-	}
-	if err != nil {
-		if stage != "" {
-			os.RemoveAll(stage)
-		}
+	if err = w.writeLocked(parent, s); err != nil {
 		removeDirs(made)
 	}
 	return err
+}
+
+// writeLocked does the work of write under the lock on parent.
+func (w *siteWriter) writeLocked(parent string, s siteFiles) error {
+	lock, err := lockDir(parent)
+	if err != nil {
+		return fmt.Errorf("%s: %w", parent, unwrapPathError(err))
+	}
+	defer lock.Close()
+	if haveLocks {
+		w.removeStale(parent)
+	}
+	if err := checkSiteFolder(w.dir, w.force); err != nil {
+		return err // filled meanwhile by someone else
+	}
+	stage, err := w.stage(parent, s)
+	if err == nil {
+		w.at("staged")
+		err = w.swap(parent, stage)
+	}
+	if err != nil && stage != "" {
+		os.RemoveAll(stage)
+	}
+	return err
+}
+
+// removeStale removes the folders that site builds killed before they
+// finished left in parent: a new site being written, an old one being
+// removed. Every build that makes them holds the lock on parent, so while
+// this build holds it they belong to no running build.
+func (w *siteWriter) removeStale(parent string) {
+	entries, err := os.ReadDir(parent)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if n := e.Name(); e.IsDir() && (strings.HasPrefix(n, siteStagePrefix) || strings.HasPrefix(n, siteOldPrefix)) {
+			if err := os.RemoveAll(filepath.Join(parent, n)); err != nil {
+				fmt.Fprintf(w.warn, "tilekit: warning: a folder an earlier build left could not be removed: %v\n", err)
+			}
+		}
+	}
 }
 
 // stage writes the files of s into a new folder in parent, and the marker
@@ -219,38 +313,59 @@ func (w *siteWriter) writeStaged(stage string, paths []string, files map[string]
 	return nil
 }
 
-// swapLocked puts the staged folder in the target's place under a lock on
-// parent, so that two builds into one folder take turns.
-func (w *siteWriter) swapLocked(parent, stage string) error {
-	lock, err := lockDir(parent)
-	if err != nil {
-		return fmt.Errorf("%s: %w", parent, unwrapPathError(err))
-	}
-	defer lock.Close()
-	if err := checkSiteFolder(w.dir, w.force); err != nil {
-		return err // filled meanwhile by someone else
-	}
-	old := ""
-	if _, err := os.Lstat(w.dir); err == nil {
-		if old, err = w.moveAside(parent); err != nil {
-			return err
+// swap puts the staged folder in the target's place. A new target is the
+// staged folder renamed, one step. An existing one is exchanged with the
+// staged folder in one step where the system can (Linux), and the old
+// site, now under the staged name, removed: a crash at any point leaves
+// the target the old site or the new one, whole, and at most a staging
+// folder that the next build removes. Elsewhere the old folder is moved
+// aside and the new one moved in, two steps between which the target's
+// name is briefly free.
+func (w *siteWriter) swap(parent, stage string) error {
+	if _, err := os.Lstat(w.dir); errors.Is(err, fs.ErrNotExist) {
+		if err := w.rename(stage, w.dir); err != nil {
+			return fmt.Errorf("%s: %w", w.dir, unwrapLinkError(err))
 		}
+		return nil
 	}
+	err := w.exchange(stage, w.dir)
+	if errors.Is(err, errNoExchange) {
+		return w.swapByRenames(parent, stage)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", w.dir, unwrapLinkError(err))
+	}
+	w.at("exchanged")
+	w.removeOld(stage)
+	return nil
+}
+
+// swapByRenames moves the target aside, moves the staged folder in by its
+// name and removes the old folder; when the move in fails, the old folder
+// is put back.
+func (w *siteWriter) swapByRenames(parent, stage string) error {
+	old, err := w.moveAside(parent)
+	if err != nil {
+		return err
+	}
+	w.at("moved aside")
 	if err := w.rename(stage, w.dir); err != nil {
 		err = fmt.Errorf("%s: %w", w.dir, unwrapLinkError(err))
-		if old != "" {
-			if perr := w.rename(old, w.dir); perr != nil {
-				err = errors.Join(err, fmt.Errorf("could not put back %s, which is now %s: %w", w.dir, old, unwrapLinkError(perr)))
-			}
+		if perr := w.rename(old, w.dir); perr != nil {
+			err = errors.Join(err, fmt.Errorf("could not put back %s, which is now %s: %w", w.dir, old, unwrapLinkError(perr)))
 		}
 		return err
 	}
-	if old != "" {
-		if err := os.RemoveAll(old); err != nil {
-			fmt.Fprintf(w.warn, "tilekit: warning: the old site could not be removed: %v (remove %s yourself)\n", err, old)
-		}
-	}
+	w.at("moved in")
+	w.removeOld(old)
 	return nil
+}
+
+// removeOld removes the old site, or says where it is left.
+func (w *siteWriter) removeOld(old string) {
+	if err := os.RemoveAll(old); err != nil {
+		fmt.Fprintf(w.warn, "tilekit: warning: the old site could not be removed: %v (remove %s yourself)\n", err, old)
+	}
 }
 
 // moveAside renames the target to a new name beside it and returns that

@@ -40,7 +40,8 @@ func newSiteServeCmd() *cobra.Command {
 		Long: `serve builds the rules reference in memory, as site build would, and
 serves it over HTTP at --addr for a preview in a browser. Every second it
 looks at the .toml and .md files of the --data folders, and when one was
-added, removed or changed it builds the site again. A build that fails
+added, removed or changed, and stayed so at the next look, it builds the
+site again. It answers GET and HEAD, and any other method with 405. A build that fails
 prints the problems and the last good site is still served; when the data
 has problems at the start, nothing is served and the run exits 1. Ctrl-C
 stops it. To publish the site, use site build.`,
@@ -95,9 +96,15 @@ func (p *sitePreview) set(s *site.Site) {
 	p.current.Store(&h)
 }
 
-// ServeHTTP serves the current site; the browser is told to ask again each
-// time, so that a reload shows the latest build.
+// ServeHTTP serves the current site to GET and HEAD, and answers any other
+// method with 405, as a static host does; the browser is told to ask again
+// each time, so that a reload shows the latest build.
 func (p *sitePreview) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "405 method not allowed: the preview serves pages to GET and HEAD only", http.StatusMethodNotAllowed)
+		return
+	}
 	w.Header().Set("Cache-Control", "no-cache")
 	(*p.current.Load()).ServeHTTP(w, r)
 }
@@ -108,7 +115,7 @@ func (p *sitePreview) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func serveSite(ctx context.Context, cmd *cobra.Command, ln net.Listener, opts *siteServeOptions) error {
 	defer ln.Close() // Serve closes it too, but a failed first build returns before
 	stderr := cmd.ErrOrStderr()
-	dirs := opts.data.dirs // the built-in data never changes
+	dirs := opts.data.folders() // the built-in data never changes
 	seen := dataFingerprint(dirs)
 	s, err := loadAndBuildSite(cmd, &opts.siteOptions, site.Options{Stats: opts.stats})
 	if err != nil {
@@ -141,7 +148,7 @@ func serveSite(ctx context.Context, cmd *cobra.Command, ln net.Listener, opts *s
 }
 
 // watchData looks at the data files every opts.poll until ctx is done, and
-// rebuilds the site when they changed.
+// rebuilds the site when they changed and then held still for a poll.
 func watchData(ctx context.Context, cmd *cobra.Command, opts *siteServeOptions, dirs []string, seen map[string]fileStamp, preview *sitePreview) {
 	if len(dirs) == 0 {
 		<-ctx.Done()
@@ -149,19 +156,37 @@ func watchData(ctx context.Context, cmd *cobra.Command, opts *siteServeOptions, 
 	}
 	tick := time.NewTicker(opts.poll)
 	defer tick.Stop()
+	watch := &dataWatch{built: seen, last: seen}
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-tick.C:
 		}
-		now := dataFingerprint(dirs)
-		if maps.Equal(now, seen) {
-			continue
+		if watch.settled(dataFingerprint(dirs)) {
+			rebuildSite(cmd, opts, preview)
 		}
-		seen = now
-		rebuildSite(cmd, opts, preview)
 	}
+}
+
+// dataWatch decides when changed data files are worth a rebuild: once
+// their fingerprint differs from the one last built and has held for two
+// polls in a row, so that a file an editor is still writing is not built
+// half-written.
+type dataWatch struct {
+	built, last map[string]fileStamp
+}
+
+// settled takes the fingerprint of one poll and reports whether to
+// rebuild now; it then counts the fingerprint as built.
+func (w *dataWatch) settled(now map[string]fileStamp) bool {
+	held := maps.Equal(now, w.last)
+	w.last = now
+	if !held || maps.Equal(now, w.built) {
+		return false
+	}
+	w.built = now
+	return true
 }
 
 // rebuildSite builds the site again and serves it, or prints why it

@@ -6,11 +6,13 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -96,19 +98,49 @@ func TestSiteServeRebuildsWhenDataChanges(t *testing.T) {
 	status, _ := get(t, "http://"+ln.Addr().String()+"/")
 	assert.Equal(t, http.StatusOK, status, "the root serves index.html")
 
-	writeFile(t, file, fanExpansion("Moats and Drawbridges"))
+	replaceFile(t, file, fanExpansion("Moats and Drawbridges"))
 	require.True(t, waitFor(t, index, func(body string) bool { return strings.Contains(body, "Moats and Drawbridges") }), "the change is served; stderr:\n%s", stderr.String())
 	assert.Contains(t, stderr.String(), "tilekit: rebuilt the site")
 
-	writeFile(t, file, "[[expansion]\nid = \"moats\"\n")
+	replaceFile(t, file, "[[expansion]\nid = \"moats\"\n")
 	require.Eventually(t, func() bool { return strings.Contains(stderr.String(), "still serving the last good one") }, 30*time.Second, 10*time.Millisecond)
 	assert.Contains(t, stderr.String(), "moats.toml:1:", "the problem is located")
 	assert.Contains(t, stderr.String(), "[toml-syntax]")
 	_, body := get(t, index)
 	assert.Contains(t, body, "Moats and Drawbridges", "the last good site is still served")
 
-	require.NoError(t, os.WriteFile(file, []byte(fanExpansion("Moats Mended")), 0o644))
+	replaceFile(t, file, fanExpansion("Moats Mended"))
 	require.True(t, waitFor(t, index, func(body string) bool { return strings.Contains(body, "Moats Mended") }), "a fixed file is served again; stderr:\n%s", stderr.String())
+}
+
+// replaceFile gives a file new content in one step, as an editor that
+// saves atomically does: written in full beside it under a hidden name,
+// then renamed over it, so that no poll sees it half-written.
+func replaceFile(t *testing.T, file, content string) {
+	t.Helper()
+	tmp := filepath.Join(filepath.Dir(file), ".new-"+filepath.Base(file))
+	require.NoError(t, os.WriteFile(tmp, []byte(content), 0o644))
+	require.NoError(t, os.Rename(tmp, file))
+}
+
+// A change is rebuilt once the fingerprint has held for two polls in a
+// row: a file still being written (its size or time changing at every
+// poll) is not built, and a fingerprint already built is not built again.
+func TestSiteDataWatchWaitsForTheDataToSettle(t *testing.T) {
+	stamp := func(size int64) map[string]fileStamp {
+		return map[string]fileStamp{"moats.toml": {size: size, modTime: time.Unix(size, 0)}}
+	}
+	w := &dataWatch{built: stamp(10), last: stamp(10)}
+	assert.False(t, w.settled(stamp(10)), "nothing changed")
+	assert.False(t, w.settled(stamp(0)), "a file just truncated, being written")
+	assert.False(t, w.settled(stamp(5)), "still growing")
+	assert.True(t, w.settled(stamp(5)), "held for two polls: rebuild")
+	assert.False(t, w.settled(stamp(5)), "already built")
+	assert.False(t, w.settled(stamp(10)), "changed back, once")
+	assert.True(t, w.settled(stamp(10)), "and held")
+	assert.False(t, w.settled(stamp(11)), "changed")
+	assert.False(t, w.settled(stamp(10)), "back to what was built before it settled")
+	assert.False(t, w.settled(stamp(10)), "what was built is not built again")
 }
 
 // The data folders' .toml and .md files make the fingerprint; hidden files
@@ -152,5 +184,25 @@ func TestSiteServeStopsWhenTheListenerFails(t *testing.T) {
 		assert.Contains(t, err.Error(), "serving the site")
 	case <-time.After(10 * time.Second):
 		t.Fatal("the server did not stop")
+	}
+}
+
+// The preview answers GET and HEAD with the page and any other method
+// with 405 and the methods it allows, as a static host does.
+func TestSitePreviewAllowsOnlyGetAndHead(t *testing.T) {
+	preview := &sitePreview{}
+	h := http.FileServer(http.FS(fstest.MapFS{"tables.html": {Data: []byte("<p>the page</p>")}}))
+	preview.current.Store(&h)
+	for _, method := range []string{http.MethodGet, http.MethodHead} {
+		rec := httptest.NewRecorder()
+		preview.ServeHTTP(rec, httptest.NewRequest(method, "/tables.html", nil))
+		assert.Equal(t, http.StatusOK, rec.Code, method)
+	}
+	for _, method := range []string{http.MethodPost, http.MethodPut, http.MethodDelete, http.MethodPatch, http.MethodOptions} {
+		rec := httptest.NewRecorder()
+		preview.ServeHTTP(rec, httptest.NewRequest(method, "/tables.html", strings.NewReader("x")))
+		assert.Equal(t, http.StatusMethodNotAllowed, rec.Code, method)
+		assert.Equal(t, "GET, HEAD", rec.Header().Get("Allow"), method)
+		assert.NotContains(t, rec.Body.String(), "the page", method)
 	}
 }

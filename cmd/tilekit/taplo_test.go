@@ -90,7 +90,9 @@ func TestTaploAcceptsTheData(t *testing.T) {
 		}))
 	}
 	require.Equal(t, exitOK, run([]string{"new", "expansion", "moats", filepath.Join(dir, "moats")}, io.Discard, io.Discard))
-	files = append(files, "moats/expansions/moats.toml", "moats/tiles/moats.toml", "moats/interactions/moats.toml")
+	// A tile that lists a symbol its expansion declares.
+	writeFile(t, filepath.Join(dir, "tiles", "own-symbol.toml"), "[[tile]]\nid = \"base/own-well\"\nname = \"Well\"\ncounts = { C1 = 1 }\nsymbols = [\"water-well\", \"garden\"]\nfeature = [{ kind = \"cloister\" }, { kind = \"field\", sides = [\"NL\", \"NR\", \"EL\", \"ER\", \"SL\", \"SR\", \"WL\", \"WR\"] }]\n")
+	files = append(files, "tiles/own-symbol.toml", "moats/expansions/moats.toml", "moats/tiles/moats.toml", "moats/interactions/moats.toml", "moats/scenarios/moats/example.toml")
 	code, stderr := taplo(t, cli, dir, files...)
 	assert.Equal(t, 0, code, stderr)
 	assert.NotContains(t, stderr, "error:")

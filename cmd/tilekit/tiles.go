@@ -36,8 +36,9 @@ func newTilesCmd() *cobra.Command {
 		Long: `tiles lists the tiles of the built-in data and of any --data folders: id,
 edges at rotation 0 (N E S W; C city, R road, F field), copies per edition,
 marks (symbols, start tile, PROVISIONAL for a layout not checked against the
-printed tile, note for a tile with a note to read) and name. --format json
-gives every tile with its features. --expansions lists only the tiles of
+printed tile, note for a tile with a note to read, rules for a tile with
+rules of its own, which follow the table with their sources) and name.
+--format json gives every tile with its features and rules. --expansions lists only the tiles of
 some expansions ("tilekit list expansions" shows the ids).
 
 ` + editionsHelp + `
@@ -54,7 +55,7 @@ loaded are still listed; the exit status is then 1.`,
 	}
 	opts.data.register(cmd)
 	opts.filter.register(cmd)
-	cmd.Flags().StringVar(&opts.format, "format", "text", "output format: text or json")
+	addFormatFlag(cmd, &opts.format, "output format: text or json", textOrJSON...)
 	cmd.Flags().StringVar(&opts.expansion, "expansion", "", "list only the tiles of this expansion id")
 	_ = cmd.Flags().MarkDeprecated("expansion", "use --expansions, which takes a comma-separated list")
 	return cmd
@@ -62,7 +63,7 @@ loaded are still listed; the exit status is then 1.`,
 
 // runTiles lists the tiles of the selected expansions.
 func runTiles(cmd *cobra.Command, opts *tilesOptions) error {
-	res, err := loadFormatted(cmd, &opts.data, opts.format, "text", "json")
+	res, err := loadFormatted(cmd, &opts.data, opts.format, textOrJSON...)
 	if err != nil {
 		return err
 	}
@@ -117,13 +118,39 @@ func writeTilesText(w io.Writer, tiles []*tilekit.Tile) error {
 		} else if t.Note != "" {
 			symbols = append(symbols, "note")
 		}
+		if len(t.Rules) > 0 {
+			symbols = append(symbols, "rules")
+		}
 		sym := strings.Join(symbols, ",")
 		if sym == "" {
 			sym = "-"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", t.ID, edgeLetters(t), strings.Join(counts, "\t"), sym, t.Name)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	return writeTileRules(w, tiles)
+}
+
+// writeTileRules lists the rules of the tiles that have some, each with its
+// source, after the table.
+func writeTileRules(w io.Writer, tiles []*tilekit.Tile) error {
+	first := true
+	for _, t := range tiles {
+		for _, r := range t.Rules {
+			if first {
+				if _, err := fmt.Fprint(w, "\nTile rules:\n"); err != nil {
+					return err
+				}
+				first = false
+			}
+			if _, err := fmt.Fprintf(w, "  %s: %s\n    Source: %s\n", t.ID, r.Text, r.Source); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // tileJSON is the JSON form of a tile in "tilekit tiles --format json".
@@ -140,6 +167,14 @@ type tileJSON struct {
 	// printed tile.
 	Provisional bool          `json:"provisional"`
 	Features    []featureJSON `json:"features"`
+	// Rules are the tile's own rules, with their sources.
+	Rules []tileRuleJSON `json:"rules,omitempty"`
+}
+
+// tileRuleJSON is a tile's rule in "tilekit tiles --format json".
+type tileRuleJSON struct {
+	Text   string       `json:"text"`
+	Source citationJSON `json:"source"`
 }
 
 type edgesJSON struct {
@@ -193,6 +228,9 @@ func newTileJSON(t *tilekit.Tile) tileJSON {
 			fj.Attributes = append(fj.Attributes, string(a))
 		}
 		j.Features = append(j.Features, fj)
+	}
+	for _, r := range t.Rules {
+		j.Rules = append(j.Rules, tileRuleJSON{Text: r.Text, Source: newCitationJSON(r.Source)})
 	}
 	sort.Strings(j.Start)
 	return j

@@ -37,7 +37,7 @@ under any name, is checked once.`,
 		},
 	}
 	opts.data.register(cmd)
-	cmd.Flags().StringVar(&opts.format, "format", "text", "output format: text, json, github or sarif")
+	addFormatFlag(cmd, &opts.format, "output format: text, json, github or sarif", validator.Formats...)
 	return cmd
 }
 

@@ -143,17 +143,17 @@ func raceNewExpansion(t *testing.T, rounds, runs int, newExpansion func(id, dir 
 			assert.Equal(t, "tilekit: "+dir+" already has files in it; choose a new folder\n", stderrs[j])
 		}
 		require.Equal(t, 1, wins, "round %d: exactly one run wins: %q", i, stderrs)
-		for _, folder := range []string{"expansions", "tiles", "interactions"} {
+		for folder, want := range map[string]int{"expansions": 2, "tiles": 1, "interactions": 1, "scenarios": 1} {
 			entries, err := os.ReadDir(filepath.Join(dir, folder))
 			require.NoError(t, err)
-			assert.Len(t, entries, 1, "round %d: one file in %s", i, folder)
+			assert.Len(t, entries, want, "round %d: one file (and text/, or one folder) in %s", i, folder)
 		}
 		entries, err := os.ReadDir(parent)
 		require.NoError(t, err)
 		assert.Len(t, entries, 1, "round %d: no staging folder left beside it", i)
 		entries, err = os.ReadDir(dir)
 		require.NoError(t, err)
-		assert.Len(t, entries, 6, "round %d: README.md, .taplo.toml and four folders, no staging folder", i)
+		assert.Len(t, entries, 7, "round %d: README.md, .taplo.toml and five folders, no staging folder", i)
 	}
 }
 

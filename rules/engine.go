@@ -1,0 +1,35 @@
+package rules
+
+import (
+	"slices"
+
+	"github.com/tilekit/tilekit"
+)
+
+// EngineSteps lists the ids of the steps of the order of play that the
+// game engine plays. The engine maps each to its implementation (a test
+// of package game checks that the two lists agree); a step of the data
+// that is not here, such as a fan expansion's own, is one the engine
+// cannot play yet: the validator warns about it, and what plays games
+// leaves out what needs it instead of failing.
+var EngineSteps = []string{
+	"place-tile", "place-figure", "score-features", "fairy-point", "volcano-dragon", "princess-remove",
+	"fairy-move", "dragon-move", "black-dragon-move", "drawbridge-move", "black-dragon-place",
+}
+
+// EnginePlays reports whether the game engine plays the step with the id.
+func EnginePlays(id string) bool { return slices.Contains(EngineSteps, id) }
+
+// UnplayedSteps lists, in the order of the data, the steps of a selection
+// in an edition (every edition for "") that the game engine does not play:
+// a game of the selection cannot be played while it has any.
+func UnplayedSteps(cat *tilekit.Catalog, sel Selection, edition tilekit.Edition) []*tilekit.Step {
+	var out []*tilekit.Step
+	for i := range cat.Steps {
+		s := &cat.Steps[i]
+		if sel.Has(s.Expansion) && InEdition(cat, s.Expansion, edition) && !EnginePlays(s.ID) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
