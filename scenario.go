@@ -48,6 +48,9 @@ type Scenario struct {
 	// End scores the game as over after the last turn (the end-of-game
 	// scoring of unfinished features and fields), as if the pile were empty.
 	End bool
+	// CheckInvariants checks the game engine's invariants after every
+	// move, as random play does; a broken one fails the scenario.
+	CheckInvariants bool
 	// Expect is what must be true after the last turn (and the end of the
 	// game, when there is one).
 	Expect ScenarioExpect

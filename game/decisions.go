@@ -43,7 +43,16 @@ func (g *Game) deployBlocked() bool {
 		return false
 	}
 	volcano := r.hasStep[stepVolcano] && r.hasSymbol(g.tile, symVolcano) && !r.figures.volcanoDeploy[figMeeple].yes
-	return volcano || (g.dragonCell >= 0 && g.dragonCell == g.lastCell && (r.dragon.noDeploy || r.volcanoNoDeploy))
+	return volcano || g.dragonKeepsOff(g.lastCell)
+}
+
+// dragonKeepsOff reports whether no follower may come onto a cell because
+// the red dragon stands there and a step's movement forbids it (no-deploy):
+// the rule the deployment, the magic portal, the drawbridges and the
+// Playout's invariants all read.
+func (g *Game) dragonKeepsOff(cell int32) bool {
+	r := g.rules
+	return g.dragonCell >= 0 && cell == g.dragonCell && (r.dragon.noDeploy || r.volcanoNoDeploy)
 }
 
 // whyBlocked says why deployBlocked, or "".
@@ -77,7 +86,7 @@ func (g *Game) applyFigure(m Move, events []Event) ([]Event, error) {
 		events = g.playFigure(m, events)
 		g.figureKind = m.Kind
 	default:
-		return events, fmt.Errorf("%s is not a legal move now (%s)", m, g.decisionText())
+		return events, fmt.Errorf("%s is not a legal move now (%s)", g.moveText(m), g.decisionText())
 	}
 	return g.resume(events), nil
 }
@@ -191,7 +200,7 @@ func (g *Game) portalMoves(dst []Move) []Move {
 		cell := g.board.placed[slot]
 		c := g.board.cells[cell]
 		typ := int(c.tile) - 1
-		if cell == g.dragonCell || (cell == g.fairyCell && !fr.portalTo[placeFairyTile].yes) {
+		if g.dragonKeepsOff(cell) || (cell == g.fairyCell && !fr.portalTo[placeFairyTile].yes) {
 			continue
 		}
 		pos := g.board.position(int(cell))
@@ -324,11 +333,11 @@ func (g *Game) FigureAt(id string) (p tilekit.BoardPosition, ok bool) {
 func (g *Game) refusal(m Move, err error) error {
 	idx, ok := g.board.index(m.Placement.Pos)
 	if !ok || g.board.cells[idx].tile == 0 {
-		return fmt.Errorf("%s: no tile at %s", m, notationPos(m.Placement.Pos))
+		return fmt.Errorf("%s: no tile at %s", g.moveText(m), notationPos(m.Placement.Pos))
 	}
 	typ := int(g.board.cells[idx].tile) - 1
 	if m.Feature >= g.rules.NumFeatures(typ) {
-		return fmt.Errorf("%s: %s has no feature %d", m, g.rules.ID(typ), m.Feature)
+		return fmt.Errorf("%s: %s has no feature #%d (its features are %s)", g.moveText(m), g.rules.ID(typ), m.Feature, g.rules.featureList(typ))
 	}
 	if m.Kind != MovePortal {
 		return err
@@ -341,7 +350,7 @@ func (g *Game) refusal(m Move, err error) error {
 		return fmt.Errorf("%s shows no magic portal (%s, Der Zaubergang)", g.rules.ID(g.tile), sourcePD)
 	case int32(idx) == g.lastCell:
 		return fmt.Errorf("%s is on the tile just placed: put the follower there as usual", what)
-	case int32(idx) == g.dragonCell:
+	case g.dragonKeepsOff(int32(idx)):
 		return fmt.Errorf("%s lies on the dragon's tile: no follower may stand with the dragon (%s)", what, sourceVolcano)
 	case g.board.nodes[g.board.find(x)].followers > 0 && !fr.portalTo[placeOccupied].yes:
 		return fmt.Errorf("%s is already occupied (%s)", what, fr.portalTo[placeOccupied].reason)

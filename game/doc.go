@@ -194,13 +194,18 @@
 // (drawbridge); a list that does not match the decisions the game asks for
 // is a failure at its key. A Playout records the moves of the game it
 // plays in a buffer made once, every decision included, so that a broken
-// invariant comes with a scenario that replays the game to the broken move
-// (BreakError.Scenario). With the expansions it checks, after every move,
-// that the dragon never stands on the fairy's tile, that no follower
-// stands on the dragon's tile, that a dragon's move never enters a tile
-// twice nor returns to its start, that the Black Dragon takes no more
-// steps than the tile completed features, that every figure eaten is one
-// its diet table, read apart from the compiled flags, lets it eat, and
-// that each player's followers at hand, on the board, held at a drawbridge
-// and out of the game make 7.
+// invariant comes with a scenario that replays the game to the broken
+// move, that move included, and checks the invariants as the Playout does
+// (BreakError.Scenario, CheckInvariants), so that it fails at that move.
+// With the expansions the invariants check, after every move, that the
+// dragon never enters the fairy's tile when the fairy blocks it, that it
+// leaves on a tile it enters only the followers its diet does not eat or
+// its protection table spares, that no follower comes onto its tile when
+// a step forbids it, that a dragon's move never enters a tile twice nor
+// returns to its start, that the Black Dragon takes no more steps than
+// the tile completed features, that every figure eaten is one its diet
+// lets it eat and no place protects, and that each player's followers at
+// hand, on the board, held at a drawbridge and out of the game make 7.
+// They read the same compiled flags as the legal moves, so a rule the
+// data allows is never a break.
 package game

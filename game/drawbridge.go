@@ -90,7 +90,7 @@ func (g *Game) bridgeMoves(dst []Move) []Move {
 	maxF := int32(g.rules.maxFeatures)
 	for _, city := range g.bridgeCities[h.from:h.upTo] {
 		for m := city; ; {
-			if cell := b.placed[m/maxF]; cell != g.dragonCell {
+			if cell := b.placed[m/maxF]; !g.dragonKeepsOff(cell) {
 				dst = append(dst, DrawbridgeMove(b.position(int(cell)), int(m%maxF)))
 			}
 			if m = b.nodes[m].next; m == city {
@@ -108,7 +108,7 @@ func (g *Game) bridgeMoves(dst []Move) []Move {
 // the step's removals send it) or into a city.
 func (g *Game) applyBridge(m Move, events []Event) ([]Event, error) {
 	if m.Kind != MoveDrawbridge {
-		return events, fmt.Errorf("%s is not a legal move now (%s)", m, g.decisionText())
+		return events, fmt.Errorf("%s is not a legal move now (%s)", g.moveText(m), g.decisionText())
 	}
 	if err := g.checkLegal(m); err != nil {
 		return events, err

@@ -88,7 +88,7 @@ func TestRecordedExpansionGamesReplayAsScenarios(t *testing.T) {
 			res, err := p.Play(seed)
 			require.NoError(t, err)
 			s := p.Scenario("replay")
-			s.End = true
+			s.End, s.CheckInvariants = true, true
 			s.Expect.Scores = res.Scores[:res.Players]
 			run := game.RunScenario(cat, &s)
 			require.Empty(t, run.Failures, "%s %s seed %d", tc.edition, tc.pub, seed)

@@ -1,11 +1,13 @@
 package game_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tilekit/tilekit"
 	"github.com/tilekit/tilekit/game"
 )
 
@@ -64,7 +66,7 @@ func TestIllegalFollowerMovesSayWhy(t *testing.T) {
 	_, err = g.Apply(game.FollowerMove(road), nil)
 	assert.EqualError(t, err, "the road of base/U at -1,0 is already taken by a follower of player 1 (at 1,0)")
 	_, err = g.Apply(game.FollowerMove(9), nil)
-	assert.EqualError(t, err, "base/U has no feature 9: its features are 0 to 2")
+	assert.EqualError(t, err, "base/U has no feature #9 (its features are road, field1, field2)")
 	_, err = g.Apply(game.FollowerMove(2), nil)
 	require.NoError(t, err, "the field south of the road is free")
 }
@@ -146,4 +148,16 @@ func TestLegalMatchesPlacementsInRandomGames(t *testing.T) {
 			require.NoError(t, err)
 		}
 	}
+}
+
+// A refused move of an expansion's figure names its feature as scenarios
+// do (by local id, kind, or kind and rank from 1), never by its index.
+func TestRefusedMovesNameTheFeature(t *testing.T) {
+	r := pdRules(t, catalog(t), tilekit.HansImGlueck)
+	g := newGame(t, r, 2)
+	take(t, g, "base/U")
+	require.NoError(t, place(g, 1, 0, 0))
+	_, err := g.Apply(game.FairyMove(tilekit.BoardPosition{}, 1), nil)
+	require.Error(t, err)
+	assert.True(t, strings.HasPrefix(err.Error(), "fairy 0,0:road is not a legal move now"), err.Error())
 }

@@ -49,11 +49,13 @@ type BreakError struct {
 	replay tilekit.Scenario
 }
 
-// Scenario returns a scenario that replays the game up to the broken move:
-// every turn played until then, each with its tile, placement and
-// follower, and every tile set aside, from the start tile alone, the pile
-// left to the edition's (see Playout.Scenario). A break at the end of the
-// game replays every turn and ends the game.
+// Scenario returns a scenario that replays the game up to the broken move,
+// that move included: every turn played until then, each with its tile,
+// placement, follower and decisions, and every tile set aside, from the
+// start tile alone, the pile left to the edition's (see Playout.Scenario).
+// It checks the invariants (CheckInvariants), so that it fails at the
+// broken move with what broke. A break at the end of the game replays
+// every turn and ends the game.
 func (e *BreakError) Scenario() tilekit.Scenario { return e.replay }
 
 func (e *BreakError) Error() string {
@@ -79,13 +81,11 @@ type Playout struct {
 	pls    []Placement
 	moves  []Move
 	events []Event
-	// seed and move say where the game is, for a BreakError; last holds
-	// the scores before the move and points the sum of each player's
-	// points events.
-	seed   uint64
-	move   int
-	last   [MaxPlayers]int
-	points [MaxPlayers]int
+	// seed and move say where the game is, for a BreakError; inv checks
+	// the invariants.
+	seed uint64
+	move int
+	inv  invariants
 	// record holds the turns of the game so far, in a buffer made once
 	// with room for every tile; aside counts the game's tiles set aside
 	// that record holds.
@@ -136,6 +136,7 @@ func NewPlayout(r *Rules, players int, check bool) (*Playout, error) {
 		// Each turn has at most a figure decision, two dragons' moves and
 		// a drawbridge decision per follower.
 		decisions: make([]recordedMove, 0, r.Total()*(2*maxSteps+Followers*players+1)),
+		inv:       newInvariants(g),
 	}, nil
 }
 
@@ -158,8 +159,7 @@ func (p *Playout) Play(seed uint64) (Result, error) {
 	p.rng = newPCG(seed*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019)
 	p.seed, p.move = seed, 0
 	p.record, p.aside, p.decisions, p.dragonAside = p.record[:0], 0, p.decisions[:0], 0
-	clear(p.last[:])
-	clear(p.points[:])
+	p.inv.reset(g)
 	res := Result{Seed: seed, Players: len(g.players)}
 	for {
 		_, ok := g.Draw()
@@ -174,9 +174,10 @@ func (p *Playout) Play(seed uint64) (Result, error) {
 	}
 	p.events = g.EndGame(p.events[:0])
 	p.move = 0
-	p.addPoints()
-	if err := p.checkScores(true); err != nil {
-		return res, err
+	if p.check {
+		if err := p.inv.atEnd(p.events); err != nil {
+			return res, p.broken("%s", err)
+		}
 	}
 	for i := range g.players {
 		res.Scores[i] = g.players[i].Score
@@ -217,41 +218,20 @@ func (p *Playout) turn() error {
 	return nil
 }
 
-// apply plays one move, adds its points and checks the invariants.
+// apply plays one move and checks the invariants.
 func (p *Playout) apply(m Move) error {
 	p.move++
 	var err error
 	if p.events, err = p.g.Apply(m, p.events[:0]); err != nil {
 		return fmt.Errorf("game seed %d, move %d: %w", p.seed, p.move, err)
 	}
-	p.addPoints()
-	return p.verify(p.g.last)
-}
-
-// addPoints adds the points events of the last move to each player's sum.
-func (p *Playout) addPoints() {
-	for i := range p.events {
-		if e := &p.events[i]; e.Kind == EventScored {
-			p.points[e.Player] += e.Points
-		}
-	}
-}
-
-// verify checks the invariants after a move, when checking.
-func (p *Playout) verify(pl Placement) error {
 	if !p.check {
 		return nil
 	}
-	if err := p.checkFit(pl.Pos); err != nil {
-		return err
+	if err := p.inv.afterMove(p.events); err != nil {
+		return p.broken("%s", err)
 	}
-	if err := p.checkFollowers(); err != nil {
-		return err
-	}
-	if err := p.checkFigures(); err != nil {
-		return err
-	}
-	return p.checkScores(false)
+	return nil
 }
 
 // broken returns the BreakError of the current move, with the scenario
@@ -264,6 +244,7 @@ func (p *Playout) broken(format string, args ...any) error {
 	}
 	e.replay = p.Scenario(fmt.Sprintf("Random game seed %d broke an invariant at %s: %s", p.seed, where, e.What))
 	e.replay.End = p.move == 0
+	e.replay.CheckInvariants = true
 	return e
 }
 
@@ -284,11 +265,12 @@ func (p *Playout) recordAside() {
 // alone, and a turn for each tile taken, with its placement and follower or
 // as set aside. Its pile is left empty, so that the pile is the edition's
 // less the start tile, and it does not end the game; its ID is
-// "base/random-seed-S", S the game's seed.
+// "X/random-seed-S", S the game's seed and X the first expansion of the
+// selection beside the base game (of a part, its expansion), or base.
 func (p *Playout) Scenario(title string) tilekit.Scenario {
 	r := p.g.rules
 	s := tilekit.Scenario{
-		ID:        fmt.Sprintf("base/random-seed-%d", p.seed),
+		ID:        fmt.Sprintf("%s/random-seed-%d", replayExpansion(r.selection), p.seed),
 		Title:     title,
 		Edition:   r.edition,
 		Players:   len(p.g.players),
@@ -347,74 +329,14 @@ func (p *Playout) recordDecision(t *tilekit.ScenarioTurn, d recordedMove) {
 	}
 }
 
-// checkFit checks that the tile at a position has a placed neighbour and
-// shows, on each side with one, the edge kind the neighbour shows.
-func (p *Playout) checkFit(pos tilekit.BoardPosition) error {
-	b := p.g.board
-	typ, rot, ok := b.At(pos)
-	if !ok {
-		return p.broken("no tile at %s after it was placed", pos)
-	}
-	edges, neighbours := b.rules.Edges(typ, rot), 0
-	for _, s := range tilekit.Sides {
-		ntyp, nrot, ok := b.At(pos.Neighbour(s))
-		if !ok {
-			continue
-		}
-		neighbours++
-		mine := edges >> (2 * uint(s)) & sideMask
-		theirs := b.rules.Edges(ntyp, nrot) >> (2 * uint(s.Opposite())) & sideMask
-		if mine != theirs {
-			return p.broken("%s at %s shows %s on its %s side but its neighbour %s shows %s",
-				b.rules.ID(typ), pos, codeKinds[mine], s, b.rules.ID(ntyp), codeKinds[theirs])
+// replayExpansion returns the expansion a replay's id starts with: the
+// first of a selection's ids beside the base game (the expansion of a
+// part), or base.
+func replayExpansion(selection []string) string {
+	for _, id := range selection {
+		if id != "base" && id != "all" {
+			return tilekit.ParentExpansion(id)
 		}
 	}
-	if neighbours == 0 && len(b.placed) > 1 {
-		return p.broken("%s at %s has no placed neighbour", b.rules.ID(typ), pos)
-	}
-	return nil
-}
-
-// checkFollowers checks that each player's followers on the board and at
-// hand make Followers.
-func (p *Playout) checkFollowers() error {
-	var onBoard [MaxPlayers]int
-	for _, f := range p.g.followers {
-		onBoard[f.player]++
-	}
-	for _, h := range p.g.held {
-		onBoard[h.player]++
-	}
-	for i, pl := range p.g.players {
-		if pl.Supply < 0 || pl.Supply+onBoard[i]+p.g.lost[i] != Followers {
-			return p.broken("player %d has %d followers at hand, %d on the board and %d out of the game, not %d in all",
-				i+1, pl.Supply, onBoard[i], p.g.lost[i], Followers)
-		}
-	}
-	return nil
-}
-
-// checkScores checks that no score went down since the last move and
-// that each score is the sum of the player's points events, then notes
-// the scores; end says that the move is the end of the game. It checks
-// nothing when not checking.
-func (p *Playout) checkScores(end bool) error {
-	if !p.check {
-		return nil
-	}
-	for i, pl := range p.g.players {
-		if pl.Score < p.last[i] {
-			return p.broken("the score of player %d went down from %d to %d", i+1, p.last[i], pl.Score)
-		}
-		if pl.Score != p.points[i] {
-			what := "after the move"
-			if end {
-				what = "at the end"
-			}
-			return p.broken("the score of player %d is %d %s but their points events add up to %d",
-				i+1, pl.Score, what, p.points[i])
-		}
-		p.last[i] = pl.Score
-	}
-	return nil
+	return "base"
 }

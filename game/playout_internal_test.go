@@ -25,10 +25,17 @@ func TestPlayoutReportsBreaks(t *testing.T) {
 	_, err = p.Play(3)
 	require.NoError(t, err)
 	p.seed, p.move = 3, 17
+	iv := &p.inv
+	breakOf := func(err error) error {
+		if err == nil {
+			return nil
+		}
+		return p.broken("%s", err)
+	}
 
 	p.g.players[1].Supply--
 	var be *BreakError
-	require.True(t, errors.As(p.checkFollowers(), &be))
+	require.True(t, errors.As(breakOf(iv.checkFollowers()), &be))
 	assert.Equal(t, uint64(3), be.Seed)
 	assert.Equal(t, 17, be.Move)
 	assert.Contains(t, be.Error(), "game seed 3, move 17: player 2 has")
@@ -37,18 +44,19 @@ func TestPlayoutReportsBreaks(t *testing.T) {
 	assert.Contains(t, replay.Title, "Random game seed 3 broke an invariant at move 17: player 2 has")
 	assert.Len(t, replay.Turns, len(p.record), "every turn of the game played")
 	assert.False(t, replay.End)
+	assert.True(t, replay.CheckInvariants, "the replay checks the invariants, so that it breaks where the game did")
 	assert.Equal(t, 2, replay.Players)
 	p.g.players[1].Supply++
-	assert.NoError(t, p.checkFollowers())
+	assert.NoError(t, iv.checkFollowers())
 
-	p.last[0] = p.g.players[0].Score + 1
-	assert.ErrorContains(t, p.checkScores(false), "the score of player 1 went down")
-	p.last[0] = 0
-	p.points[1]++
+	iv.last[0] = p.g.players[0].Score + 1
+	assert.ErrorContains(t, iv.checkScores(false), "the score of player 1 went down")
+	iv.last[0] = 0
+	iv.points[1]++
 	p.move = 0
-	assert.EqualError(t, p.checkScores(true), "game seed 3, end of game: the score of player 2 is "+
-		strconv.Itoa(p.g.players[1].Score)+" at the end but their points events add up to "+strconv.Itoa(p.points[1]))
-	p.points[1]--
+	assert.EqualError(t, breakOf(iv.checkScores(true)), "game seed 3, end of game: the score of player 2 is "+
+		strconv.Itoa(p.g.players[1].Score)+" at the end but their points events add up to "+strconv.Itoa(iv.points[1]))
+	iv.points[1]--
 
 	assertMisfitReported(t, p)
 }
@@ -67,7 +75,7 @@ func assertMisfitReported(t *testing.T, p *Playout) {
 				continue
 			}
 			require.NoError(t, b.Place(north, typ, rot))
-			assert.ErrorContains(t, p.checkFit(north), "but its neighbour")
+			assert.ErrorContains(t, p.inv.checkFit(north), "but its neighbour")
 			return
 		}
 	}
@@ -88,35 +96,44 @@ func TestPlayoutReportsFigureBreaks(t *testing.T) {
 	g, err := ParsePosition(r, "0,0:base/D@0[1:road] 1,0:base/A@90[2:road] -1,0:base/U@0 / scores 0,0")
 	require.NoError(t, err)
 	p.g = g
+	p.inv.reset(g)
+	iv := &p.inv
 	cell := func(x, y int) int32 {
 		idx, _ := g.board.index(tilekit.BoardPosition{X: x, Y: y})
 		return int32(idx)
 	}
 	g.dragonCell, g.fairyCell = cell(0, 0), cell(0, 0)
-	assert.ErrorContains(t, p.checkFigures(), "the dragon stands on the fairy's tile at 0,0")
+	iv.dragonCell, iv.fairyCell = -1, cell(0, 0)
+	assert.ErrorContains(t, iv.checkFigures(), "the dragon entered the fairy's tile at 0,0")
 	g.fairyCell = -1
-	assert.ErrorContains(t, p.checkFigures(), "player 1's follower stands on the dragon's tile at 0,0")
+	iv.dragonCell, iv.fairyCell = -1, -1
+	assert.ErrorContains(t, iv.checkFigures(), "the dragon left player 1's follower at 0,0, which dragon-diet lets it eat and no place of dragon-protection protects")
+	assert.ErrorContains(t, iv.checkFigures(), "player 1's follower came onto the dragon's tile at 0,0")
+	r.figures.dragonSpares[placeOccupied].yes = true
+	iv.dragonCell = -1
+	assert.NoError(t, iv.checkFigures(), "a protection table that spares the follower: it stays")
+	assert.NoError(t, iv.checkFigures(), "a follower the dragon spared may stay")
+	r.figures.dragonSpares[placeOccupied].yes = false
 	g.dragonCell = cell(-1, 0)
-	assert.NoError(t, p.checkFigures())
+	assert.NoError(t, iv.checkFigures())
 
 	g.mv = figureMove{who: figDragon, rules: &r.dragon, n: 3}
 	g.mv.path[0], g.mv.path[1], g.mv.path[2] = cell(-1, 0), cell(0, 0), cell(-1, 0)
-	assert.ErrorContains(t, p.checkFigures(), "the dragon went back to the tile it started from")
+	assert.ErrorContains(t, iv.checkFigures(), "the dragon went back to the tile it started from")
 	g.mv.path[2] = cell(0, 0)
-	assert.ErrorContains(t, p.checkFigures(), "the dragon entered the tile at 0,0 twice in one move")
+	assert.ErrorContains(t, iv.checkFigures(), "the dragon entered the tile at 0,0 twice in one move")
 	g.mv = figureMove{who: figBlackDragon, rules: &r.blackMove, n: 2, taken: 1}
 	g.mv.path[0], g.mv.path[1] = cell(-1, 0), cell(0, 0)
-	assert.ErrorContains(t, p.checkFigures(), "the black dragon took 1 steps for 0 completed features")
+	assert.ErrorContains(t, iv.checkFigures(), "the black dragon took 1 steps for 0 completed features")
 	g.mv = figureMove{}
 
-	p.events = append(p.events[:0], Event{Kind: EventEaten, Actor: figDragon, Victim: figFairy})
-	assert.ErrorContains(t, p.checkFigures(), "the dragon ate the fairy at 0,0, which dragon-diet does not let it eat")
-	p.events = append(p.events[:0], Event{Kind: EventEaten, Actor: figDragon, Victim: figMeeple, Feature: Feature{Kind: KindField}})
-	assert.NoError(t, p.checkFigures(), "the built-in dragon-protection does not protect a field")
-	saved := r.figures.raw["dragon-protection"]
-	r.figures.raw["dragon-protection"] = []rules.Ruling{{Subject: tilekit.Subject{ID: "field"}, Verdict: tilekit.Yes}}
-	assert.ErrorContains(t, p.checkFigures(), "the dragon ate player 1's meeple at 0,0, which dragon-protection protects")
-	r.figures.raw["dragon-protection"] = saved
-	p.events = p.events[:0]
-	assert.NoError(t, p.checkFigures())
+	iv.events = append(iv.events[:0], Event{Kind: EventEaten, Actor: figDragon, Victim: figFairy})
+	assert.ErrorContains(t, iv.checkFigures(), "the dragon ate the fairy at 0,0, which dragon-diet does not let it eat")
+	iv.events = append(iv.events[:0], Event{Kind: EventEaten, Actor: figDragon, Victim: figMeeple, Feature: Feature{Kind: KindField}})
+	assert.NoError(t, iv.checkFigures(), "the built-in dragon-protection does not protect a field")
+	r.figures.dragonSpares[placeField].yes = true
+	assert.ErrorContains(t, iv.checkFigures(), "the dragon ate player 1's meeple at 0,0, which dragon-protection protects")
+	r.figures.dragonSpares[placeField].yes = false
+	iv.events = iv.events[:0]
+	assert.NoError(t, iv.checkFigures())
 }

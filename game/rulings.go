@@ -68,9 +68,6 @@ type figureRulings struct {
 	princessTakes   verdict
 	volcanoDeploy   [numFigures]verdict
 	crossesBridge   verdict
-	// raw keeps every ruling read, by table id, for the invariants of a
-	// Playout, which check the game against them apart from the flags.
-	raw map[string][]rules.Ruling
 }
 
 // Default verdicts: a subject the tables leave open or do not answer is
@@ -82,20 +79,26 @@ const (
 
 // compileFigureRulings reads the tables the turn's steps need.
 func compileFigureRulings(cat *tilekit.Catalog, sel rules.Selection, r *Rules) (figureRulings, error) {
-	fr := figureRulings{raw: map[string][]rules.Ruling{}}
+	fr := figureRulings{}
 	opt := rules.QueryOptions{Selection: sel, Publisher: r.publisher, Edition: r.edition}
 	read := func(table string, dst []verdict, ids []string) error {
 		if table == "" {
 			return nil
 		}
-		if cat.Table(table) == nil {
+		t := cat.Table(table)
+		if t == nil {
 			return fmt.Errorf("the table %s that a step names is not in the data", table)
+		}
+		if !sel.Has(t.Expansion) {
+			return nil // a table of a part not selected: its verdicts stay the default, no
 		}
 		rs, err := rules.Rulings(cat, table, opt)
 		if err != nil {
 			return err
 		}
-		fr.raw[table] = rs
+		if table == "fairy-companions" {
+			fr.companionOnTile = conditional(rs, "meeple")
+		}
 		for i, id := range ids {
 			dst[i] = verdictOf(table, rs, id)
 		}
@@ -113,8 +116,8 @@ func compileFigureRulings(cat *tilekit.Catalog, sel rules.Selection, r *Rules) (
 		{r.blackMove.present, r.blackMove.eats, fr.blackEats[:], figureIDs[:]},
 		{r.blackMove.present, r.blackMove.spares, fr.blackSpares[:], placeIDs[:]},
 		{r.hasStep[stepFairyMove], "fairy-companions", companion[:], figureIDs[:1]},
-		{r.anySymbol(symPortal), "portal-figures", []verdict{{}}, figureIDs[:1]},
-		{r.anySymbol(symPortal), "portal-destinations", fr.portalTo[:], placeIDs[:]},
+		{r.anyPortal, "portal-figures", []verdict{{}}, figureIDs[:1]},
+		{r.anyPortal, "portal-destinations", fr.portalTo[:], placeIDs[:]},
 		{r.hasStep[stepPrincess], "princess-removal", []verdict{{}}, figureIDs[:1]},
 		{r.hasStep[stepVolcano], "volcano-deploy", fr.volcanoDeploy[:], figureIDs[:]},
 		{r.hasStep[stepDrawbridge], "drawbridge-figures", []verdict{{}}, figureIDs[:1]},
@@ -128,7 +131,6 @@ func compileFigureRulings(cat *tilekit.Catalog, sel rules.Selection, r *Rules) (
 		}
 	}
 	fr.companion = companion[0]
-	fr.companionOnTile = conditional(fr.raw["fairy-companions"], "meeple")
 	fr.portalFigure = reads[5].dst[0]
 	fr.princessTakes = reads[7].dst[0]
 	fr.crossesBridge = reads[9].dst[0]

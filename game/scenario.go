@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -49,6 +50,11 @@ type scenarioRun struct {
 	// stopped says that the run cannot go on: a setup error, a move refused
 	// or an expected refusal seen.
 	stopped bool
+	// inv checks the engine's invariants after every move when the
+	// scenario asks for it (CheckInvariants), nil otherwise; move counts
+	// the moves applied, from 1, as a Playout numbers them.
+	inv  *invariants
+	move int
 }
 
 // fail notes a failure.
@@ -111,11 +117,11 @@ func (run *scenarioRun) setUp(cat *tilekit.Catalog) {
 	}
 	edition := s.Edition
 	if edition == "" {
-		edition = tilekit.C2
+		edition = tilekit.DefaultEdition
 	}
 	r, err := CompileSetup(cat, sel, Setup{Edition: edition, Publisher: s.Publisher})
 	if err != nil {
-		run.fail(s.Origin.At("edition"), "", "", "%v", err)
+		run.fail(s.Origin.At(setupKey(edition, s.Publisher)), "", "", "%v", err)
 		return
 	}
 	if s.Players < MinPlayers || s.Players > MaxPlayers {
@@ -142,7 +148,25 @@ func (run *scenarioRun) setUp(cat *tilekit.Catalog) {
 	run.g = g
 	if run.setScoresAndFollowers() && run.setFigures() && run.setPile() {
 		run.stopped = false
+		if s.CheckInvariants {
+			iv := newInvariants(g)
+			run.inv = &iv
+		}
 	}
+}
+
+// setupKey returns the key of a scenario that a setup error of
+// CompileSetup is about: an unknown edition or publisher, else the
+// selection (an expansion the engine cannot play, or no tile of it in the
+// edition).
+func setupKey(e tilekit.Edition, p tilekit.Publisher) string {
+	switch {
+	case !slices.Contains(tilekit.Editions, e):
+		return "edition"
+	case p != "" && !slices.Contains(tilekit.Publishers, p):
+		return "publisher"
+	}
+	return "expansions"
 }
 
 // setScoresAndFollowers sets the scores and puts the followers the

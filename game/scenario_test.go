@@ -96,7 +96,7 @@ func TestScenarioFailuresAreLocated(t *testing.T) {
 	assert.Equal(t, game.ScenarioFailure{
 		Origin: scenarioOrigin.At("expect", "scores"), Message: "scores at the end: want [3, 0], got [4, 0]", Want: "[3, 0]", Got: "[4, 0]",
 	}, got["expect.scores"])
-	assert.Equal(t, "turn 1: base/U has 6 legal placements, want 5", got["turn.0.placements"].Message)
+	assert.Equal(t, "turn 1: base/U has 6 legal placements, want 5: 1,0@0, 1,0@180, 0,1@0, 0,1@180, -1,0@0, -1,0@180", got["turn.0.placements"].Message)
 	assert.Equal(t, "turn 1: 4 follower moves (none included) after base/U, want 3", got["turn.0.follower-options"].Message)
 	assert.Equal(t, "followers at hand after turn 1: want [7, 7], got [6, 7]", got["turn.0.expect.supply"].Message)
 	assert.Equal(t, "events at the end: want completed road, got completed road; player 1 scores 4 for road; player 1 takes back 1 from road",

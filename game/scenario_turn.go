@@ -25,9 +25,9 @@ func (run *scenarioRun) turn(i int) {
 		return
 	}
 	if t.Placements != nil {
-		if n := len(g.Placements(nil)); n != *t.Placements {
-			run.fail(at.At("placements"), strconv.Itoa(*t.Placements), strconv.Itoa(n),
-				"turn %d: %s has %d legal placements, want %d", i+1, t.Tile, n, *t.Placements)
+		if pls := g.Placements(nil); len(pls) != *t.Placements {
+			run.fail(at.At("placements"), strconv.Itoa(*t.Placements), strconv.Itoa(len(pls)),
+				"turn %d: %s has %d legal placements, want %d: %s", i+1, t.Tile, len(pls), *t.Placements, placementList(pls))
 		}
 	}
 	if t.Discard {
@@ -36,6 +36,9 @@ func (run *scenarioRun) turn(i int) {
 			return
 		}
 		run.events = append(run.events, g.pending...)
+		if run.inv != nil {
+			run.inv.addPoints(g.pending) // the start of the turn's points
+		}
 		g.pending = g.pending[:0]
 	} else if !run.moves(i, at, typ) {
 		return
@@ -46,6 +49,19 @@ func (run *scenarioRun) turn(i int) {
 	}
 	run.res.Events = append(run.res.Events, slices.Clone(run.events))
 	run.check(&t.Expect, originOr(t.Expect.Origin, at.At("expect")), fmt.Sprintf("after turn %d", i+1), run.events)
+}
+
+// placementList lists placements as "x,y@ROT", comma-separated, or
+// "none".
+func placementList(pls []Placement) string {
+	if len(pls) == 0 {
+		return "none"
+	}
+	out := make([]string, len(pls))
+	for i, pl := range pls {
+		out[i] = TileMove(pl).String()
+	}
+	return strings.Join(out, ", ")
 }
 
 // moves plays the tile move and the follower move of turn i, checking the
@@ -84,10 +100,11 @@ func (run *scenarioRun) moves(i int, at tilekit.Origin, typ int) bool {
 func (run *scenarioRun) apply(i int, at tilekit.Origin, m Move) bool {
 	t := &run.s.Turns[i]
 	var err error
+	before := len(run.events)
 	run.events, err = run.g.Apply(m, run.events)
 	switch {
 	case err == nil:
-		return true
+		return run.checkInvariants(i, at, run.events[before:])
 	case t.Illegal == "":
 		run.stop(at, "", err.Error(), "turn %d: %v", i+1, err)
 	case !strings.Contains(err.Error(), t.Illegal):
@@ -97,6 +114,22 @@ func (run *scenarioRun) apply(i int, at tilekit.Origin, m Move) bool {
 		run.stopped = true
 	}
 	return false
+}
+
+// checkInvariants checks the engine's invariants after a move of turn i,
+// when the scenario asks for it, and stops the run at the move that
+// breaks one, with the move's number and what broke, as random play
+// reports it; it reports whether the run goes on.
+func (run *scenarioRun) checkInvariants(i int, at tilekit.Origin, events []Event) bool {
+	run.move++
+	if run.inv == nil {
+		return true
+	}
+	if err := run.inv.afterMove(events); err != nil {
+		run.stop(at, "", "", "turn %d: move %d: %v", i+1, run.move, err)
+		return false
+	}
+	return true
 }
 
 // stop notes a failure after which the run cannot go on.
@@ -117,6 +150,11 @@ func (run *scenarioRun) finish() {
 		if g.phase == phaseDraw {
 			events = g.EndGame(nil)
 			run.res.Events = append(run.res.Events, events)
+			if run.inv != nil {
+				if err := run.inv.atEnd(events); err != nil {
+					run.fail(s.Origin.At("check-invariants"), "", "", "end of game: %v", err)
+				}
+			}
 		}
 	}
 	run.check(&s.Expect, originOr(s.Expect.Origin, s.Origin.At("expect")), "at the end", events)

@@ -129,9 +129,14 @@ func (r *Rules) compileTurn(cat *tilekit.Catalog, sel rules.Selection) error {
 		return fmt.Errorf("the order of play has no place-tile step")
 	}
 	r.anyPortal = r.hasStep[stepPlaceFigure] && r.anySymbol(symPortal)
+	if r.figures, err = compileFigureRulings(cat, sel, r); err != nil {
+		return err
+	}
+	// A magic portal plays only when its table's part is selected: else
+	// its tiles are plain tiles.
+	r.anyPortal = r.anyPortal && r.figures.portalFigure.yes
 	r.expansions = r.anyPortal || !slices.Equal(r.turn, baseTurn)
-	r.figures, err = compileFigureRulings(cat, sel, r)
-	return err
+	return nil
 }
 
 // compileStep reads the engine data of one step.

@@ -370,7 +370,7 @@ func (g *Game) checkLegal(m Move) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("%s is not a legal move now (%s)", m, g.decisionText())
+	return fmt.Errorf("%s is not a legal move now (%s)", g.moveText(m), g.decisionText())
 }
 
 // Decision names the decision the game waits for: "draw", "tile",

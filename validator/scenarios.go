@@ -25,6 +25,7 @@ var ScenarioCodes = []Code{
 	{"figure-not-selected", "A scenario places or moves a figure (dragon, dragon-options, fairy, portal, princess, black-dragon, drawbridge) whose expansion part it does not select."},
 	{"figure-off-board", "A scenario puts or expects the red dragon, the Black Dragon or the fairy at a position where no tile lies at that point."},
 	{"portal-with-follower", "A turn puts its follower both on the placed tile (follower) and through the magic portal (portal)."},
+	{"position-point-taken", "A scenario's position lays two tiles at one point."},
 }
 
 // scenarioBoard is what a scenario's checks know of its board: the tile at
@@ -129,7 +130,7 @@ type scenarioSetup struct {
 func (l *loader) checkScenarioPlay(cat *tilekit.Catalog, s *tilekit.Scenario) {
 	setup := scenarioSetup{edition: s.Edition}
 	if setup.edition == "" {
-		setup.edition = tilekit.C2
+		setup.edition = tilekit.DefaultEdition
 	}
 	if sel, err := rules.Select(cat, s.Expansions); err == nil {
 		setup.sel, setup.selected = sel, true
@@ -197,12 +198,19 @@ func (l *loader) scenarioPosition(cat *tilekit.Catalog, s *tilekit.Scenario, set
 		coords, rest, _ := strings.Cut(tok, ":")
 		id := rest[:max(strings.LastIndexByte(rest, '@'), 0)]
 		tile := l.scenarioTile(cat, s, setup, id, at)
-		if tile == nil {
+		p := parseBoardPosition(coords)
+		switch {
+		case tile == nil:
 			board = nil
-			continue
-		}
-		if board != nil {
-			board[parseBoardPosition(coords)] = tile
+		case board == nil:
+		case board[p] != nil:
+			// Which of the two tiles lies there is not known, so the
+			// followers and figures on it are not checked either.
+			l.report(at, "position-point-taken", Error, "position %q lays two tiles at %s: %s and %s",
+				s.Position, coords, board[p].ID, tile.ID)
+			board = nil
+		default:
+			board[p] = tile
 		}
 	}
 	return board

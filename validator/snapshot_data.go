@@ -6,7 +6,7 @@ import "github.com/tilekit/tilekit"
 
 // snapshotDigest is the digest (see digestFS) of the embedded files this
 // snapshot was made from.
-const snapshotDigest = "cad0bfd205e5701f3888fffda1e140d8e70e42936aa8933b1193e61fad058505"
+const snapshotDigest = "d524468d238d488f99d1fd05bcf6801193e1083a8cc9d0576e29e74aeb72bf26"
 
 // snapshotFiles lists the built-in data files, in loading order.
 var snapshotFiles = []string{
@@ -43,6 +43,7 @@ var snapshotFiles = []string{
 	"scenarios/drawbridges/drawbridges.toml",
 	"scenarios/princess-dragon/dragon.toml",
 	"scenarios/princess-dragon/fairy.toml",
+	"scenarios/princess-dragon/parts.toml",
 	"scenarios/princess-dragon/portal.toml",
 	"scenarios/princess-dragon/princess.toml",
 	"scenarios/princess-dragon/special-tiles.toml",
@@ -50,7 +51,7 @@ var snapshotFiles = []string{
 }
 
 // snapshotSize is the size of the built-in data files together, in bytes.
-const snapshotSize = 382636
+const snapshotSize = 385860
 
 // snapshotData returns, built afresh on each call, the data of the catalog
 // that the full validation of the built-in data builds.
@@ -15026,6 +15027,52 @@ func snapshotData() tilekit.Data {
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/dragon.toml", Path: []string{"scenario", "6"}},
 			},
 			{
+				ID:         "princess-dragon/dragon-part-portal-tile-plain",
+				Title:      "With the dragon alone, a magic portal tile is a plain tile",
+				Expansions: []string{"princess-dragon/dragon"},
+				Players:    2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:            "princess-dragon/portal-city-road-curve-es",
+						At:              tilekit.BoardPosition{X: -1},
+						Follower:        "city",
+						FollowerOptions: new(5),
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/parts.toml",
+								Path: []string{"scenario", "0", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/parts.toml",
+							Path: []string{"scenario", "0", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{X: -1},
+							Feature: "city",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/parts.toml",
+								Path: []string{"scenario", "0", "expect", "followers", "0"},
+							},
+						},
+					},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/parts.toml", Path: []string{"scenario", "0", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Der Zaubergang (the portal is a rule of its own part of the expansion)",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/parts.toml", Path: []string{"scenario", "0"}},
+			},
+			{
 				ID:         "princess-dragon/dragon-tile-set-aside",
 				Title:      "A dragon tile drawn before the first volcano is set aside, and comes back into the pile with the volcano",
 				Expansions: []string{"princess-dragon"},
@@ -15504,6 +15551,51 @@ func snapshotData() tilekit.Data {
 					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
 				},
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/fairy.toml", Path: []string{"scenario", "7"}},
+			},
+			{
+				ID:         "princess-dragon/fairy-part-volcano-tile-plain",
+				Title:      "With the fairy alone, a volcano tile is a plain tile a follower may stand on",
+				Expansions: []string{"princess-dragon/fairy"},
+				Players:    2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile:     "princess-dragon/volcano-field",
+						At:       tilekit.BoardPosition{Y: 1},
+						Follower: "field",
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/parts.toml",
+								Path: []string{"scenario", "1", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/parts.toml",
+							Path: []string{"scenario", "1", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Supply: []int{6, 7},
+					Followers: []tilekit.ScenarioFollower{
+						{
+							Player:  1,
+							At:      tilekit.BoardPosition{Y: 1},
+							Feature: "field",
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/parts.toml",
+								Path: []string{"scenario", "1", "expect", "followers", "0"},
+							},
+						},
+					},
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/parts.toml", Path: []string{"scenario", "1", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Der Vulkan (the volcano brings the dragon, a rule of the dragon's part)",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/parts.toml", Path: []string{"scenario", "1"}},
 			},
 			{
 				ID:         "princess-dragon/fairy-point-each-turn",
@@ -16539,6 +16631,39 @@ func snapshotData() tilekit.Data {
 				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/princess.toml", Path: []string{"scenario", "2"}},
 			},
 			{
+				ID:         "princess-dragon/princess-part-dragon-tile-plain",
+				Title:      "With the princess alone, a dragon tile is laid as a plain tile",
+				Expansions: []string{"princess-dragon/princess"},
+				Players:    2,
+				Turns: []tilekit.ScenarioTurn{
+					{
+						Tile: "princess-dragon/dragon-road-curve",
+						At:   tilekit.BoardPosition{X: 1},
+						Expect: tilekit.ScenarioExpect{
+							Origin: tilekit.Origin{
+								File: "<builtin>/scenarios/princess-dragon/parts.toml",
+								Path: []string{"scenario", "2", "turn", "0", "expect"},
+							},
+						},
+						Origin: tilekit.Origin{
+							File: "<builtin>/scenarios/princess-dragon/parts.toml",
+							Path: []string{"scenario", "2", "turn", "0"},
+						},
+					},
+				},
+				Expect: tilekit.ScenarioExpect{
+					Board:  "0,0:base/D@0 1,0:princess-dragon/dragon-road-curve@0",
+					Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/parts.toml", Path: []string{"scenario", "2", "expect"}},
+				},
+				Source: tilekit.Citation{
+					Kind:    "rulebook",
+					Title:   "Wikicarpedia: The Princess and The Dragon (1st edition)/de",
+					Section: "Der Drache (the dragon tiles move the dragon, a rule of the dragon's part)",
+					URL:     "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de",
+				},
+				Origin: tilekit.Origin{File: "<builtin>/scenarios/princess-dragon/parts.toml", Path: []string{"scenario", "2"}},
+			},
+			{
 				ID:         "princess-dragon/princess-rgg-empty-city",
 				Title:      "Rio Grande: a princess tile on a city without knights lets the player deploy as usual",
 				Expansions: []string{"princess-dragon"},
@@ -16956,7 +17081,7 @@ func snapshotData() tilekit.Data {
 			{
 				Expansion: "princess-dragon",
 				Lang:      "en",
-				Markdown:  "# The Princess & the Dragon\n\nThe third big expansion (Hans im Glück, 2005) brings a dragon that eats followers, a fairy that guards them, magic portals and princesses: 30 land tiles (6 volcanoes, 12 dragon symbols, 6 magic portals, 6 princesses), the dragon and the fairy. Shuffle the tiles in and put both figures beside the board. This page follows Wikicarpedia's German page *The Princess and The Dragon (1st edition)* and its footnotes.\n\n## The volcano\n\nWhoever places a volcano tile must move the dragon onto it at once, from beside the board or from wherever it stands. No follower, nor any other figure, may be deployed to that tile: followers and the dragon never share a tile (before Big Box 2 only followers were kept off, so a builder or pig could go there). The player may still move the fairy (section *Der Vulkan* and its footnotes).\n\n## The dragon\n\nAfter a tile with a dragon symbol is placed and the player has deployed a follower or moved the fairy as usual, the dragon moves six tiles before anything is scored, however many people play. Starting with the active player, each player in turn moves it one tile orthogonally. It may not enter a tile twice, may not enter the fairy's tile and may not go back to the tile it started from. If it reaches a tile it cannot leave by these rules, its movement ends there (section *Der Drache*, Dead ends).\n\nWhat it eats on a tile it enters is removed: players' figures go back to their owners, neutral figures to the side of the board. Until the first volcano the dragon is not in play: a dragon tile drawn before then is set aside and the player draws again; those tiles are shuffled back in once the dragon has arrived.\n\n### What the dragon eats\n\nHans im Glück's FAQ on the dragon's diet (March 2015), written with Klaus-Jürgen Wrede, sets one motto: the dragon eats everything of flesh and blood, but still fears the fairy. It eats followers (on a tower too), the large follower, mayor, abbot, phantom, wagon (for its crew), builder, pig, the shepherd with its sheep, and the mage and witch; before March 2015 no neutral figure was eaten. It does not eat the barn, tower pieces, bridges, castles, ferries, gold, tunnel, plague, catapult or little-building tokens, or the tiles. Figures inside the City of Carcassonne, in a castle, inside the Wheel of Fortune or inside the school are safe.\n\n## The fairy\n\nA player who deploys no follower may move the fairy next to one of their own followers anywhere on the board (with none on the board, it cannot move). It does three things (section *Die Fee*):\n\n- **Protection.** The dragon may not enter the fairy's tile, so everything there is safe.\n- **1 point at the start of a turn.** If the fairy stands next to one of your followers when your turn begins, you score 1 point, only once even in a builder's double turn.\n- **3 points at scoring.** When the feature of the follower next to the fairy is scored, its owner scores 3 points, whether or not they win the feature. The follower goes home; the fairy stays.\n\nThe fairy moves before scoring, so a player who completes a city without deploying can move it next to a follower there and collect the 3 points.\n\n## The magic portal\n\nA player who places a magic portal tile may deploy their follower on that tile or on any tile already in play, by the usual rules: the feature must be unoccupied and not completed, scored or not. A feature the portal tile itself completes counts as completed already (FAQ, July 2014); fields are never completed, so an empty field can be reached (FAQ, January 2021). The portal is only a doorway and is never completed (February 2013).\n\n## The princess\n\nA player who extends an occupied city with a princess tile may remove one knight of their choice, and return it to its owner (their own knight too, since the 2010 rules); large followers, mayors and wagons in a city are knights too. After a removal no other figure may be deployed or moved that turn; without one, the player deploys as usual (section *Das Burgfräulein*).\n\n## Where the publishers differ\n\n- **Fairy placement.** Hans im Glück places the fairy *next to* one follower, and only that follower earns its points. Rio Grande and Z-Man place it *on the tile* of one of the player's followers, so followers of several players on that tile can benefit (the Big Boxes' own wording, footnote).\n- **When the dragon moves.** Hans im Glück and Z-Man move it before scoring, so it may empty a feature first. The text of Rio Grande's Big Boxes 1 to 3 scores first, but their own turn table does not, so this is taken for an editing error (footnote).\n- **The princess.** Since Big Box 2, Hans im Glück lets the player choose whether to remove a knight; Rio Grande and Z-Man keep the original rule that a knight must be removed (footnote). tilekit follows Hans im Glück when no publisher is chosen.\n\n## Sources\n\n- Wikicarpedia: The Princess and The Dragon (1st edition), German page: Spielmaterial; Regeln and their footnotes.\n- Hans im Glück: FAQ *Speiseplan des Drachen* (the dragon's diet), March 2015, as quoted there.\n",
+				Markdown:  "# The Princess & the Dragon\n\nThe third big expansion (Hans im Glück, 2005) brings a dragon that eats followers, a fairy that guards them, magic portals and princesses: 30 land tiles (6 volcanoes, 12 dragon symbols, 6 magic portals, 6 princesses), the dragon and the fairy. Shuffle the tiles in and put both figures beside the board. This page follows Wikicarpedia's German page *The Princess and The Dragon (1st edition)* and its footnotes.\n\n## The volcano\n\nWhoever places a volcano tile must move the dragon onto it at once, from beside the board or from wherever it stands. No follower, nor any other figure, may be deployed to that tile: followers and the dragon never share a tile (before Big Box 2 only followers were kept off, so a builder or pig could go there). The player may still move the fairy (section *Der Vulkan* and its footnotes).\n\n## The dragon\n\nAfter a tile with a dragon symbol is placed and the player has deployed a follower or moved the fairy as usual, the dragon moves six tiles before anything is scored, however many people play. Starting with the active player, each player in turn moves it one tile orthogonally. It may not enter a tile twice, may not enter the fairy's tile and may not go back to the tile it started from. If it reaches a tile it cannot leave by these rules, its movement ends there (section *Der Drache*, Dead ends).\n\nWhat it eats on a tile it enters is removed: players' figures go back to their owners, neutral figures to the side of the board. Until the first volcano the dragon is not in play: a dragon tile drawn before then is set aside and the player draws again; those tiles are shuffled back in once the dragon has arrived.\n\n### What the dragon eats\n\nHans im Glück's FAQ on the dragon's diet (March 2015), written with Klaus-Jürgen Wrede, sets one motto: the dragon eats everything of flesh and blood, but still fears the fairy. It eats followers (on a tower too), the large follower, mayor, abbot, phantom, wagon (for its crew), builder, pig, the shepherd with its sheep, and the mage and witch; before March 2015 no neutral figure was eaten. It does not eat the barn, tower pieces, bridges, castles, ferries, gold, tunnel, plague, catapult or little-building tokens, or the tiles. Figures inside the City of Carcassonne, in a castle, inside the Wheel of Fortune or inside the school are safe.\n\n## The fairy\n\nA player who deploys no follower may move the fairy next to one of their own followers anywhere on the board (with none on the board, it cannot move). It does three things (section *Die Fee*):\n\n- **Protection.** The dragon may not enter the fairy's tile, so everything there is safe.\n- **1 point at the start of a turn.** If the fairy stands next to one of your followers when your turn begins, you score 1 point, only once even in a builder's double turn.\n- **3 points at scoring.** When the feature of the follower next to the fairy is scored, its owner scores 3 points, whether or not they win the feature. The follower goes home; the fairy stays.\n\nThe fairy moves before scoring, so a player who completes a city without deploying can move it next to a follower there and collect the 3 points.\n\n## The magic portal\n\nA player who places a magic portal tile may deploy their follower on that tile or on any tile already in play, by the usual rules: the feature must be unoccupied and not completed, scored or not. A feature the portal tile itself completes counts as completed already (FAQ, July 2014); fields are never completed, so an empty field can be reached (FAQ, January 2021). The portal is only a doorway and is never completed (February 2013).\n\n## The princess\n\nA player who extends an occupied city with a princess tile may remove one knight of their choice, and return it to its owner (their own knight too, since the 2010 rules); large followers, mayors and wagons in a city are knights too. After a removal no other figure may be deployed or moved that turn; without one, the player deploys as usual (section *Das Burgfräulein*).\n\n## Where the publishers differ\n\n- **Fairy placement.** Hans im Glück places the fairy *next to* one follower, and only that follower earns its points. Rio Grande and Z-Man place it *on the tile* of one of the player's followers, so followers of several players on that tile can benefit (the Big Boxes' own wording, footnote).\n- **When the dragon moves.** Hans im Glück and Z-Man move it before scoring, so it may empty a feature first. The text of Rio Grande's Big Boxes 1 to 3 scores first, but their own turn table does not, so this is taken for an editing error (footnote).\n- **The princess.** Since Big Box 2, Hans im Glück lets the player choose whether to remove a knight; Rio Grande and Z-Man keep the original rule that a knight must be removed (footnote).\n\n## Sources\n\n- Wikicarpedia: The Princess and The Dragon (1st edition), German page: Spielmaterial; Regeln and their footnotes.\n- Hans im Glück: FAQ *Speiseplan des Drachen* (the dragon's diet), March 2015, as quoted there.\n",
 				Origin:    tilekit.Origin{File: "<builtin>/expansions/text/en/princess-dragon.md"},
 			},
 		},

@@ -30,19 +30,16 @@ type playOptions struct {
 	explain bool
 }
 
-func newPlayCmd() *cobra.Command {
-	opts := &playOptions{}
-	cmd := &cobra.Command{
-		Use:   "play FILE|DIR... | --builtin | --random N",
-		Short: "Run scenario files, or play random games and check the engine's invariants",
-		Long: `play FILE|DIR... runs the scenarios of the files given (a folder: every
+// playLong is the long help of "tilekit play".
+const playLong = `play FILE|DIR... runs the scenarios of the files given (a folder: every
 .toml file below it) with the game engine. Each file is first checked like
 any data file (scenarios.schema.json and the checks against the loaded
 tiles and expansions); a problem is reported as validate reports it and
 the run exits 1 before any scenario plays. Each scenario then prints one
 line, "ok" or "FAIL", its id and its title; a failure prints file:line, what
-was expected and what happened (want and got, or a line diff), a failed
-scenario the position it ended in, and the run exits 1 after a summary
+was expected and what happened (want and got, and a line diff of a value
+of several lines), a failed scenario the position it ended in (its draw
+pile only with --explain), and the run exits 1 after a summary
 line. --builtin runs the scenarios of the loaded
 data (the built-in ones and those of --data folders) instead of files.
 --explain prints, under each scenario, the events of each turn and of the
@@ -64,25 +61,44 @@ played by the order of play of the selection under --variant's rules
 (hig, rgg or zmg), and checks after every move that the engine keeps its
 invariants: each tile matches its neighbours, each player has 7 followers
 on the board, at hand and out of the game, no score goes down and each
-score is the sum of the player's points; the dragon never stands on the
-fairy's tile nor with a follower, a dragon never enters a tile twice in
-one move, the Black Dragon takes no more steps than features completed,
-and nothing is eaten that the tables protect. An expansion with a step
+score is the sum of the player's points; the dragon never enters the
+fairy's tile when the fairy blocks it, leaves on a tile it enters only
+the followers its tables spare, and no follower comes onto its tile when a
+step forbids it; a dragon never enters a tile twice in one move, the
+Black Dragon takes no more steps than features completed, and nothing is
+eaten that the tables protect. The invariants read the same data as the
+legal moves, so a house rule the data allows is never a break. An expansion with a step
 the engine does not play (the tower, say) is refused. Game i is played with
 seed S+i (--seed), so a run is the same every time, whatever --jobs. It
-prints a summary; the speed, and a progress bar when stderr is a
-terminal, go to stderr. A broken invariant is printed with the game's
-seed and move, a scenario file that replays the game up to the broken
-move is written to the current folder (or --out), named after the seed,
-and the run exits 1.`,
+prints a summary, with the tiles each expansion puts in the pile; the
+speed, and a progress bar when stderr is a terminal, go to stderr. A
+selected expansion with no tiles in the edition is warned of: only its
+steps are played, and one without steps the engine plays is ignored. A
+broken invariant is printed with the game's seed and move (the first 10,
+then a count), and a scenario file that replays the game to the broken
+move, that move included, is written to tilekit-replays/ (or --out, a
+folder, checked before the first game), named random-seed-S.toml after the
+seed (at most 10 files); it checks the invariants (check-invariants =
+true), so that "tilekit play" on it fails at that move with the same
+message, and its header gives the command lines, with the selection,
+edition, publisher and --data folders, that replay it and play the game
+again. The run then exits 1.`
+
+func newPlayCmd() *cobra.Command {
+	opts := &playOptions{}
+	cmd := &cobra.Command{
+		Use:   "play FILE|DIR... | --builtin | --random N",
+		Short: "Run scenario files, or play random games and check the engine's invariants",
+		Long:  playLong,
 		Example: `  tilekit play scenarios/
   tilekit play scenarios/base/roads.toml --explain
   tilekit play --builtin --format json
   tilekit play --random 1000
   tilekit play --random 100 --seed 7 --players 4
-  tilekit play --random 100 --expansions inns-cathedrals --edition C3
+  tilekit play --random 100 --edition C3 --players 3
   tilekit play --random 1000 --expansions princess-dragon,black-dragon --edition C2 --variant rgg
-  tilekit play --random 1000 --expansions princess-dragon,black-dragon,drawbridges --edition C3 --variant hig`,
+  tilekit play --random 1000 --expansions princess-dragon/dragon,princess-dragon/fairy
+  tilekit play --random 1000 --expansions black-dragon,drawbridges --edition C3 --variant hig`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkPlayMode(cmd, opts, args); err != nil {
@@ -114,7 +130,7 @@ func registerRandomFlags(cmd *cobra.Command, opts *playOptions) {
 	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "with --random: seed of the first game; game i is played with seed+i")
 	cmd.Flags().IntVar(&opts.players, "players", 2, "with --random: number of players, 2 to 6")
 	cmd.Flags().IntVar(&opts.jobs, "jobs", 0, "with --random: games played at once (default GOMAXPROCS)")
-	cmd.Flags().StringVar(&opts.out, "out", "", "with --random: the folder a scenario replaying a broken game is written to (default the current folder)")
+	cmd.Flags().StringVar(&opts.out, "out", "", "with --random: the folder the scenarios replaying broken games are written to (default "+defaultReplayDir+")")
 }
 
 // checkPlayMode checks that the arguments and flags ask for one thing:
@@ -164,6 +180,9 @@ func runPlay(cmd *cobra.Command, opts *playOptions) error {
 	if err != nil {
 		return err
 	}
+	if err := checkReplayDir(opts.replayDir()); err != nil {
+		return err
+	}
 	res, err := loadClean(cmd, &opts.data)
 	if err != nil {
 		return err
@@ -182,6 +201,8 @@ func runPlay(cmd *cobra.Command, opts *playOptions) error {
 	if err != nil {
 		return usageError{err}
 	}
+	shares := pileShares(res.Catalog, sel, r)
+	warnUnplayed(cmd.ErrOrStderr(), res.Catalog, shares, edition)
 	jobs := opts.jobs
 	if jobs == 0 {
 		jobs = runtime.GOMAXPROCS(0)
@@ -192,19 +213,33 @@ func runPlay(cmd *cobra.Command, opts *playOptions) error {
 	sum := playGames(r, opts.players, opts.seed, opts.random, jobs, &done)
 	stop()
 	elapsed := time.Since(start)
-	sum.write(cmd.OutOrStdout())
+	sum.write(cmd.OutOrStdout(), pileLine(shares))
 	fmt.Fprintf(cmd.ErrOrStderr(), "played %d games in %s (%.0f games/s, %d jobs)\n",
 		opts.random, elapsed.Round(time.Millisecond), float64(opts.random)/elapsed.Seconds(), jobs)
 	if len(sum.breaks) == 0 {
 		return nil
 	}
-	for _, b := range sum.breaks {
-		fmt.Fprintf(cmd.ErrOrStderr(), "tilekit: %v\n", b.err)
-	}
-	if err := writeBreakScenarios(cmd.ErrOrStderr(), opts.out, sum.breaks); err != nil {
+	writeBreakLines(cmd.ErrOrStderr(), sum.breaks)
+	if err := writeBreakScenarios(cmd.ErrOrStderr(), opts.replayDir(), sum.breaks, opts.replayCommands); err != nil {
 		return err
 	}
 	return errProblems
+}
+
+// maxBreakLines is how many broken games a run of random games prints at
+// most; a line then counts the others.
+const maxBreakLines = 10
+
+// writeBreakLines prints the first maxBreakLines broken games, then how
+// many more broke.
+func writeBreakLines(w io.Writer, breaks []playBreak) {
+	for i, b := range breaks {
+		if i == maxBreakLines {
+			fmt.Fprintf(w, "tilekit: %d more broken games not listed\n", len(breaks)-i)
+			return
+		}
+		fmt.Fprintf(w, "tilekit: %v\n", b.err)
+	}
 }
 
 // playBreak is a game that broke an invariant, by its index in the run.
@@ -306,10 +341,12 @@ func playOne(p *game.Playout, seed uint64, i int, s *playSummary) {
 	s.add(res)
 }
 
-// write prints the summary.
-func (s *playSummary) write(w io.Writer) {
+// write prints the summary, with the line that says what each expansion
+// puts in the pile.
+func (s *playSummary) write(w io.Writer, pile string) {
 	games := len(s.breaks) + s.games
 	fmt.Fprintf(w, "games: %d\n", games)
+	fmt.Fprintln(w, pile)
 	fmt.Fprintf(w, "placements: %d\n", s.placements)
 	fmt.Fprintf(w, "discarded tiles: %d\n", s.discarded)
 	fmt.Fprintf(w, "invariant breaks: %d\n", len(s.breaks))

@@ -63,7 +63,7 @@ func runScenarios(cmd *cobra.Command, opts *playOptions, args []string) error {
 			return err
 		}
 	} else {
-		report.writeText(cmd.OutOrStdout())
+		report.writeText(cmd.OutOrStdout(), opts.explain)
 	}
 	if report.Failed > 0 {
 		return errProblems
@@ -237,11 +237,12 @@ func explainTurns(s *tilekit.Scenario, events [][]game.Event) []turnReport {
 	return out
 }
 
-// writeText prints a line for each scenario, ok or FAIL, with the place,
-// message and expected and actual values of each failure and the position
-// a failed scenario ended in, the events of each turn when explained, and
-// a summary line.
-func (r *playReport) writeText(w io.Writer) {
+// writeText prints a line for each scenario, ok or FAIL, with the place
+// and message of each failure (and a line diff of a value of several
+// lines), the position a failed scenario ended in (its draw pile only
+// when explained), the events of each turn when explained, and a summary
+// line.
+func (r *playReport) writeText(w io.Writer, explain bool) {
 	for _, s := range r.Scenarios {
 		status := "ok  "
 		if !s.Passed {
@@ -253,7 +254,7 @@ func (r *playReport) writeText(w io.Writer) {
 			writeWantGot(w, f.Want, f.Got)
 		}
 		if !s.Passed && s.Position != "" {
-			fmt.Fprintf(w, "    position: %s\n", s.Position)
+			fmt.Fprintf(w, "    position: %s\n", positionText(s.Position, explain))
 		}
 		for _, t := range s.Turns {
 			fmt.Fprintf(w, "    %s\n", t.Turn)
@@ -277,14 +278,28 @@ func (r *playReport) writeText(w io.Writer) {
 	fmt.Fprintf(w, "FAIL: %d of %s failed, %d passed\n", r.Failed, plural(total, "scenario"), r.Passed)
 }
 
-// writeWantGot prints the expected and actual values of a failure: side by
-// side when each is one line, as a line diff otherwise.
-func writeWantGot(w io.Writer, want, got string) {
-	if want == "" {
-		return // a setup error or a refused move: the message says it all
+// positionText returns a position in the engine's notation for a failed
+// scenario's report: without its pile section, which lists every tile
+// left, unless explained.
+func positionText(position string, explain bool) string {
+	if explain {
+		return position
 	}
-	if !strings.Contains(want, "\n") && !strings.Contains(got, "\n") {
-		fmt.Fprintf(w, "        want: %s\n        got:  %s\n", want, got)
+	sections := strings.Split(position, " / ")
+	kept := sections[:0]
+	for _, sec := range sections {
+		if !strings.HasPrefix(sec, "pile ") {
+			kept = append(kept, sec)
+		}
+	}
+	return strings.Join(kept, " / ")
+}
+
+// writeWantGot prints the expected and actual values of a failure when
+// either has several lines, as a line diff; a value of one line is in the
+// failure's message already ("want [4, 0], got [3, 0]").
+func writeWantGot(w io.Writer, want, got string) {
+	if want == "" || (!strings.Contains(want, "\n") && !strings.Contains(got, "\n")) {
 		return
 	}
 	for _, l := range lineDiff(lines(want), lines(got)) {

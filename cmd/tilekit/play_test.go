@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -135,7 +136,7 @@ func TestBreakScenarioReplaysTheExpansions(t *testing.T) {
 		_, err = p.Play(5)
 		require.NoError(t, err)
 		s := p.Scenario("random game seed 5")
-		s.End = true
+		s.End, s.CheckInvariants = true, true
 		got, cat2 := readScenarioTOML(t, scenarioTOML(&s))
 		clearOrigins(&s)
 		assert.Equal(t, s, *got, "%s", edition)
@@ -163,14 +164,23 @@ func TestWriteBreakScenarios(t *testing.T) {
 		breaks = append(breaks, playBreak{i + 1, &game.BreakError{Seed: uint64(100 + i), Move: 3, What: "a score went down"}})
 	}
 	var out bytes.Buffer
-	require.NoError(t, writeBreakScenarios(&out, dir, breaks))
+	opts := &playOptions{players: 3, data: dataFlags{dirs: []string{"my data"}}}
+	opts.sel.expansions, opts.sel.edition, opts.sel.variant = []string{"princess-dragon/dragon", "black-dragon"}, "C2", "rgg"
+	require.NoError(t, writeBreakScenarios(&out, dir, breaks, opts.replayCommands))
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	assert.Len(t, entries, maxBreakScenarios)
 	assert.FileExists(t, filepath.Join(dir, "random-seed-100.toml"))
 	assert.NoFileExists(t, filepath.Join(dir, "random-seed-110.toml"))
 	assert.Contains(t, out.String(), "wrote "+filepath.Join(dir, "random-seed-100.toml")+", which replays game seed 100")
-	assert.Contains(t, out.String(), "at most 10 are written")
+	assert.Contains(t, out.String(), "wrote no replay for the other 2 broken games (at most 10 are written)")
+	data, err := os.ReadFile(filepath.Join(dir, "random-seed-100.toml"))
+	require.NoError(t, err)
+	abs, err := filepath.Abs("my data")
+	require.NoError(t, err)
+	file := filepath.ToSlash(filepath.Join(dir, "random-seed-100.toml"))
+	assert.Contains(t, string(data), "#   tilekit play --data '"+filepath.ToSlash(abs)+"' "+file+"\n")
+	assert.Contains(t, string(data), "#   tilekit play --random 1 --seed 100 --players 3 --expansions princess-dragon/dragon,black-dragon --edition C2 --variant rgg --data '"+filepath.ToSlash(abs)+"'\n")
 }
 
 func TestLineDiff(t *testing.T) {
@@ -213,4 +223,37 @@ func TestScenarioFilesWalksFolders(t *testing.T) {
 	assert.Equal(t, []string{"s/a.toml", "s/b.toml", "s/sub/c.toml", "f.toml"}, names)
 	_, err = scenarioFiles([]string{"nothing.toml"})
 	assert.ErrorAs(t, err, new(usageError))
+}
+
+// The --random examples of play --help play every expansion they select:
+// none is warned of (no tiles in the edition) or ignored.
+func TestPlayExamplesPlayTheirExpansions(t *testing.T) {
+	n := 0
+	for _, line := range strings.Split(newPlayCmd().Example, "\n") {
+		args := strings.Fields(line)
+		if len(args) < 3 || !slices.Contains(args, "--random") {
+			continue
+		}
+		n++
+		args = append(args[1:], "--out", t.TempDir())
+		args[slices.Index(args, "--random")+1] = "3"
+		var stdout, stderr bytes.Buffer
+		require.Equal(t, exitOK, run(args, &stdout, &stderr), "%s\n%s", line, stderr.String())
+		assert.NotContains(t, stderr.String(), "warning", line)
+	}
+	assert.GreaterOrEqual(t, n, 4)
+}
+
+// At most maxBreakLines broken games are printed, then a count.
+func TestWriteBreakLines(t *testing.T) {
+	var breaks []playBreak
+	for i := range maxBreakLines + 3 {
+		breaks = append(breaks, playBreak{i, &game.BreakError{Seed: uint64(i), Move: 1, What: "x"}})
+	}
+	var out bytes.Buffer
+	writeBreakLines(&out, breaks)
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	assert.Len(t, lines, maxBreakLines+1)
+	assert.Equal(t, "tilekit: game seed 0, move 1: x", lines[0])
+	assert.Equal(t, "tilekit: 3 more broken games not listed", lines[maxBreakLines])
 }

@@ -51,6 +51,9 @@ func scenarioTOML(s *tilekit.Scenario, comments ...string) []byte {
 	if s.End {
 		b.WriteString("end = true\n")
 	}
+	if s.CheckInvariants {
+		b.WriteString("check-invariants = true\n")
+	}
 	if s.Source.Kind != "" {
 		fmt.Fprintf(&b, "source = %s\n", tomlCitation(s.Source))
 	}

@@ -1,0 +1,156 @@
+package game
+
+import (
+	"fmt"
+
+	"github.com/tilekit/tilekit"
+)
+
+// invariants checks the game engine's invariants after every move of a
+// game: a Playout's random games, and a scenario that asks for them
+// (check-invariants, as the replay of a broken random game does). Made
+// once, it allocates nothing while the game keeps its invariants.
+type invariants struct {
+	g *Game
+	// events are the events of the move checked.
+	events []Event
+	// last holds the scores before the move and points the sum of each
+	// player's points events.
+	last, points [MaxPlayers]int
+	// dragonCell and fairyCell are where the red dragon and the fairy
+	// stood before the move, and spared the followers the dragon left on
+	// the tile it entered last (see checkEntry).
+	dragonCell, fairyCell int32
+	spared                []follower
+}
+
+// invariantBreak is a broken invariant: what broke.
+type invariantBreak struct{ what string }
+
+func (e *invariantBreak) Error() string { return e.what }
+
+// newInvariants returns the invariants of a game, as it stands now.
+func newInvariants(g *Game) invariants {
+	iv := invariants{spared: make([]follower, 0, Followers*MaxPlayers)}
+	iv.reset(g)
+	return iv
+}
+
+// reset starts checking a game from where it stands: its scores are the
+// points so far.
+func (iv *invariants) reset(g *Game) {
+	iv.g, iv.events, iv.spared = g, nil, iv.spared[:0]
+	clear(iv.last[:])
+	clear(iv.points[:])
+	for i := range g.players {
+		iv.last[i], iv.points[i] = g.players[i].Score, g.players[i].Score
+	}
+	iv.dragonCell, iv.fairyCell = g.dragonCell, g.fairyCell
+}
+
+// broken returns the break of an invariant.
+func (iv *invariants) broken(format string, args ...any) error {
+	return &invariantBreak{what: fmt.Sprintf(format, args...)}
+}
+
+// addPoints adds the points events of the move to each player's sum.
+func (iv *invariants) addPoints(events []Event) {
+	iv.events = events
+	for i := range events {
+		if e := &events[i]; e.Kind == EventScored {
+			iv.points[e.Player] += e.Points
+		}
+	}
+}
+
+// afterMove checks the invariants after a move whose events are given:
+// the tile placed last fits, the followers add up, the expansions'
+// figures keep their rules, and the scores went up by the points events.
+func (iv *invariants) afterMove(events []Event) error {
+	iv.addPoints(events)
+	if err := iv.checkFit(iv.g.last.Pos); err != nil {
+		return err
+	}
+	if err := iv.checkFollowers(); err != nil {
+		return err
+	}
+	if err := iv.checkFigures(); err != nil {
+		return err
+	}
+	return iv.checkScores(false)
+}
+
+// atEnd checks the scores after the end of the game, whose events are
+// given.
+func (iv *invariants) atEnd(events []Event) error {
+	iv.addPoints(events)
+	return iv.checkScores(true)
+}
+
+// checkFit checks that the tile at a position has a placed neighbour and
+// shows, on each side with one, the edge kind the neighbour shows.
+func (iv *invariants) checkFit(pos tilekit.BoardPosition) error {
+	b := iv.g.board
+	typ, rot, ok := b.At(pos)
+	if !ok {
+		return iv.broken("no tile at %s after it was placed", pos)
+	}
+	edges, neighbours := b.rules.Edges(typ, rot), 0
+	for _, s := range tilekit.Sides {
+		ntyp, nrot, ok := b.At(pos.Neighbour(s))
+		if !ok {
+			continue
+		}
+		neighbours++
+		mine := edges >> (2 * uint(s)) & sideMask
+		theirs := b.rules.Edges(ntyp, nrot) >> (2 * uint(s.Opposite())) & sideMask
+		if mine != theirs {
+			return iv.broken("%s at %s shows %s on its %s side but its neighbour %s shows %s",
+				b.rules.ID(typ), pos, codeKinds[mine], s, b.rules.ID(ntyp), codeKinds[theirs])
+		}
+	}
+	if neighbours == 0 && len(b.placed) > 1 {
+		return iv.broken("%s at %s has no placed neighbour", b.rules.ID(typ), pos)
+	}
+	return nil
+}
+
+// checkFollowers checks that each player's followers on the board and at
+// hand make Followers.
+func (iv *invariants) checkFollowers() error {
+	var onBoard [MaxPlayers]int
+	for _, f := range iv.g.followers {
+		onBoard[f.player]++
+	}
+	for _, h := range iv.g.held {
+		onBoard[h.player]++
+	}
+	for i, pl := range iv.g.players {
+		if pl.Supply < 0 || pl.Supply+onBoard[i]+iv.g.lost[i] != Followers {
+			return iv.broken("player %d has %d followers at hand, %d on the board and %d out of the game, not %d in all",
+				i+1, pl.Supply, onBoard[i], iv.g.lost[i], Followers)
+		}
+	}
+	return nil
+}
+
+// checkScores checks that no score went down since the last move and
+// that each score is the sum of the player's points events, then notes
+// the scores; end says that the move is the end of the game.
+func (iv *invariants) checkScores(end bool) error {
+	for i, pl := range iv.g.players {
+		if pl.Score < iv.last[i] {
+			return iv.broken("the score of player %d went down from %d to %d", i+1, iv.last[i], pl.Score)
+		}
+		if pl.Score != iv.points[i] {
+			what := "after the move"
+			if end {
+				what = "at the end"
+			}
+			return iv.broken("the score of player %d is %d %s but their points events add up to %d",
+				i+1, pl.Score, what, iv.points[i])
+		}
+		iv.last[i] = pl.Score
+	}
+	return nil
+}
