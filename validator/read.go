@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tilekit/tilekit"
@@ -250,11 +251,29 @@ func describeMode(m fs.FileMode) string {
 	return "special file"
 }
 
+// formatSize gives a size exactly, in bytes with thousands separators, and
+// adds the whole number of MiB it is when it is one ("52,428,800 bytes (50
+// MiB)"), so that two sizes a byte apart never read the same.
 func formatSize(n int64) string {
-	if n >= 1<<20 {
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	s := groupThousands(n) + " bytes"
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		s += fmt.Sprintf(" (%d MiB)", n>>20)
 	}
-	return fmt.Sprintf("%d bytes", n)
+	return s
+}
+
+// groupThousands writes a size, never negative, with a comma between each
+// group of three digits.
+func groupThousands(n int64) string {
+	digits := strconv.FormatInt(n, 10)
+	var b strings.Builder
+	for i, c := range digits {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
 
 // unwrapPathError drops the operation and path of a *fs.PathError, which

@@ -134,7 +134,20 @@ func TestReadRefusesFilesOverTheLimit(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, big.Truncate(MaxFileSize+1))
 	require.NoError(t, big.Close())
-	only(t, validateDir(t, dir), "file-too-large", "fan/expansions/big.toml", "data files may be at most 50.0 MB")
+	only(t, validateDir(t, dir), "file-too-large", "fan/expansions/big.toml", "is 52,428,801 bytes; data files may be at most 52,428,800 bytes (50 MiB)")
+}
+
+func TestFormatSizeIsExact(t *testing.T) {
+	for n, want := range map[int64]string{
+		0:               "0 bytes",
+		999:             "999 bytes",
+		1000:            "1,000 bytes",
+		MaxFileSize:     "52,428,800 bytes (50 MiB)",
+		MaxFileSize + 1: "52,428,801 bytes",
+		MaxTotalSize:    "104,857,600 bytes (100 MiB)",
+	} {
+		assert.Equal(t, want, formatSize(n))
+	}
 }
 
 func TestReadRefusesDataOverTheTotalLimit(t *testing.T) {
