@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Severity says how bad a diagnostic is. Errors make validation fail;
@@ -105,6 +106,9 @@ func formatPath(segs []string) string {
 		if b.Len() > 0 {
 			b.WriteByte('.')
 		}
+		if len(s) > maxEchoed {
+			s = fmt.Sprintf("%s(%s bytes)", cutValue(s), groupThousands(int64(len(s))))
+		}
 		b.WriteString(s)
 	}
 	return b.String()
@@ -153,4 +157,79 @@ func limitPerCode(ds Diagnostics, max int, omitted map[string]int) Diagnostics {
 		}
 	}
 	return out
+}
+
+// maxEchoed is the longest value, in bytes, that a message or a data path
+// repeats whole; a longer one (a key or id a megabyte long) is cut by
+// cutValue to its first cutKeep bytes and its size.
+const (
+	maxEchoed = 80
+	cutKeep   = 60
+)
+
+// cutValue shortens a value longer than maxEchoed to its first cutKeep
+// bytes (on a character boundary) and "…"; the caller says its size.
+func cutValue(s string) string {
+	if len(s) <= maxEchoed {
+		return s
+	}
+	n := cutKeep
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+// cutLongValues is the one place a diagnostic's message is kept readable
+// whatever the data says: every word of it longer than maxEchoed bytes (an
+// unknown key, an id, a value, quoted or not, echoed from the data) is cut
+// by cutValue and followed by its size, as `"aaaa…" (1,000,000 bytes)`.
+// A location (file:line:col), which a reader needs whole, is kept.
+func cutLongValues(msg string) string {
+	if len(msg) <= maxEchoed {
+		return msg
+	}
+	words := strings.Split(msg, " ")
+	changed := false
+	for i, w := range words {
+		if len(w) <= maxEchoed || isLocation(w) {
+			continue
+		}
+		// Quotes and punctuation around the value stay around it.
+		core := strings.TrimLeft(w, `"'([{`)
+		lead := w[:len(w)-len(core)]
+		rest := core
+		core = strings.TrimRight(rest, `"')]},;:.?`)
+		if len(core) <= maxEchoed {
+			continue
+		}
+		tail := rest[len(core):]
+		after := strings.TrimLeft(tail, `"'`)
+		quote := tail[:len(tail)-len(after)]
+		words[i] = fmt.Sprintf("%s%s%s (%s bytes)%s", lead, cutValue(core), quote, groupThousands(int64(len(core))), after)
+		changed = true
+	}
+	if !changed {
+		return msg
+	}
+	return strings.Join(words, " ")
+}
+
+// isLocation reports whether a word of a message is a location,
+// file:line:col, perhaps followed by punctuation.
+func isLocation(w string) bool {
+	w = strings.TrimRight(w, ")]},;.")
+	for range 2 {
+		i := strings.LastIndexByte(w, ':')
+		if i < 0 || i == len(w)-1 {
+			return false
+		}
+		for _, c := range w[i+1:] {
+			if c < '0' || c > '9' {
+				return false
+			}
+		}
+		w = w[:i]
+	}
+	return w != ""
 }

@@ -391,6 +391,7 @@ func (s *diagSink) add(d Diagnostic) {
 		return
 	}
 	s.count[d.Code]++
+	d.Message = cutLongValues(d.Message)
 	s.kept = append(s.kept, d)
 }
 
