@@ -193,6 +193,50 @@ func TestReadReportsUnreadableFiles(t *testing.T) {
 	assert.NotNil(t, res.Catalog.Expansion("fan"), "the other files are read")
 }
 
+// deniedFS is a folder some folders of which cannot be listed, as a
+// folder without read permission (which root may read all the same).
+type deniedFS struct {
+	fstest.MapFS
+	denied string
+}
+
+func (f deniedFS) deny(name string) error {
+	if name == f.denied {
+		return &fs.PathError{Op: "open", Path: name, Err: fs.ErrPermission}
+	}
+	return nil
+}
+
+func (f deniedFS) Open(name string) (fs.File, error) {
+	if err := f.deny(name); err != nil {
+		return nil, err
+	}
+	return f.MapFS.Open(name)
+}
+
+func (f deniedFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	if err := f.deny(name); err != nil {
+		return nil, err
+	}
+	return f.MapFS.ReadDir(name)
+}
+
+func TestUnreadableFoldersEndTheRun(t *testing.T) {
+	files := mapFS(map[string]string{"expansions/fan.toml": goodExpansion, "tiles/sub/a.toml": "", "tiles/b.toml": ""})
+	for _, tc := range []struct{ denied, want string }{
+		{".", "cannot read folder fan: permission denied"},
+		{"tiles", "cannot read folder fan/tiles: permission denied"},
+		{"tiles/sub", "cannot read folder fan/tiles/sub: permission denied"},
+	} {
+		t.Run(tc.denied, func(t *testing.T) {
+			_, err := Validate(BuiltinFolder(), Folder{Name: "fan", FS: deniedFS{files, tc.denied}})
+			require.Error(t, err, "a folder that cannot be read is no problem of the data: the run ends")
+			assert.Equal(t, tc.want, err.Error())
+			assert.ErrorIs(t, err, fs.ErrPermission)
+		})
+	}
+}
+
 func TestTooManyValues(t *testing.T) {
 	// One table of many keys cannot be cut into chunks.
 	var b strings.Builder

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -51,15 +53,15 @@ func folderSource(dir string) (validator.Folder, error) {
 	if !info.IsDir() {
 		return validator.Folder{}, usagef("data folder %s: not a folder", dir)
 	}
-	found := false
-	var names []string
-	for _, f := range validator.Subfolders {
-		names = append(names, f.Name)
-		if st, err := os.Stat(filepath.Join(dir, f.Name)); err == nil && st.IsDir() {
-			found = true
-		}
+	found, err := hasSubfolder(os.DirFS(dir))
+	if err != nil {
+		return validator.Folder{}, usagef("cannot read folder %s: %v", dir, unwrapPathError(err))
 	}
 	if !found {
+		var names []string
+		for _, f := range validator.Subfolders {
+			names = append(names, f.Name)
+		}
 		return validator.Folder{}, usagef("data folder %s has no tiles/, expansions/ or interactions/ folder%s", dir, nearSubfolder(dir, names))
 	}
 	name := dir
@@ -71,6 +73,25 @@ func folderSource(dir string) (validator.Folder, error) {
 		}
 	}
 	return validator.Folder{Name: filepath.ToSlash(name), FS: os.DirFS(dir)}, nil
+}
+
+// hasSubfolder reports whether a folder has one of the data sub-folders;
+// it fails when the folder cannot be read, rather than say it has none.
+func hasSubfolder(fsys fs.FS) (bool, error) {
+	if _, err := fs.ReadDir(fsys, "."); err != nil {
+		return false, err
+	}
+	found := false
+	for _, f := range validator.Subfolders {
+		st, err := fs.Stat(fsys, f.Name)
+		switch {
+		case err == nil:
+			found = found || st.IsDir()
+		case !errors.Is(err, fs.ErrNotExist):
+			return false, err
+		}
+	}
+	return found, nil
 }
 
 // folderKey names a folder by its cleaned absolute path with every link
