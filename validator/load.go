@@ -99,12 +99,30 @@ type loader struct {
 	droppedSet map[string]bool
 }
 
-// filePath joins a source name and a slash-separated path inside it.
+// filePath joins a source name and a slash-separated path inside it. A
+// source named "./x" keeps its "./" (see sourceName).
 func filePath(source, name string) string {
 	if source == "" || source == "." {
 		return name
 	}
+	if strings.HasPrefix(source, "./") {
+		return "./" + path.Join(source, name)
+	}
 	return path.Join(source, name)
+}
+
+// sourceName is the name a source's files go by in diagnostics: its own,
+// unless that is the built-in data's and the source is not the built-in
+// data (a user's folder named <builtin>), which becomes ./<builtin> so
+// that its files are never taken for built-in ones.
+func sourceName(src Folder) string {
+	if isBuiltin(src) {
+		return src.Name
+	}
+	if n := path.Clean(src.Name); n == BuiltinName || strings.HasPrefix(n, BuiltinName+"/") {
+		return "./" + n
+	}
+	return src.Name
 }
 
 // report records a diagnostic at a data origin; its line and column are

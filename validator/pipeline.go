@@ -93,6 +93,7 @@ func parallel(n int, fn func(i int)) {
 }
 
 func (l *loader) loadSource(src Folder) error {
+	src.Name = sourceName(src)
 	files, err := l.reader.readSource(src)
 	for _, d := range l.reader.diags {
 		l.sink.add(d)
@@ -103,7 +104,7 @@ func (l *loader) loadSource(src Folder) error {
 	if err != nil {
 		return err
 	}
-	if len(files) == 0 && len(texts) == 0 && src.Name != BuiltinName {
+	if len(files) == 0 && len(texts) == 0 && !isBuiltin(src) {
 		l.sink.add(Diagnostic{Code: "no-data-files", Severity: Error, File: src.Name,
 			Message: "no data file was read: data files end in .toml and go below tiles/, expansions/ or interactions/"})
 	}

@@ -283,3 +283,26 @@ func TestReadTellsAboutOtherFolders(t *testing.T) {
 		"fan/tile/a.toml: not read: tile/ is not a data folder; move the file to tiles/",
 	}, got)
 }
+
+// TestAFolderNamedBuiltin checks that a user's folder named <builtin> is
+// told from the built-in data: its files are named ./<builtin>/..., and a
+// duplicate points at the built-in entry, not at the user's own line.
+func TestAFolderNamedBuiltin(t *testing.T) {
+	builtin, err := fs.ReadFile(BuiltinFolder().FS, "tiles/base.toml")
+	require.NoError(t, err)
+	line := strings.Count(string(builtin[:strings.Index(string(builtin), `id = "base/A"`)]), "\n") + 1
+	tile := "# mine\n\n[[tile]]\nid = \"base/A\"\nname = \"Mine\"\ncounts = { C3 = 1 }\n\n[[tile.feature]]\nkind = \"cloister\"\n\n[[tile.feature]]\nkind = \"field\"\nsides = [\"NL\", \"NR\", \"EL\", \"ER\", \"SL\", \"SR\", \"WL\", \"WR\"]\n"
+	for _, name := range []string{BuiltinName, BuiltinName + "/"} {
+		res, err := Validate(BuiltinFolder(), Folder{Name: name, FS: mapFS(map[string]string{"tiles/base.toml": tile})})
+		require.NoError(t, err)
+		require.Len(t, res.Diagnostics, 1, "%v", res.Diagnostics)
+		d := res.Diagnostics[0]
+		assert.Equal(t, "duplicate-id", d.Code)
+		assert.Equal(t, "./<builtin>/tiles/base.toml", d.File)
+		assert.Equal(t, 4, d.Line, "the user's line")
+		assert.Equal(t, fmt.Sprintf("tile base/A is defined twice; first at <builtin>/tiles/base.toml:%d:1", line), d.Message)
+	}
+	res, err := Validate(BuiltinFolder(), Folder{Name: BuiltinName, FS: mapFS(map[string]string{"tiles/notes.md": ""})})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]int{"no-data-files": 1}, codes(res.Diagnostics), "a folder named <builtin> that loads nothing is told so")
+}
