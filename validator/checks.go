@@ -27,7 +27,7 @@ var Codes = append(append(append(append(append([]Code{}, TileCodes...), RuleCode
 var TileCodes = []Code{
 	{"file-skipped", "A warning: a file that looks like data was not read (not a regular file, a broken link, a linked folder, a hidden file, a name ending in .TOML or .tml, a data file outside tiles/, expansions/ and interactions/, a Markdown file below expansions/text/ that is not a rules text); the message says why."},
 	{"file-unreadable", "A data file could not be read."},
-	{"file-too-large", "A data file is larger than 50 MB, or all data files together are larger than 100 MB."},
+	{"file-too-large", "A data file is larger than 50 MiB, or all data files together are larger than 100 MiB."},
 	{"no-data-files", "A data folder has no data file that could be read."},
 	{"too-many-values", "A data file has more than 400,000 values before an [[entry]] header (it is parsed in pieces cut before such headers)."},
 	{"nesting-too-deep", "A data file nests tables, keys or arrays more than 32 levels deep."},

@@ -18,6 +18,7 @@ var RuleCodes = []Code{
 	{"unknown-table", "A row or note names a table that no loaded file defines."},
 	{"unknown-subject", "A row or note names a figure, location or action that no loaded file defines."},
 	{"subject-not-covered", "A row's subject exists but is of a kind its table does not answer for."},
+	{"applies-to-not-covered", "A table's rule of thumb applies to a kind of subject the table does not ask about (applies_to names a kind missing from subjects)."},
 	{"ambiguous-subject", "A row's subject id names both a figure and a location the table covers."},
 	{"condition-mismatch", "A conditional verdict without its condition, or a condition on another verdict."},
 	{"source-undated", "An official FAQ or clarification with neither its date nor undated = true."},
@@ -56,6 +57,7 @@ func (l *loader) checkRules(cat *tilekit.Catalog) {
 	}
 	for _, t := range d.Tables {
 		l.catalogEntry(cat, seen, "table", t.ID, t.Expansion, t.Origin)
+		l.checkAppliesTo(&t)
 		if t.Rule != nil {
 			l.checkSource(t.Rule.Source, t.Origin.At("rule", "source"))
 			for _, v := range t.Rule.Variants {
