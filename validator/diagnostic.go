@@ -60,11 +60,24 @@ func (d Diagnostic) String() string {
 // Diagnostics is a list of problems.
 type Diagnostics []Diagnostic
 
-// Sort orders the diagnostics by file, line, column, code and message, so
-// that output is the same for the same input.
+// fileLevel lists the codes of problems that leave a whole file (or, for
+// wrong-folder, its entries of a kind) unread or unloaded. Other problems, in other files too, may follow from them (an
+// unknown tile whose file did not parse), so they are listed first.
+var fileLevel = map[string]bool{
+	"file-skipped": true, "file-unreadable": true, "file-too-large": true, "file-empty": true,
+	"no-data-files": true, "too-many-values": true, "nesting-too-deep": true, "toml-syntax": true,
+	"wrong-folder": true,
+}
+
+// Sort orders the diagnostics causes first: the problems that leave a
+// file out (see fileLevel), then the others, each by file, line, column,
+// code and message, so that output is the same for the same input.
 func (ds Diagnostics) Sort() {
 	sort.SliceStable(ds, func(i, j int) bool {
 		a, b := ds[i], ds[j]
+		if fa, fb := fileLevel[a.Code], fileLevel[b.Code]; fa != fb {
+			return fa
+		}
 		if a.File != b.File {
 			return a.File < b.File
 		}
