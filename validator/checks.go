@@ -38,6 +38,7 @@ var TileCodes = []Code{
 	{"toml-1.1", "A warning: TOML 1.1 syntax (a multi-line inline table, a trailing comma in one, the \\e or \\xHH escape, a time without seconds) that Taplo and other TOML 1.0 tools reject."},
 	{"duplicate-id", "Two expansions or two tiles share an id, or two rules texts are of one expansion in one language; the message names the other place."},
 	{"unknown-expansion", "A tile's id starts with an expansion that no loaded file defines, or a rules text's file name names an expansion or part that none does."},
+	{"tile-in-builtin-expansion", "A warning: a tile of your folder has an id in a built-in expansion (base/Z), so that expansion's games and pages include it."},
 	{"edition-not-in-expansion", "A tile has copies, or a step variant applies, in an edition its expansion was not published in."},
 	{"start-without-copies", "A tile is the start tile of an edition in which it has no copies."},
 	{"multiple-start-tiles", "More than one tile is the start tile of the same edition."},
@@ -141,6 +142,7 @@ func (l *loader) checkTileExpansion(cat *tilekit.Catalog, t *tilekit.Tile) {
 		l.report(t.Origin.At("id"), "unknown-expansion", Error, "tile %s belongs to expansion %q, which no loaded file defines%s", t.ID, t.Expansion(), l.nearest(cat, "expansion", t.Expansion()))
 		return
 	}
+	l.checkBuiltinNamespace(cat, t, x)
 	for _, e := range tilekit.Editions {
 		if _, has := t.Counts[e]; has && !x.HasEdition(e) {
 			l.report(t.Origin.At("counts", string(e)), "edition-not-in-expansion", Error,
