@@ -41,6 +41,8 @@ type Result struct {
 	Diagnostics Diagnostics
 	// Files counts the data files read.
 	Files int
+	// Folders sums up each user's folder, in the order they were given.
+	Folders []FolderSummary
 	// files are the data files read, by name, for Locate.
 	files map[string]*sourceFile
 }
@@ -72,7 +74,8 @@ func Validate(sources ...Folder) (*Result, error) {
 		l.check(cat)
 	}
 	l.resolvePositions()
-	return &Result{Catalog: cat, Diagnostics: l.sink.result(), Files: len(l.files), files: l.files}, nil
+	ds := l.sink.result()
+	return &Result{Catalog: cat, Diagnostics: ds, Files: len(l.files), Folders: l.folderSummaries(ds), files: l.files}, nil
 }
 
 // sourceFile is one data file being loaded.
@@ -97,6 +100,8 @@ type loader struct {
 	// droppedSet indexes them once the checks start.
 	dropped    []droppedEntry
 	droppedSet map[string]bool
+	// folders sum up the user folders loaded so far.
+	folders []FolderSummary
 }
 
 // filePath joins a source name and a slash-separated path inside it. A

@@ -94,6 +94,7 @@ func parallel(n int, fn func(i int)) {
 
 func (l *loader) loadSource(src Folder) error {
 	src.Name = sourceName(src)
+	mark := l.mark()
 	files, err := l.reader.readSource(src)
 	for _, d := range l.reader.diags {
 		l.sink.add(d)
@@ -110,6 +111,9 @@ func (l *loader) loadSource(src Folder) error {
 	}
 	l.loadFiles(files)
 	l.data.Texts = append(l.data.Texts, texts...)
+	if !isBuiltin(src) {
+		l.folderLoaded(src.Name, mark)
+	}
 	return nil
 }
 
