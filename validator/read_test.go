@@ -200,23 +200,10 @@ type deniedFS struct {
 	denied string
 }
 
-func (f deniedFS) deny(name string) error {
-	if name == f.denied {
-		return &fs.PathError{Op: "open", Path: name, Err: fs.ErrPermission}
-	}
-	return nil
-}
-
-func (f deniedFS) Open(name string) (fs.File, error) {
-	if err := f.deny(name); err != nil {
-		return nil, err
-	}
-	return f.MapFS.Open(name)
-}
-
+// ReadDir is how the reader lists a folder (fs.ReadDir and fs.WalkDir).
 func (f deniedFS) ReadDir(name string) ([]fs.DirEntry, error) {
-	if err := f.deny(name); err != nil {
-		return nil, err
+	if name == f.denied {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrPermission}
 	}
 	return f.MapFS.ReadDir(name)
 }

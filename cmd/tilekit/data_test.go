@@ -16,30 +16,18 @@ type deniedFS struct {
 	denied string
 }
 
-func (f deniedFS) deny(name string) error {
-	if name == f.denied {
-		return &fs.PathError{Op: "open", Path: name, Err: fs.ErrPermission}
-	}
-	return nil
-}
-
-func (f deniedFS) Open(name string) (fs.File, error) {
-	if err := f.deny(name); err != nil {
-		return nil, err
-	}
-	return f.MapFS.Open(name)
-}
+// The folder is read through fs.ReadDir and fs.Stat, which use these.
 
 func (f deniedFS) ReadDir(name string) ([]fs.DirEntry, error) {
-	if err := f.deny(name); err != nil {
-		return nil, err
+	if name == f.denied {
+		return nil, &fs.PathError{Op: "readdirent", Path: name, Err: fs.ErrPermission}
 	}
 	return f.MapFS.ReadDir(name)
 }
 
 func (f deniedFS) Stat(name string) (fs.FileInfo, error) {
-	if err := f.deny(name); err != nil {
-		return nil, err
+	if name == f.denied {
+		return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrPermission}
 	}
 	return f.MapFS.Stat(name)
 }
