@@ -189,8 +189,11 @@ func limitMemory(size int64) {
 	if os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
-	debug.SetMemoryLimit(min(memoryBase+memoryPerByte*size, memoryMost))
+	debug.SetMemoryLimit(memoryLimit(size))
 }
+
+// memoryLimit is the memory limit for a run that reads size bytes.
+func memoryLimit(size int64) int64 { return min(memoryBase+memoryPerByte*size, memoryMost) }
 
 // nearSubfolder suggests, for a folder without data sub-folders, the data
 // sub-folder one of its folders was probably meant to be ("tile" for

@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"io/fs"
+	"math"
+	"runtime/debug"
 	"testing"
 	"testing/fstest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/tilekit/tilekit/validator"
 )
 
 // deniedFS is a folder one entry of which cannot be read, as a folder
@@ -44,5 +48,29 @@ func TestHasSubfolderSaysWhyAFolderCannotBeRead(t *testing.T) {
 	for _, denied := range []string{".", "tiles"} {
 		_, err = hasSubfolder(deniedFS{files, denied})
 		assert.ErrorIs(t, err, fs.ErrPermission, denied)
+	}
+}
+
+// TestEveryLoadLimitsMemory checks that the memory limit for the data
+// read is set on every path that loads data, shell completion included.
+func TestEveryLoadLimitsMemory(t *testing.T) {
+	t.Setenv("GOMEMLIMIT", "") // the limit tilekit sets, not the caller's
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	want := memoryLimit(validator.DataSize(validator.BuiltinFolder()))
+	for _, tc := range []struct {
+		args []string
+		out  string // in what it prints
+	}{
+		{[]string{"validate"}, ""},
+		{[]string{"tiles"}, "base/A"},
+		{[]string{"__complete", "render", "base/"}, "base/A\t"},
+		{[]string{"__complete", "query", "dragon-diet", ""}, "meeple\t"},
+		{[]string{"__complete", "tiles", "--expansions", "princess"}, "princess-dragon\t"},
+	} {
+		debug.SetMemoryLimit(math.MaxInt64)
+		var stdout, stderr bytes.Buffer
+		run(tc.args, &stdout, &stderr)
+		assert.Contains(t, stdout.String(), tc.out, "tilekit %v", tc.args)
+		assert.Equal(t, want, debug.SetMemoryLimit(-1), "tilekit %v", tc.args)
 	}
 }
