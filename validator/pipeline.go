@@ -226,6 +226,7 @@ func (f *fileLoad) load(j int) (r chunkResult) {
 	sort.Strings(keys)
 	for _, k := range keys {
 		v := doc[k]
+		k := own(k) // kept by the origins of the entries built
 		var items []any
 		switch v := v.(type) {
 		case []map[string]any:

@@ -168,6 +168,7 @@ func optionalStr(m map[string]any, key string) *string {
 	if !ok {
 		return nil
 	}
+	s = own(s)
 	return &s
 }
 
