@@ -2,6 +2,7 @@ package validator
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/tilekit/tilekit"
 )
@@ -23,7 +24,7 @@ func list(v any) []map[string]any {
 
 func str(m map[string]any, key string) string {
 	s, _ := m[key].(string)
-	return s
+	return own(s)
 }
 
 func strs(m map[string]any, key string) []string {
@@ -31,10 +32,51 @@ func strs(m map[string]any, key string) []string {
 	out := make([]string, 0, len(items))
 	for _, it := range items {
 		if s, ok := it.(string); ok {
-			out = append(out, s)
+			out = append(out, own(s))
 		}
 	}
 	return out
+}
+
+// vocabulary holds the words of tilekit's closed vocabularies (and the
+// keys of entries), one copy each, for own.
+var vocabulary = func() map[string]string {
+	words := map[string]string{}
+	add := func(ws ...string) {
+		for _, w := range ws {
+			words[w] = w
+		}
+	}
+	for _, k := range tilekit.FeatureKinds {
+		add(string(k))
+	}
+	for _, e := range tilekit.Editions {
+		add(string(e))
+	}
+	for _, a := range tilekit.Attributes {
+		add(string(a))
+	}
+	for _, k := range tilekit.SubjectKinds {
+		add(string(k))
+	}
+	for _, p := range tilekit.Publishers {
+		add(string(p))
+	}
+	add("N", "E", "S", "W", "NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR", "yes", "no", "conditional", "open",
+		"expansion", "figure", "location", "action", "tile", "table", "row", "note", "step", "scenario")
+	return words
+}()
+
+// own returns a string of the parse as one that refers to nothing else: a
+// word of the vocabularies as its one copy, anything else copied. The
+// parser's strings are pieces of the text of the chunk it parsed, which a
+// built value would otherwise keep whole in memory for as long as it
+// lives.
+func own(s string) string {
+	if w, ok := vocabulary[s]; ok {
+		return w
+	}
+	return strings.Clone(s)
 }
 
 func integer(v any) int {
@@ -281,13 +323,20 @@ func buildTile(m map[string]any, at tilekit.Origin) tilekit.Tile {
 		Origin:      at,
 	}
 	for e, n := range table(m, "counts") {
-		t.Counts[tilekit.Edition(e)] = integer(n)
+		t.Counts[tilekit.Edition(own(e))] = integer(n)
 	}
 	for _, s := range strs(m, "symbols") {
 		t.Symbols = append(t.Symbols, tilekit.Symbol(s))
 	}
-	for j, fm := range list(m["feature"]) {
-		t.Features = append(t.Features, buildFeature(fm, at.At("feature", strconv.Itoa(j))))
+	features := list(m["feature"])
+	t.Features = make([]tilekit.Feature, len(features))
+	// The features' origins share one array of paths, cut so that no
+	// origin's path can grow into the next one's.
+	n := len(at.Path) + 2
+	paths := make([]string, 0, n*len(features))
+	for j, fm := range features {
+		paths = append(append(paths, at.Path...), "feature", strconv.Itoa(j))
+		t.Features[j] = buildFeature(fm, tilekit.Origin{File: at.File, Path: paths[j*n : (j+1)*n : (j+1)*n]})
 	}
 	for j, rm := range list(m["rule"]) {
 		t.Rules = append(t.Rules, tilekit.TileRule{Text: str(rm, "text"), Source: buildCitation(table(rm, "source")), Origin: at.At("rule", strconv.Itoa(j))})
@@ -306,9 +355,12 @@ func buildFeature(m map[string]any, at tilekit.Origin) tilekit.Feature {
 		Drawbridges: strs(m, "drawbridges"),
 		Origin:      at,
 	}
-	for _, s := range strs(m, "sides") {
-		if p, err := tilekit.ParsePosition(s); err == nil {
-			f.Sides = append(f.Sides, p)
+	if sides := strs(m, "sides"); len(sides) > 0 {
+		f.Sides = make([]tilekit.Position, 0, len(sides))
+		for _, s := range sides {
+			if p, err := tilekit.ParsePosition(s); err == nil {
+				f.Sides = append(f.Sides, p)
+			}
 		}
 	}
 	for _, a := range strs(m, "attributes") {

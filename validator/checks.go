@@ -28,7 +28,7 @@ var TileCodes = []Code{
 	{"file-skipped", "A warning: a file that looks like data was not read (not a regular file, a broken link, a linked folder, a hidden file, a name ending in .TOML or .tml, a data file outside tiles/, expansions/ and interactions/, a Markdown file below expansions/text/ that is not a rules text); the message says why."},
 	{"file-unreadable", "A data file could not be read."},
 	{"file-empty", "A warning: a data file is empty or holds only white space (an editor still writing it, or a file cut short)."},
-	{"file-too-large", "A data file is larger than 50 MB, or all data files together are larger than 100 MB."},
+	{"file-too-large", "A data file is larger than 50 MiB, or all data files together are larger than 100 MiB."},
 	{"no-data-files", "A data folder has no data file that could be read."},
 	{"too-many-values", "A data file has more than 400,000 values before an [[entry]] header (it is parsed in pieces cut before such headers)."},
 	{"nesting-too-deep", "A data file nests tables, keys or arrays more than 32 levels deep."},
@@ -39,6 +39,7 @@ var TileCodes = []Code{
 	{"toml-1.1", "A warning: TOML 1.1 syntax (a multi-line inline table, a trailing comma in one, the \\e or \\xHH escape, a time without seconds) that Taplo and other TOML 1.0 tools reject."},
 	{"duplicate-id", "Two expansions or two tiles share an id, or two rules texts are of one expansion in one language; the message names the other place."},
 	{"unknown-expansion", "A tile's id starts with an expansion that no loaded file defines, or a rules text's file name names an expansion or part that none does."},
+	{"tile-in-builtin-expansion", "A warning: a tile of your folder has an id in a built-in expansion (base/Z), so that expansion's games and pages include it."},
 	{"edition-not-in-expansion", "A tile has copies, or a step variant applies, in an edition its expansion was not published in."},
 	{"start-without-copies", "A tile is the start tile of an edition in which it has no copies."},
 	{"multiple-start-tiles", "More than one tile is the start tile of the same edition."},
@@ -148,6 +149,7 @@ func (l *loader) checkTileExpansion(cat *tilekit.Catalog, t *tilekit.Tile) {
 		l.report(t.Origin.At("id"), "unknown-expansion", Error, "tile %s belongs to expansion %q, which no loaded file defines%s", t.ID, t.Expansion(), l.nearest(cat, "expansion", t.Expansion()))
 		return
 	}
+	l.checkBuiltinNamespace(cat, t, x)
 	for _, e := range tilekit.Editions {
 		if _, has := t.Counts[e]; has && !x.HasEdition(e) {
 			l.report(t.Origin.At("counts", string(e)), "edition-not-in-expansion", Error,

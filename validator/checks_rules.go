@@ -18,6 +18,7 @@ var RuleCodes = []Code{
 	{"unknown-table", "A row or note names a table that no loaded file defines, or a table supersedes one no earlier folder defines."},
 	{"unknown-subject", "A row or note names a figure, location or action that no loaded file defines."},
 	{"subject-not-covered", "A row's subject exists but is of a kind its table does not answer for."},
+	{"applies-to-not-covered", "A table's rule of thumb applies to a kind of subject the table does not ask about (applies_to names a kind missing from subjects)."},
 	{"ambiguous-subject", "A row's subject id names both a figure and a location the table covers."},
 	{"condition-mismatch", "A conditional verdict without its condition, or a condition on another verdict."},
 	{"source-undated", "An official FAQ or clarification with neither its date nor undated = true."},
@@ -70,6 +71,13 @@ func (l *loader) checkRules(cat *tilekit.Catalog) {
 		} else if t.Expansion != "" { // a superseding table is no duplicate, and may keep the other's expansion
 			l.expansionRef(cat, t.Expansion, t.Origin.At("expansion"))
 		}
+		applies := t
+		if t.Supersedes != "" && len(t.Subjects) == 0 { // it keeps the subjects of the table it supersedes
+			if old := cat.Table(t.ID); old != nil {
+				applies.Subjects = old.Subjects
+			}
+		}
+		l.checkAppliesTo(&applies)
 		if t.Rule != nil {
 			l.checkSource(t.Rule.Source, t.Origin.At("rule", "source"))
 			for _, v := range t.Rule.Variants {

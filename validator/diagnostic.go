@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Severity says how bad a diagnostic is. Errors make validation fail;
@@ -59,11 +60,24 @@ func (d Diagnostic) String() string {
 // Diagnostics is a list of problems.
 type Diagnostics []Diagnostic
 
-// Sort orders the diagnostics by file, line, column, code and message, so
-// that output is the same for the same input.
+// fileLevel lists the codes of problems that leave a whole file (or, for
+// wrong-folder, its entries of a kind) unread or unloaded. Other problems, in other files too, may follow from them (an
+// unknown tile whose file did not parse), so they are listed first.
+var fileLevel = map[string]bool{
+	"file-skipped": true, "file-unreadable": true, "file-too-large": true, "file-empty": true,
+	"no-data-files": true, "too-many-values": true, "nesting-too-deep": true, "toml-syntax": true,
+	"wrong-folder": true,
+}
+
+// Sort orders the diagnostics causes first: the problems that leave a
+// file out (see fileLevel), then the others, each by file, line, column,
+// code and message, so that output is the same for the same input.
 func (ds Diagnostics) Sort() {
 	sort.SliceStable(ds, func(i, j int) bool {
 		a, b := ds[i], ds[j]
+		if fa, fb := fileLevel[a.Code], fileLevel[b.Code]; fa != fb {
+			return fa
+		}
 		if a.File != b.File {
 			return a.File < b.File
 		}
@@ -104,6 +118,9 @@ func formatPath(segs []string) string {
 		}
 		if b.Len() > 0 {
 			b.WriteByte('.')
+		}
+		if len(s) > maxEchoed {
+			s = fmt.Sprintf("%s(%s bytes)", cutValue(s), groupThousands(int64(len(s))))
 		}
 		b.WriteString(s)
 	}
@@ -153,4 +170,79 @@ func limitPerCode(ds Diagnostics, max int, omitted map[string]int) Diagnostics {
 		}
 	}
 	return out
+}
+
+// maxEchoed is the longest value, in bytes, that a message or a data path
+// repeats whole; a longer one (a key or id a megabyte long) is cut by
+// cutValue to its first cutKeep bytes and its size.
+const (
+	maxEchoed = 80
+	cutKeep   = 60
+)
+
+// cutValue shortens a value longer than maxEchoed to its first cutKeep
+// bytes (on a character boundary) and "…"; the caller says its size.
+func cutValue(s string) string {
+	if len(s) <= maxEchoed {
+		return s
+	}
+	n := cutKeep
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+// cutLongValues is the one place a diagnostic's message is kept readable
+// whatever the data says: every word of it longer than maxEchoed bytes (an
+// unknown key, an id, a value, quoted or not, echoed from the data) is cut
+// by cutValue and followed by its size, as `"aaaa…" (1,000,000 bytes)`.
+// A location (file:line:col), which a reader needs whole, is kept.
+func cutLongValues(msg string) string {
+	if len(msg) <= maxEchoed {
+		return msg
+	}
+	words := strings.Split(msg, " ")
+	changed := false
+	for i, w := range words {
+		if len(w) <= maxEchoed || isLocation(w) {
+			continue
+		}
+		// Quotes and punctuation around the value stay around it.
+		core := strings.TrimLeft(w, `"'([{`)
+		lead := w[:len(w)-len(core)]
+		rest := core
+		core = strings.TrimRight(rest, `"')]},;:.?`)
+		if len(core) <= maxEchoed {
+			continue
+		}
+		tail := rest[len(core):]
+		after := strings.TrimLeft(tail, `"'`)
+		quote := tail[:len(tail)-len(after)]
+		words[i] = fmt.Sprintf("%s%s%s (%s bytes)%s", lead, cutValue(core), quote, groupThousands(int64(len(core))), after)
+		changed = true
+	}
+	if !changed {
+		return msg
+	}
+	return strings.Join(words, " ")
+}
+
+// isLocation reports whether a word of a message is a location,
+// file:line:col, perhaps followed by punctuation.
+func isLocation(w string) bool {
+	w = strings.TrimRight(w, ")]},;.")
+	for range 2 {
+		i := strings.LastIndexByte(w, ':')
+		if i < 0 || i == len(w)-1 {
+			return false
+		}
+		for _, c := range w[i+1:] {
+			if c < '0' || c > '9' {
+				return false
+			}
+		}
+		w = w[:i]
+	}
+	return w != ""
 }

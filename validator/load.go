@@ -41,6 +41,8 @@ type Result struct {
 	Diagnostics Diagnostics
 	// Files counts the data files read.
 	Files int
+	// Folders sums up each user's folder, in the order they were given.
+	Folders []FolderSummary
 	// files are the data files read, by name, for Locate.
 	files map[string]*sourceFile
 }
@@ -72,7 +74,8 @@ func Validate(sources ...Folder) (*Result, error) {
 		l.check(cat)
 	}
 	l.resolvePositions()
-	return &Result{Catalog: cat, Diagnostics: l.sink.result(), Files: len(l.files), files: l.files}, nil
+	ds := l.sink.result()
+	return &Result{Catalog: cat, Diagnostics: ds, Files: len(l.files), Folders: l.folderSummaries(ds), files: l.files}, nil
 }
 
 // sourceFile is one data file being loaded.
@@ -99,15 +102,35 @@ type loader struct {
 	droppedSet map[string]bool
 	// folders counts the data folders loaded so far, the built-in data
 	// included (see stampFolder).
-	folders int
+	folderCount int
+	// folders sum up the user folders loaded so far.
+	folders []FolderSummary
 }
 
-// filePath joins a source name and a slash-separated path inside it.
+// filePath joins a source name and a slash-separated path inside it. A
+// source named "./x" keeps its "./" (see sourceName).
 func filePath(source, name string) string {
 	if source == "" || source == "." {
 		return name
 	}
+	if strings.HasPrefix(source, "./") {
+		return "./" + path.Join(source, name)
+	}
 	return path.Join(source, name)
+}
+
+// sourceName is the name a source's files go by in diagnostics: its own,
+// unless that is the built-in data's and the source is not the built-in
+// data (a user's folder named <builtin>), which becomes ./<builtin> so
+// that its files are never taken for built-in ones.
+func sourceName(src Folder) string {
+	if isBuiltin(src) {
+		return src.Name
+	}
+	if n := path.Clean(src.Name); n == BuiltinName || strings.HasPrefix(n, BuiltinName+"/") {
+		return "./" + n
+	}
+	return src.Name
 }
 
 // report records a diagnostic at a data origin; its line and column are

@@ -93,6 +93,8 @@ func parallel(n int, fn func(i int)) {
 }
 
 func (l *loader) loadSource(src Folder) error {
+	src.Name = sourceName(src)
+	mark := l.mark()
 	files, err := l.reader.readSource(src)
 	for _, d := range l.reader.diags {
 		l.sink.add(d)
@@ -103,7 +105,7 @@ func (l *loader) loadSource(src Folder) error {
 	if err != nil {
 		return err
 	}
-	if len(files) == 0 && len(texts) == 0 && src.Name != BuiltinName {
+	if len(files) == 0 && len(texts) == 0 && !isBuiltin(src) {
 		l.sink.add(Diagnostic{Code: "no-data-files", Severity: Error, File: src.Name,
 			Message: "no data file was read: data files end in .toml and go below tiles/, expansions/ or interactions/"})
 	}
@@ -111,6 +113,9 @@ func (l *loader) loadSource(src Folder) error {
 	l.loadFiles(files)
 	l.data.Texts = append(l.data.Texts, texts...)
 	l.stampFolder(counts)
+	if !isBuiltin(src) {
+		l.folderLoaded(src.Name, mark)
+	}
 	return nil
 }
 
@@ -119,7 +124,7 @@ func (l *loader) loadSource(src Folder) error {
 // and counts the folder: a row, step or table supersedes only one of an
 // earlier folder, and a worked example plays by the rules up to its own.
 func (l *loader) stampFolder(counts [4]int) {
-	d, f := &l.data, l.folders
+	d, f := &l.data, l.folderCount
 	for i := counts[0]; i < len(d.Rows); i++ {
 		d.Rows[i].Folder = f
 	}
@@ -132,7 +137,7 @@ func (l *loader) stampFolder(counts [4]int) {
 	for i := counts[3]; i < len(d.Tables); i++ {
 		d.Tables[i].Folder = f
 	}
-	l.folders++
+	l.folderCount++
 }
 
 // loadFiles loads the data files of one source, or scenario files given on
@@ -244,6 +249,7 @@ func (f *fileLoad) load(j int) (r chunkResult) {
 	sort.Strings(keys)
 	for _, k := range keys {
 		v := doc[k]
+		k := own(k) // kept by the origins of the entries built
 		var items []any
 		switch v := v.(type) {
 		case []map[string]any:
@@ -415,6 +421,7 @@ func (s *diagSink) add(d Diagnostic) {
 		return
 	}
 	s.count[d.Code]++
+	d.Message = cutLongValues(d.Message)
 	s.kept = append(s.kept, d)
 }
 

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tilekit/tilekit"
@@ -73,10 +74,13 @@ func (r *reader) skip(file, code string, sev Severity, format string, args ...an
 // reads only regular files (following a link to one), never more than
 // MaxFileSize of any, and tells about every file it leaves out: a special
 // file, a broken link, a linked folder, a file whose name is almost a data
-// file's, a data file outside the data folders. It returns an error only
-// when a data folder exists but cannot be listed.
+// file's, a data file outside the data folders. It returns an error, a
+// *folderError, only when the source or a folder below a data folder
+// cannot be listed.
 func (r *reader) readSource(src Folder) ([]dataFile, error) {
-	r.checkTopLevel(src)
+	if err := r.checkTopLevel(src); err != nil {
+		return nil, err
+	}
 	var files []dataFile
 	for _, folder := range Subfolders {
 		err := fs.WalkDir(src.FS, folder.Name, func(p string, d fs.DirEntry, err error) error {
@@ -84,11 +88,10 @@ func (r *reader) readSource(src Folder) ([]dataFile, error) {
 				if p == folder.Name && errors.Is(err, fs.ErrNotExist) {
 					return fs.SkipDir
 				}
-				if p == folder.Name {
-					return err
-				}
-				r.skip(filePath(src.Name, p), "file-unreadable", Error, "cannot be read: %v", unwrapPathError(err))
-				return nil
+				// A folder that cannot be listed (WalkDir reports no
+				// other error) ends the run, as an unreadable data
+				// folder does: what it holds is unknown.
+				return &folderError{filePath(src.Name, p), unwrapPathError(err)}
 			}
 			if d.IsDir() {
 				if p != folder.Name && strings.HasPrefix(d.Name(), ".") {
@@ -130,18 +133,35 @@ func (r *reader) readSource(src Folder) ([]dataFile, error) {
 			return nil
 		})
 		if err != nil {
-			return nil, fmt.Errorf("reading %s: %w", filePath(src.Name, folder.Name), unwrapPathError(err))
+			var fe *folderError
+			if !errors.As(err, &fe) {
+				fe = &folderError{filePath(src.Name, folder.Name), unwrapPathError(err)}
+			}
+			return nil, fe
 		}
 	}
 	return files, nil
 }
 
+// folderError says that a folder of a source cannot be read, and why (the
+// operating system's reason, such as "permission denied").
+type folderError struct {
+	folder string
+	err    error
+}
+
+func (e *folderError) Error() string {
+	return fmt.Sprintf("cannot read folder %s: %v", e.folder, e.err)
+}
+
+func (e *folderError) Unwrap() error { return e.err }
+
 // checkTopLevel tells about data files put at the top of a source, where
-// they are not read.
-func (r *reader) checkTopLevel(src Folder) {
+// they are not read. It fails when the source cannot be listed.
+func (r *reader) checkTopLevel(src Folder) error {
 	entries, err := fs.ReadDir(src.FS, ".")
 	if err != nil {
-		return
+		return &folderError{src.Name, unwrapPathError(err)}
 	}
 	var names []string
 	for _, sub := range Subfolders {
@@ -157,6 +177,7 @@ func (r *reader) checkTopLevel(src Folder) {
 			r.skip(filePath(src.Name, n), "file-skipped", Warning, "not read: data files go below tiles/, expansions/ or interactions/, not at the top of the folder")
 		}
 	}
+	return nil
 }
 
 // checkOtherFolder tells about the data files in a folder at the top of a
@@ -253,11 +274,29 @@ func describeMode(m fs.FileMode) string {
 	return "special file"
 }
 
+// formatSize gives a size exactly, in bytes with thousands separators, and
+// adds the whole number of MiB it is when it is one ("52,428,800 bytes (50
+// MiB)"), so that two sizes a byte apart never read the same.
 func formatSize(n int64) string {
-	if n >= 1<<20 {
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	s := groupThousands(n) + " bytes"
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		s += fmt.Sprintf(" (%d MiB)", n>>20)
 	}
-	return fmt.Sprintf("%d bytes", n)
+	return s
+}
+
+// groupThousands writes a size, never negative, with a comma between each
+// group of three digits.
+func groupThousands(n int64) string {
+	digits := strconv.FormatInt(n, 10)
+	var b strings.Builder
+	for i, c := range digits {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
 
 // unwrapPathError drops the operation and path of a *fs.PathError, which

@@ -147,7 +147,20 @@ func TestReadRefusesFilesOverTheLimit(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, big.Truncate(MaxFileSize+1))
 	require.NoError(t, big.Close())
-	only(t, validateDir(t, dir), "file-too-large", "fan/expansions/big.toml", "data files may be at most 50.0 MB")
+	only(t, validateDir(t, dir), "file-too-large", "fan/expansions/big.toml", "is 52,428,801 bytes; data files may be at most 52,428,800 bytes (50 MiB)")
+}
+
+func TestFormatSizeIsExact(t *testing.T) {
+	for n, want := range map[int64]string{
+		0:               "0 bytes",
+		999:             "999 bytes",
+		1000:            "1,000 bytes",
+		MaxFileSize:     "52,428,800 bytes (50 MiB)",
+		MaxFileSize + 1: "52,428,801 bytes",
+		MaxTotalSize:    "104,857,600 bytes (100 MiB)",
+	} {
+		assert.Equal(t, want, formatSize(n))
+	}
 }
 
 func TestReadRefusesDataOverTheTotalLimit(t *testing.T) {
@@ -191,6 +204,37 @@ func TestReadReportsUnreadableFiles(t *testing.T) {
 	require.NoError(t, err, "one unreadable file is a problem of the data, not the end of the run")
 	only(t, res, "file-unreadable", "fan/expansions/broken.toml", "cannot be read: input/output error")
 	assert.NotNil(t, res.Catalog.Expansion("fan"), "the other files are read")
+}
+
+// deniedFS is a folder some folders of which cannot be listed, as a
+// folder without read permission (which root may read all the same).
+type deniedFS struct {
+	fstest.MapFS
+	denied string
+}
+
+// ReadDir is how the reader lists a folder (fs.ReadDir and fs.WalkDir).
+func (f deniedFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	if name == f.denied {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrPermission}
+	}
+	return f.MapFS.ReadDir(name)
+}
+
+func TestUnreadableFoldersEndTheRun(t *testing.T) {
+	files := mapFS(map[string]string{"expansions/fan.toml": goodExpansion, "tiles/sub/a.toml": "", "tiles/b.toml": ""})
+	for _, tc := range []struct{ denied, want string }{
+		{".", "cannot read folder fan: permission denied"},
+		{"tiles", "cannot read folder fan/tiles: permission denied"},
+		{"tiles/sub", "cannot read folder fan/tiles/sub: permission denied"},
+	} {
+		t.Run(tc.denied, func(t *testing.T) {
+			_, err := Validate(BuiltinFolder(), Folder{Name: "fan", FS: deniedFS{files, tc.denied}})
+			require.Error(t, err, "a folder that cannot be read is no problem of the data: the run ends")
+			assert.Equal(t, tc.want, err.Error())
+			assert.ErrorIs(t, err, fs.ErrPermission)
+		})
+	}
 }
 
 func TestTooManyValues(t *testing.T) {
@@ -238,4 +282,27 @@ func TestReadTellsAboutOtherFolders(t *testing.T) {
 		"fan/notes/c.toml: not read: notes/ is not a data folder; move the file to tiles/, expansions/ or interactions/",
 		"fan/tile/a.toml: not read: tile/ is not a data folder; move the file to tiles/",
 	}, got)
+}
+
+// TestAFolderNamedBuiltin checks that a user's folder named <builtin> is
+// told from the built-in data: its files are named ./<builtin>/..., and a
+// duplicate points at the built-in entry, not at the user's own line.
+func TestAFolderNamedBuiltin(t *testing.T) {
+	builtin, err := fs.ReadFile(BuiltinFolder().FS, "tiles/base.toml")
+	require.NoError(t, err)
+	line := strings.Count(string(builtin[:strings.Index(string(builtin), `id = "base/A"`)]), "\n") + 1
+	tile := "# mine\n\n[[tile]]\nid = \"base/A\"\nname = \"Mine\"\ncounts = { C3 = 1 }\n\n[[tile.feature]]\nkind = \"cloister\"\n\n[[tile.feature]]\nkind = \"field\"\nsides = [\"NL\", \"NR\", \"EL\", \"ER\", \"SL\", \"SR\", \"WL\", \"WR\"]\n"
+	for _, name := range []string{BuiltinName, BuiltinName + "/"} {
+		res, err := Validate(BuiltinFolder(), Folder{Name: name, FS: mapFS(map[string]string{"tiles/base.toml": tile})})
+		require.NoError(t, err)
+		require.Len(t, res.Diagnostics, 1, "%v", res.Diagnostics)
+		d := res.Diagnostics[0]
+		assert.Equal(t, "duplicate-id", d.Code)
+		assert.Equal(t, "./<builtin>/tiles/base.toml", d.File)
+		assert.Equal(t, 4, d.Line, "the user's line")
+		assert.Equal(t, fmt.Sprintf("tile base/A is defined twice; first at <builtin>/tiles/base.toml:%d:1", line), d.Message)
+	}
+	res, err := Validate(BuiltinFolder(), Folder{Name: BuiltinName, FS: mapFS(map[string]string{"tiles/notes.md": ""})})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]int{"no-data-files": 1}, codes(res.Diagnostics), "a folder named <builtin> that loads nothing is told so")
 }

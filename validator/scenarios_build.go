@@ -169,6 +169,7 @@ func optionalStr(m map[string]any, key string) *string {
 	if !ok {
 		return nil
 	}
+	s = own(s)
 	return &s
 }
 

@@ -104,7 +104,7 @@ func (l *loader) loadSnapshot(src Folder) bool {
 		return false
 	}
 	l.data = snapshotData()
-	l.folders = 1
+	l.folderCount = 1
 	for _, name := range snapshotFiles {
 		l.files[filePath(BuiltinName, name)] = &sourceFile{builtin: name}
 	}

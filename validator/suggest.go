@@ -25,9 +25,17 @@ func didYouMean(word string) string {
 	return fmt.Sprintf("; did you mean %q?", word)
 }
 
+// maxSuggestLen is the longest word, in bytes, that gets a suggestion: an
+// id or key is far shorter, and comparing a word a megabyte long with
+// others as long would take hours.
+const maxSuggestLen = 256
+
 // nearestWord returns the candidate nearest to word, or "" when none is
 // near enough.
 func nearestWord(word string, candidates []string) string {
+	if len(word) > maxSuggestLen {
+		return ""
+	}
 	best, bestDist := "", maxSuggestDistance(word)+1
 	sorted := append([]string(nil), candidates...)
 	sort.Strings(sorted)

@@ -5,7 +5,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/tilekit/tilekit"
-	"github.com/tilekit/tilekit/validator"
 )
 
 // Shell completion of ids. The functions below are cobra's dynamic
@@ -94,7 +93,7 @@ func completionCatalog(cmd *cobra.Command) *tilekit.Catalog {
 	if err != nil {
 		return nil
 	}
-	res, err := validator.Validate(sources...)
+	res, err := load(sources) // under the memory limit of every other run
 	if err != nil {
 		return nil
 	}

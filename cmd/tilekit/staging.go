@@ -300,20 +300,25 @@ func (s *fileSet) commitEach() error {
 }
 
 // preflight checks that the file key can be moved into the target: no
-// file sits where a folder on its way must be, and no folder sits where it
-// goes.
+// file sits where a folder on its way must be, no folder sits where it
+// goes, and no link to a folder stands on its way, which would take the
+// file out of the target (a link where the file goes is replaced, never
+// followed).
 func (s *fileSet) preflight(key string) error {
 	dst := filepath.Join(s.target, filepath.FromSlash(key))
 	parts := strings.Split(key, "/")
 	p := s.target
 	for _, part := range parts[:len(parts)-1] {
 		p = filepath.Join(p, part)
-		info, err := os.Stat(p)
+		info, err := os.Lstat(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil
 		}
 		if err != nil {
 			return err
+		}
+		if info.Mode()&fs.ModeSymlink != 0 {
+			return usagef("%s is a link; tilekit does not write through a link inside %s, which could lead out of it: remove the link", p, s.target)
 		}
 		if !info.IsDir() {
 			return fmt.Errorf("%s: a file is in the way where a folder is needed", p)

@@ -21,8 +21,10 @@ func newValidateCmd() *cobra.Command {
 		Short: "Check the built-in data and your data folders",
 		Long: `validate checks the built-in data and every data folder given, against the
 JSON Schemas and the consistency checks, and reports every problem found as
-file:line:col: severity: path: message [code]. A one-line summary goes to
-stderr. It exits 0 when there are no errors, 1 when there are, and 2 when
+file:line:col: severity: path: message [code], the problems that leave a
+file out first. The summary goes to stderr: a line for each data folder
+given (what loaded from it and its problems), then one for the whole run.
+It exits 0 when there are no errors, 1 when there are, and 2 when
 it was called wrongly or a folder cannot be read.
 
 "validate DIR" is the same as "validate --data DIR"; a folder given twice,
@@ -56,6 +58,9 @@ func runValidate(cmd *cobra.Command, opts *validateOptions) error {
 	}
 	if err := validator.Write(cmd.OutOrStdout(), opts.format, res.Diagnostics); err != nil {
 		return err
+	}
+	for _, f := range res.Folders {
+		fmt.Fprintf(cmd.ErrOrStderr(), "tilekit: %s\n", f)
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "tilekit: %s\n", res.Stats())
 	if res.Diagnostics.HasErrors() {
