@@ -11,9 +11,18 @@ import (
 // of subject the table asks about: a kind its subjects never have would be
 // a rule that never speaks, which is a mistake in the rule or in the
 // table's subjects.
-func (l *loader) checkAppliesTo(t *tilekit.Table) {
+func (l *loader) checkAppliesTo(cat *tilekit.Catalog, t tilekit.Table) {
 	if t.Rule == nil {
 		return
+	}
+	if t.Supersedes != "" && len(t.Subjects) == 0 {
+		// A superseding table keeps the subjects of the one it supersedes;
+		// one that supersedes nothing known is reported as unknown-table.
+		old := cat.Table(t.ID)
+		if old == nil {
+			return
+		}
+		t.Subjects = old.Subjects
 	}
 	for j, k := range t.Rule.AppliesTo {
 		if !t.Covers(k) && !slices.Contains(t.Rule.AppliesTo[:j], k) {

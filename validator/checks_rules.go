@@ -71,13 +71,7 @@ func (l *loader) checkRules(cat *tilekit.Catalog) {
 		} else if t.Expansion != "" { // a superseding table is no duplicate, and may keep the other's expansion
 			l.expansionRef(cat, t.Expansion, t.Origin.At("expansion"))
 		}
-		applies := t
-		if t.Supersedes != "" && len(t.Subjects) == 0 { // it keeps the subjects of the table it supersedes
-			if old := cat.Table(t.ID); old != nil {
-				applies.Subjects = old.Subjects
-			}
-		}
-		l.checkAppliesTo(&applies)
+		l.checkAppliesTo(cat, t)
 		if t.Rule != nil {
 			l.checkSource(t.Rule.Source, t.Origin.At("rule", "source"))
 			for _, v := range t.Rule.Variants {
