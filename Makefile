@@ -2,7 +2,7 @@
 
 GO ?= go
 
-.PHONY: test vet fmt check bench fuzz update build
+.PHONY: test vet fmt lint check bench fuzz update build
 
 ## test: vet and run every test (what CI runs)
 test: vet taplo chromium
@@ -53,8 +53,14 @@ vet:
 fmt:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
-## check: formatting, vet and tests
-check: fmt test
+## lint: staticcheck (a tool dependency in go.mod, so its version is pinned)
+## and a go.mod/go.sum that go mod tidy would not change
+lint:
+	$(GO) mod tidy -diff
+	$(GO) tool staticcheck ./...
+
+## check: formatting, lint, vet and tests
+check: fmt lint test
 
 ## bench: run the benchmarks with memory statistics
 bench:
