@@ -6,6 +6,10 @@
 // selections of package rules: it reads no files, parses no TOML and knows
 // no command line.
 //
+// ExampleCompile, ExampleGame_Apply, ExampleRunScenario and ExamplePlayout
+// show the four ways in: compile a selection, play moves, run a scenario
+// file, play random games with the invariants checked.
+//
 // The model: Compile turns the tiles of a selection of expansions in one
 // edition into a Rules value once. Each tile type becomes a small integer,
 // and for each type and each of its four rotations the edge kinds of its
