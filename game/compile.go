@@ -40,7 +40,10 @@ const maxTypes = 1<<16 - 2
 type Rules struct {
 	edition tilekit.Edition
 	ids     []string
-	byID    map[string]int
+	// tiles holds, at type, the catalog's tile, whose features the type's
+	// features are in order: feature names are read and written from it.
+	tiles []*tilekit.Tile
+	byID  map[string]int
 	// edges holds, at 4*type+rotation, the packed edges of the type at that
 	// rotation: the code of side s in bits 2s and 2s+1.
 	edges  []uint8
@@ -52,8 +55,7 @@ type Rules struct {
 	featStart []int32
 	// featKind, featPennants and featEdges hold each feature's kind, its
 	// pennants and the number of slots it touches (its open edges when it
-	// lies alone); featIDs its local id in the catalog, often empty.
-	featIDs      []string
+	// lies alone).
 	featKind     []Kind
 	featPennants []uint8
 	featEdges    []uint8
@@ -166,6 +168,7 @@ func (r *Rules) add(t *tilekit.Tile) error {
 	}
 	typ := len(r.ids)
 	r.ids = append(r.ids, t.ID)
+	r.tiles = append(r.tiles, t)
 	r.byID[t.ID] = typ
 	r.counts = append(r.counts, t.Copies(r.edition))
 	r.total += t.Copies(r.edition)

@@ -90,7 +90,6 @@ func (r *Rules) addFeatures(t *tilekit.Tile) error {
 		if kind == KindCloister && cloister < 0 {
 			cloister = int8(i)
 		}
-		r.featIDs = append(r.featIDs, f.ID)
 		r.featKind = append(r.featKind, kind)
 		r.featPennants = append(r.featPennants, uint8(countPennants(f)))
 		r.addCityLinks(t, f, kind)

@@ -337,7 +337,7 @@ func (g *Game) refusal(m Move, err error) error {
 	}
 	typ := int(g.board.cells[idx].tile) - 1
 	if m.Feature >= g.rules.NumFeatures(typ) {
-		return fmt.Errorf("%s: %s has no feature #%d (its features are %s)", g.moveText(m), g.rules.ID(typ), m.Feature, g.rules.featureList(typ))
+		return fmt.Errorf("%s: %w", g.moveText(m), g.rules.noFeature(typ, m.Feature))
 	}
 	if m.Kind != MovePortal {
 		return err

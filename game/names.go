@@ -9,69 +9,14 @@ import (
 )
 
 // Feature names. Scenario files and the position notation name a feature
-// of a tile by a short text, which FeatureIndex reads and FeatureName
-// writes:
-//
-//   - the feature's local id in the catalog (tiles/*.toml), such as "city"
-//     or "north";
-//   - the name of its kind (road, city, cloister or field) when the tile
-//     has one feature of that kind, such as "road" on base/U;
-//   - the kind and its rank among the tile's features of that kind, in
-//     the catalog's order, from 1, such as "field2" on base/D;
-//   - the kind and an edge position it touches at rotation 0, as
-//     tiles/*.toml writes it, such as "field@SL" or "road@W";
-//   - "#" and the feature's index, from 0, such as "#3".
-//
-// A local id comes first: a tile whose feature has the id "road" names that
-// feature by it even when another road has no id.
+// of a tile by a short text in the grammar of the root package
+// (tilekit.ParseFeatureRef: "#3", "road", "field2", "field@SL" or a local
+// id), which FeatureIndex reads and FeatureName writes.
 
-// FeatureName returns the canonical name of feature i of a tile type: its
-// local id when it has one, else its kind when the tile has one feature of
-// that kind, else the kind and its rank ("field2"), else "#i"; each form
-// is used only when FeatureIndex reads it back as i.
-func (r *Rules) FeatureName(typ, i int) string {
-	first := int(r.featStart[typ])
-	if id := r.featIDs[first+i]; id != "" && r.byLocalID(typ, id) == i {
-		return id
-	}
-	kind := r.featKind[first+i]
-	rank, count := r.kindRank(typ, i)
-	if name := kind.String(); count == 1 && r.byLocalID(typ, name) < 0 {
-		return name
-	}
-	if name := kind.String() + strconv.Itoa(rank); r.byLocalID(typ, name) < 0 {
-		return name
-	}
-	return "#" + strconv.Itoa(i)
-}
-
-// kindRank returns the rank of feature i among the features of its kind
-// on a tile type, from 1, and how many features of that kind it has.
-func (r *Rules) kindRank(typ, i int) (rank, count int) {
-	first := int(r.featStart[typ])
-	kind := r.featKind[first+i]
-	for j := range r.NumFeatures(typ) {
-		if r.featKind[first+j] == kind {
-			count++
-			if j <= i {
-				rank++
-			}
-		}
-	}
-	return rank, count
-}
-
-// byLocalID returns the index of the first feature of a tile type with a
-// local id, or -1.
-func (r *Rules) byLocalID(typ int, id string) int {
-	first := int(r.featStart[typ])
-	for j := range r.NumFeatures(typ) {
-		if r.featIDs[first+j] == id {
-			return j
-		}
-	}
-	return -1
-}
+// FeatureName returns the canonical name of feature i of a tile type
+// (tilekit.FeatureName): its local id, else its kind when the tile has one
+// feature of that kind, else the kind and its rank ("field2"), else "#i".
+func (r *Rules) FeatureName(typ, i int) string { return tilekit.FeatureName(r.tiles[typ], i) }
 
 // FeatureIndex returns the index of the feature of a tile type that a name
 // names (see FeatureName for the forms). An error says why none does and
@@ -80,72 +25,21 @@ func (r *Rules) FeatureIndex(typ int, name string) (int, error) {
 	if typ < 0 || typ >= r.NumTypes() {
 		return 0, fmt.Errorf("no tile type %d", typ)
 	}
-	if i := r.byLocalID(typ, name); i >= 0 && name != "" {
-		return i, nil
+	ref, err := tilekit.ParseFeatureRef(name)
+	i := 0
+	if err == nil {
+		i, err = r.tiles[typ].FeatureIndex(ref)
 	}
-	i, err := r.featureByForm(typ, name)
 	if err != nil {
 		return 0, fmt.Errorf("%s: %w (its features are %s)", r.ID(typ), err, r.featureList(typ))
 	}
 	return i, nil
 }
 
-// featureByForm reads the forms of a feature name other than a local id.
-func (r *Rules) featureByForm(typ int, name string) (int, error) {
-	n := r.NumFeatures(typ)
-	if rest, ok := strings.CutPrefix(name, "#"); ok {
-		i, err := strconv.Atoi(rest)
-		if err != nil || i < 0 || i >= n {
-			return 0, fmt.Errorf("no feature %q", name)
-		}
-		return i, nil
-	}
-	kindText, at, hasAt := strings.Cut(name, "@")
-	word := strings.TrimRight(kindText, "0123456789")
-	kind, ok := kindOf[tilekit.FeatureKind(word)]
-	if !ok {
-		return 0, fmt.Errorf("no feature %q", name)
-	}
-	switch {
-	case hasAt:
-		return r.featureAt(typ, kind, name, at)
-	case word != kindText:
-		rank, err := strconv.Atoi(kindText[len(word):])
-		if err == nil {
-			for j := range n {
-				if got, _ := r.kindRank(typ, j); r.FeatureKind(typ, j) == kind && got == rank {
-					return j, nil
-				}
-			}
-		}
-		return 0, fmt.Errorf("no feature %q", name)
-	}
-	found, count := -1, 0
-	for j := range n {
-		if r.FeatureKind(typ, j) == kind {
-			found, count = j, count+1
-		}
-	}
-	switch count {
-	case 0:
-		return 0, fmt.Errorf("no %s", kind)
-	case 1:
-		return found, nil
-	}
-	return 0, fmt.Errorf("%d features are a %s: %q names none of them", count, kind, name)
-}
-
-// featureAt finds the feature of a kind that touches an edge position (at
-// rotation 0) of a tile type.
-func (r *Rules) featureAt(typ int, kind Kind, name, at string) (int, error) {
-	p, err := tilekit.ParsePosition(at)
-	if err != nil {
-		return 0, fmt.Errorf("feature %q: %w", name, err)
-	}
-	if i := r.FeatureAtEdge(typ, 0, p); i >= 0 && r.FeatureKind(typ, i) == kind {
-		return i, nil
-	}
-	return 0, fmt.Errorf("no %s touches %s", kind, p)
+// noFeature is the error for an index i that names no feature of a tile
+// type: it lists the tile's features by their names.
+func (r *Rules) noFeature(typ, i int) error {
+	return fmt.Errorf("%s has no feature %s (its features are %s)", r.ID(typ), tilekit.IndexRef(i), r.featureList(typ))
 }
 
 // featureList lists the names of a tile type's features, comma-separated.

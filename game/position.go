@@ -484,7 +484,7 @@ func (g *Game) addFollower(player int, p tilekit.BoardPosition, i int) error {
 	}
 	c := g.board.cells[idx]
 	if n := g.rules.NumFeatures(int(c.tile) - 1); i < 0 || i >= n {
-		return fmt.Errorf("%s has no feature #%d (its features are %s)", g.rules.ID(int(c.tile)-1), i, g.rules.featureList(int(c.tile)-1))
+		return g.rules.noFeature(int(c.tile)-1, i)
 	}
 	x := c.slot*int32(g.rules.maxFeatures) + int32(i)
 	if g.opts.NoFarmers && g.board.nodes[x].kind == KindField {

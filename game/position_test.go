@@ -108,6 +108,18 @@ func TestFeatureNames(t *testing.T) {
 	assert.ErrorContains(t, err, "base/D: no cloister")
 	_, err = r.FeatureIndex(d, "#4")
 	assert.ErrorContains(t, err, `no feature "#4"`)
+	// One spelling per name: the engine once read these as field1, #3 and
+	// field@SL; the grammar of the root package refuses them, as the
+	// validator does.
+	for name, want := range map[string]string{
+		"field01":   `base/D: no feature "field01" (its features are city, road, field1, field2)`,
+		"#03":       `base/D: feature name "#03": an index is "#" and a number from 0 without leading zeros, such as #3 (its features are city, road, field1, field2)`,
+		"#+3":       `base/D: feature name "#+3": an index is "#" and a number from 0 without leading zeros, such as #3 (its features are city, road, field1, field2)`,
+		"field2@SL": `base/D: feature name "field2@SL": before "@" comes a feature kind (city, road, field, cloister), without an ordinal (its features are city, road, field1, field2)`,
+	} {
+		_, err = r.FeatureIndex(d, name)
+		assert.EqualError(t, err, want, name)
+	}
 	for typ := range r.NumTypes() {
 		for i := range r.NumFeatures(typ) {
 			got, err := r.FeatureIndex(typ, r.FeatureName(typ, i))

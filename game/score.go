@@ -86,7 +86,7 @@ func (g *Game) placeTile(p Placement) error {
 // of the tile just placed.
 func (g *Game) putFollower(i int) error {
 	if n := g.rules.NumFeatures(g.tile); i >= n {
-		return fmt.Errorf("%s has no feature #%d (its features are %s)", g.rules.ID(g.tile), i, g.rules.featureList(g.tile))
+		return g.rules.noFeature(g.tile, i)
 	}
 	if g.players[g.turn].Supply == 0 {
 		return fmt.Errorf("player %d has no follower at hand", g.turn+1)

@@ -3,7 +3,3 @@ package validator
 // TileFeature gives the external tests the feature names the scenario
 // checks read, to compare them with the game engine's.
 var TileFeature = tileFeature
-
-// FeatureName gives the external tests the canonical feature names the
-// scenario checks suggest.
-var FeatureName = featureName

@@ -287,89 +287,29 @@ func (l *loader) checkDiscard(t *tilekit.ScenarioTurn) {
 }
 
 // tileFeature returns the feature of a tile a scenario names, or nil. The
-// names are the game engine's (game.Rules.FeatureIndex): the feature's
-// local id; the name of its kind when the tile has one feature of that
-// kind; the kind and its rank among the tile's features of that kind, from
-// 1 ("field2"); the kind and an edge position it touches at rotation 0
-// ("field@SL", "road@W"); "#" and its index, from 0.
+// names are those of the root package's grammar (tilekit.ParseFeatureRef),
+// which the game engine reads too.
 func tileFeature(t *tilekit.Tile, name string) *tilekit.Feature {
-	if f := t.Feature(name); f != nil {
-		return f
-	}
-	if rest, ok := strings.CutPrefix(name, "#"); ok {
-		i, err := strconv.Atoi(rest)
-		if err != nil || i < 0 || i >= len(t.Features) {
-			return nil
-		}
-		return &t.Features[i]
-	}
-	kindText, at, hasAt := strings.Cut(name, "@")
-	word := strings.TrimRight(kindText, "0123456789")
-	rank := 0
-	if word != kindText && !hasAt { // with an edge position, the rank is not read
-		n, err := strconv.Atoi(kindText[len(word):])
-		if err != nil || n < 1 {
-			return nil
-		}
-		rank = n
-	}
-	var found *tilekit.Feature
-	count := 0
-	for i := range t.Features {
-		f := &t.Features[i]
-		if string(f.Kind) != word {
-			continue
-		}
-		count++
-		switch {
-		case hasAt && touches(f, at), rank > 0 && count == rank:
-			return f
-		case !hasAt && rank == 0:
-			found = f
-		}
-	}
-	if count != 1 || hasAt || rank > 0 {
+	ref, err := tilekit.ParseFeatureRef(name)
+	if err != nil {
 		return nil
 	}
-	return found
-}
-
-// touches reports whether a feature lists an edge position, written as
-// tiles/*.toml writes it (at rotation 0), among its sides: a whole side
-// for a city or road, a half for a field.
-func touches(f *tilekit.Feature, at string) bool {
-	p, err := tilekit.ParsePosition(at)
-	return err == nil && slices.Contains(f.Sides, p)
+	i, err := t.FeatureIndex(ref)
+	if err != nil {
+		return nil
+	}
+	return &t.Features[i]
 }
 
 // featureHint lists the names a scenario may use for a tile's features,
-// in the engine's canonical form (game.Rules.FeatureName).
+// in their canonical form (tilekit.FeatureName), as the engine names them.
 func featureHint(t *tilekit.Tile) string {
 	if len(t.Features) == 0 {
 		return ""
 	}
 	names := make([]string, len(t.Features))
 	for i := range t.Features {
-		names[i] = featureName(t, i)
+		names[i] = tilekit.FeatureName(t, i)
 	}
 	return "; its features are " + strings.Join(names, ", ")
-}
-
-// featureName returns the canonical name of a tile's feature i: its local
-// id, else its kind when it is the only one, else the kind and its rank,
-// else "#i"; each form only when tileFeature reads it back as that feature.
-func featureName(t *tilekit.Tile, i int) string {
-	f := &t.Features[i]
-	rank := 0
-	for j := 0; j <= i; j++ {
-		if t.Features[j].Kind == f.Kind {
-			rank++
-		}
-	}
-	for _, name := range []string{f.ID, string(f.Kind), string(f.Kind) + strconv.Itoa(rank)} {
-		if name != "" && tileFeature(t, name) == f {
-			return name
-		}
-	}
-	return "#" + strconv.Itoa(i)
 }

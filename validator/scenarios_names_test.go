@@ -33,7 +33,7 @@ func TestFeatureNamesMatchTheEngine(t *testing.T) {
 		var names []string
 		for i := range tile.Features {
 			f := &tile.Features[i]
-			assert.Equal(t, r.FeatureName(typ, i), validator.FeatureName(tile, i), "%s feature %d", tile.ID, i)
+			assert.Equal(t, r.FeatureName(typ, i), tilekit.FeatureName(tile, i), "%s feature %d", tile.ID, i)
 			names = append(names, f.ID, string(f.Kind), fmt.Sprintf("#%d", i), "#99")
 			for rank := 0; rank <= 4; rank++ {
 				names = append(names, fmt.Sprintf("%s%d", f.Kind, rank))
@@ -42,7 +42,7 @@ func TestFeatureNamesMatchTheEngine(t *testing.T) {
 				names = append(names, string(f.Kind)+"@"+p.String())
 			}
 		}
-		for _, name := range append(names, "castle", "field@X", "") {
+		for _, name := range append(names, "castle", "field@X", "", "field01", "#03", "#+1", "field2@SL", "road01") {
 			i, engineErr := r.FeatureIndex(typ, name)
 			f := validator.TileFeature(tile, name)
 			if engineErr != nil {
@@ -56,4 +56,19 @@ func TestFeatureNamesMatchTheEngine(t *testing.T) {
 		}
 	}
 	assert.Greater(t, checked, 500)
+}
+
+// TestFeatureNamesOneSpelling checks that the scenario checks refuse the
+// spellings of a name the grammar does not write: a leading zero, a sign,
+// an ordinal before an edge position.
+func TestFeatureNamesOneSpelling(t *testing.T) {
+	cat, err := validator.BuiltinCatalog()
+	require.NoError(t, err)
+	d := cat.Tile("base/D")
+	for _, name := range []string{"field01", "#03", "#+3", "field2@SL"} {
+		assert.Nil(t, validator.TileFeature(d, name), name)
+	}
+	assert.Same(t, &d.Features[3], validator.TileFeature(d, "field2"))
+	assert.Same(t, &d.Features[3], validator.TileFeature(d, "#3"))
+	assert.Same(t, &d.Features[3], validator.TileFeature(d, "field@SL"))
 }
