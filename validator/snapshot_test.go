@@ -108,7 +108,7 @@ func TestBuiltinSnapshot(t *testing.T) {
 		}
 		return
 	}
-	require.True(t, bytes.Equal(old, src), "%s is out of date with the built-in data, its schemas or the validator: run %s", snapshotFile, refresh)
+	require.True(t, bytes.Equal(old, src), "%s is out of date with the built-in data, its schemas, the domain types or the validator: run %s", snapshotFile, refresh)
 	// The file is current, so the compiled snapshot must give back exactly
 	// what the full validation built: this catches a generator that loses
 	// something, such as the difference between a nil and an empty slice.
