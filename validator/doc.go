@@ -4,8 +4,8 @@
 // file, line and column with a stable code.
 //
 // The model: a run loads data folders in order, the built-in data first
-// (from a snapshot of its checked form while the embedded files are those
-// it was made from) and then each user folder on top. A folder holds TOML
+// (from a snapshot of its checked form while the embedded files and the
+// domain types are those it was made from) and then each user folder on top. A folder holds TOML
 // files below expansions/, tiles/, interactions/ and scenarios/
 // (Subfolders), each checked against that sub-folder's schema; scenario
 // files may also be given on their own (ValidateScenarios). A file is a list of entries
