@@ -10,7 +10,6 @@ import (
 	"github.com/tilekit/tilekit"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/text"
@@ -38,11 +37,10 @@ type renderedText struct {
 	Headings []rulesHeading
 }
 
-// markdownEngine is goldmark with tables, the escaping of raw HTML and
-// nothing else.
-var markdownEngine = goldmark.New(
-	goldmark.WithExtensions(extension.Table),
-	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+// markdownEngine is goldmark as it reads rules texts everywhere
+// (tilekit.NewTextMarkdown: tables and heading ids), with the escaping of
+// raw HTML and nothing else.
+var markdownEngine = tilekit.NewTextMarkdown(
 	goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(rawHTMLAsText{}, 100))),
 )
 
