@@ -256,6 +256,7 @@ func TestTextLinks(t *testing.T) {
 		{"other links", "# T\n\n[a](https://example.org/) [b](mailto:x@example.org) <https://example.org/> [c](notes.html)\n", nil},
 		{"remote images", "# T\n\n![a](https://example.org/a.png) ![b](//example.org/b.png) ![c](data:image/png;base64,AA)\n", []string{"3:1 text-remote-image", "3:33 text-remote-image", "3:59 text-remote-image"}},
 		{"an image inside a link", "# T\n\n[![a](http://example.org/a.png)](table:dragon-diet)\n", []string{"3:2 text-remote-image"}},
+		{"a link without text", "# T\n\nSee [](table:nope) and ![](https://example.org/a.png).\n", []string{"3:5 text-unknown-link", "3:24 text-remote-image"}},
 		{"code is no link", "# T\n\n`[a](table:nope)`\n\n```\n![a](https://example.org/a.png)\n```\n", nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
