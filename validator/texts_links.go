@@ -23,7 +23,7 @@ func (m *markdownText) checkImage(img *ast.Image) {
 
 // checkLink reports a link to an anchor or a page that is not there.
 func (m *markdownText) checkLink(cat *tilekit.Catalog, l *ast.Link) {
-	msg := linkProblem(cat, &m.anchors.ids, string(l.Destination))
+	msg := linkProblem(cat, &m.anchors.HeadingIDs, string(l.Destination))
 	if msg == "" {
 		return
 	}

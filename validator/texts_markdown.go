@@ -35,23 +35,12 @@ type markdownProblem struct {
 // textParser parses rules texts as the site does.
 var textParser = tilekit.NewTextMarkdown().Parser()
 
-// headingAnchors gives a text's headings their anchors as the site does.
-type headingAnchors struct{ ids tilekit.HeadingIDs }
-
-// Generate makes a heading's anchor from its text.
-func (h *headingAnchors) Generate(value []byte, _ ast.NodeKind) []byte {
-	return []byte(h.ids.Next(string(value)))
-}
-
-// Put notes an anchor as taken.
-func (h *headingAnchors) Put(value []byte) { h.ids.Use(string(value)) }
-
 // markdownText is a rules text being checked: its bytes, where its lines
 // start, the anchors of its headings and the problems found so far.
 type markdownText struct {
 	src      []byte
 	lines    []int
-	anchors  headingAnchors
+	anchors  tilekit.TextIDs
 	htmlLine map[int]bool // the lines whose raw HTML was reported
 	problems []markdownProblem
 }
