@@ -10,7 +10,6 @@ import (
 	"github.com/tilekit/tilekit"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/text"
@@ -38,11 +37,10 @@ type renderedText struct {
 	Headings []rulesHeading
 }
 
-// markdownEngine is goldmark with tables, the escaping of raw HTML and
-// nothing else.
-var markdownEngine = goldmark.New(
-	goldmark.WithExtensions(extension.Table),
-	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+// markdownEngine is goldmark as it reads rules texts everywhere
+// (tilekit.NewTextMarkdown: tables and heading ids), with the escaping of
+// raw HTML and nothing else.
+var markdownEngine = tilekit.NewTextMarkdown(
 	goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(rawHTMLAsText{}, 100))),
 )
 
@@ -125,27 +123,8 @@ func plainText(n ast.Node, src []byte) string {
 	return strings.Join(strings.Fields(b.String()), " ")
 }
 
-// prefixedIDs makes heading ids from their text (tilekit.HeadingIDs),
-// each with the prefix and unique within the text.
-type prefixedIDs struct {
-	prefix string
-	ids    tilekit.HeadingIDs
-}
-
 // newPrefixedIDs returns the ids of a text's headings, each with the prefix.
-func newPrefixedIDs(prefix string) *prefixedIDs { return &prefixedIDs{prefix: prefix} }
-
-// Generate makes an id from a heading's text.
-func (p *prefixedIDs) Generate(value []byte, _ ast.NodeKind) []byte {
-	return []byte(p.prefix + p.ids.Next(string(value)))
-}
-
-// Put notes an id as used.
-func (p *prefixedIDs) Put(value []byte) {
-	if id, ok := strings.CutPrefix(string(value), p.prefix); ok {
-		p.ids.Use(id)
-	}
-}
+func newPrefixedIDs(prefix string) *tilekit.TextIDs { return &tilekit.TextIDs{Prefix: prefix} }
 
 // rawHTMLAsText renders raw HTML, inline or as a block, as the text it is.
 type rawHTMLAsText struct{}

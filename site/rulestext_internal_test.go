@@ -31,7 +31,7 @@ func TestHeadingIDsAreLinear(t *testing.T) {
 			require.Equal(t, fmt.Sprintf("x-rules-%d", i+2), id, "heading %d", i)
 		}
 	}
-	assert.LessOrEqual(t, ids.ids.Tries, 2*n+1, "at most two tries a heading (its text, then its number), and one for the id given by hand")
+	assert.LessOrEqual(t, ids.Tries, 2*n+1, "at most two tries a heading (its text, then its number), and one for the id given by hand")
 }
 
 // A rules text of 13,000 identical headings (as many as the size limit

@@ -68,7 +68,7 @@ func (b *builder) textLinks(page string) linkResolver {
 
 // resolveLinks rewrites the links and images of a parsed text and returns
 // the edits that do the same to its Markdown source.
-func resolveLinks(doc ast.Node, src []byte, ids *prefixedIDs, resolve linkResolver) []wikiEdit {
+func resolveLinks(doc ast.Node, src []byte, ids *tilekit.TextIDs, resolve linkResolver) []wikiEdit {
 	var nodes []ast.Node
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if entering && (n.Kind() == ast.KindLink || n.Kind() == ast.KindImage) {
@@ -87,8 +87,8 @@ func resolveLinks(doc ast.Node, src []byte, ids *prefixedIDs, resolve linkResolv
 		case *ast.Link:
 			dest := string(l.Destination)
 			if anchor, ok := strings.CutPrefix(dest, "#"); ok {
-				if ids.ids.Has(anchor) {
-					l.Destination = []byte("#" + ids.prefix + anchor) // the wiki makes its own ids
+				if ids.Has(anchor) {
+					l.Destination = []byte("#" + ids.Prefix + anchor) // the wiki makes its own ids
 				}
 				continue
 			}

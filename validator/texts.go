@@ -89,14 +89,19 @@ func (l *loader) checkTexts(cat *tilekit.Catalog) {
 		} else {
 			seen[key] = file
 		}
-		problems := checkTextBytes(t.Markdown)
-		if len(problems) == 0 {
-			problems = append(checkMarkdown(t.Markdown), checkLinks(cat, t.Markdown)...)
-		}
-		for _, p := range problems {
+		for _, p := range checkText(cat, t.Markdown) {
 			l.textProblem(file, p.line, p.column, p.code, p.severity, "%s", p.message)
 		}
 	}
+}
+
+// checkText returns the problems of a text: of its bytes, and when it has
+// none, of its Markdown.
+func checkText(cat *tilekit.Catalog, src string) []markdownProblem {
+	if problems := checkTextBytes(src); len(problems) > 0 {
+		return problems
+	}
+	return checkMarkdown(cat, src)
 }
 
 // unknownTextSubject says what is wrong with the expansion or part a text

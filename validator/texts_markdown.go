@@ -2,16 +2,26 @@ package validator
 
 import (
 	"fmt"
-	"regexp"
+	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/tilekit/tilekit"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
 )
 
-// The checks of a rules text's Markdown read the text line by line, as
-// CommonMark lays out blocks, closely enough for what they look for:
-// headings (ATX "# Title" and setext "Title" over "===" or "---") and raw
-// HTML outside code. Fenced code blocks and code spans are passed over;
-// indented code blocks are read as text (rules texts have none).
+// The checks of a rules text's Markdown read the text once, parsed as the
+// site parses it (tilekit.NewTextMarkdown: goldmark with tables and heading
+// ids made by tilekit.HeadingIDs), and walk its tree: the text starts with
+// a first-level heading and no heading of the text's top level skips a
+// level (the headings the site moves under a page's title); raw HTML,
+// which the site shows as text, is worth a warning; and its links and
+// images go where the site can follow them (texts_links.go). A node's
+// offset in the text (ast.Node.Pos, or its segments) is turned into a line
+// and column. They run only on a text within tilekit.CheckTextLimits,
+// which the parser reads quickly.
 
 // markdownProblem is one problem of a text's Markdown, at a line and column
 // counted from 1 (columns in characters).
@@ -22,162 +32,159 @@ type markdownProblem struct {
 	message      string
 }
 
-// markdownBlock is a block of a text that matters to the heading checks: a
-// heading (level 1 to 6) or anything else (level 0).
-type markdownBlock struct{ line, level int }
+// textParser parses rules texts as the site does.
+var textParser = tilekit.NewTextMarkdown().Parser()
 
-var (
-	atxHeading    = regexp.MustCompile(`^ {0,3}(#{1,6})(?:[ \t]|$)`)
-	setextLine    = regexp.MustCompile(`^ {0,3}(=+|-+)[ \t]*$`)
-	codeFence     = regexp.MustCompile("^ {0,3}(`{3,}|~{3,})")
-	thematicBreak = regexp.MustCompile(`^ {0,3}(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$`)
-	// notParagraph matches the start of a block that is no paragraph: a
-	// list item, a block quote or a table row.
-	notParagraph = regexp.MustCompile(`^ {0,3}(?:[-+*][ \t]|[0-9]{1,9}[.)][ \t]|>|\|)`)
-	// rawHTML matches, at a "<", what CommonMark reads as raw HTML: an
-	// opening or closing tag, a comment, a processing instruction, a
-	// declaration or a CDATA section. An autolink (<https://...>) is none.
-	rawHTML = regexp.MustCompile(`^(?:<[A-Za-z][A-Za-z0-9-]*(?:[ \t/>]|$)|</[A-Za-z][A-Za-z0-9-]*[ \t]*>|<!--|<\?|<![A-Za-z]|<!\[CDATA\[)`)
-)
+// markdownText is a rules text being checked: its bytes, where its lines
+// start, the anchors of its headings and the problems found so far.
+type markdownText struct {
+	src      []byte
+	lines    []int
+	anchors  tilekit.TextIDs
+	htmlLine map[int]bool // the lines whose raw HTML was reported
+	problems []markdownProblem
+}
 
-// checkMarkdown returns the problems of a rules text: it must start with a
-// first-level heading, no heading may skip a level, and raw HTML, which
-// the site escapes, is worth a warning.
-func checkMarkdown(src string) []markdownProblem {
-	blocks, problems := scanMarkdown(src)
-	switch {
-	case len(blocks) == 0:
-		problems = append(problems, markdownProblem{1, 1, "text-heading", Error, "the text is empty; a rules text starts with a first-level heading (# Title) naming the expansion"})
-	case blocks[0].level != 1:
-		problems = append(problems, markdownProblem{blocks[0].line, 1, "text-heading", Error, "a rules text starts with a first-level heading (# Title) naming the expansion; this one starts with " + describeBlock(blocks[0])})
+// checkMarkdown returns the problems of a rules text's Markdown, checking
+// its links against the catalog.
+func checkMarkdown(cat *tilekit.Catalog, src string) []markdownProblem {
+	m := &markdownText{src: []byte(src), htmlLine: map[int]bool{}}
+	m.lines = lineStarts(m.src)
+	doc := textParser.Parse(text.NewReader(m.src), parser.WithContext(parser.NewContext(parser.WithIDs(&m.anchors))))
+	m.checkHeadings(doc)
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering {
+			m.checkNode(cat, n)
+		}
+		return ast.WalkContinue, nil
+	})
+	return m.problems
+}
+
+// at returns the line and column of an offset of the text.
+func (m *markdownText) at(offset int) (int, int) {
+	offset = min(max(offset, 0), len(m.src))
+	line := sort.Search(len(m.lines), func(i int) bool { return m.lines[i] > offset })
+	return line, utf8.RuneCount(m.src[m.lines[line-1]:offset]) + 1
+}
+
+// report adds a problem at an offset of the text.
+func (m *markdownText) report(offset int, code string, sev Severity, format string, args ...any) {
+	line, col := m.at(offset)
+	m.problems = append(m.problems, markdownProblem{line, col, code, sev, fmt.Sprintf(format, args...)})
+}
+
+// checkHeadings checks that the text starts with a first-level heading and
+// that no heading of its top level skips a level; a link reference
+// definition ("[d]: https://...") shows nothing and does not count. Both
+// are problems of a whole line: they are reported at its first column.
+func (m *markdownText) checkHeadings(doc ast.Node) {
+	first := shownBlock(doc.FirstChild())
+	if first == nil {
+		m.report(0, "text-heading", Error, "the text is empty; a rules text starts with a first-level heading (# Title) naming the expansion")
+		return
+	}
+	if h, ok := first.(*ast.Heading); !ok || h.Level != 1 {
+		m.report(m.lineStart(first.Pos()), "text-heading", Error, "a rules text starts with a first-level heading (# Title) naming the expansion; this one starts with %s", describeBlock(first))
 	}
 	last := 0
-	for _, b := range blocks {
-		if b.level == 0 {
+	for n := first; n != nil; n = shownBlock(n.NextSibling()) {
+		h, ok := n.(*ast.Heading)
+		if !ok {
 			continue
 		}
-		if last > 0 && b.level > last+1 {
-			problems = append(problems, markdownProblem{b.line, 1, "text-heading", Error,
-				fmt.Sprintf("a level-%d heading follows a level-%d heading, skipping a level; make it %s", b.level, last, strings.Repeat("#", last+1))})
+		if last > 0 && h.Level > last+1 {
+			m.report(m.lineStart(h.Pos()), "text-heading", Error, "a level-%d heading follows a level-%d heading, skipping a level; make it %s", h.Level, last, strings.Repeat("#", last+1))
 		}
-		last = b.level
+		last = h.Level
 	}
-	return problems
+}
+
+// shownBlock returns the first block from n on that the site shows: n or
+// a later sibling that is not a link reference definition, or nil.
+func shownBlock(n ast.Node) ast.Node {
+	for n != nil && n.Kind() == ast.KindLinkReferenceDefinition {
+		n = n.NextSibling()
+	}
+	return n
+}
+
+// lineStart returns the offset of the start of the line holding an offset.
+func (m *markdownText) lineStart(offset int) int {
+	line, _ := m.at(offset)
+	return m.lines[line-1]
 }
 
 // describeBlock says what a block that is not a first-level heading is.
-func describeBlock(b markdownBlock) string {
-	if b.level > 1 {
-		return fmt.Sprintf("a level-%d heading", b.level)
+func describeBlock(n ast.Node) string {
+	if h, ok := n.(*ast.Heading); ok {
+		return fmt.Sprintf("a level-%d heading", h.Level)
 	}
 	return "text"
 }
 
-// scanMarkdown lists the blocks of a text that matter to the heading
-// checks and the raw HTML outside code.
-func scanMarkdown(src string) ([]markdownBlock, []markdownProblem) {
-	var blocks []markdownBlock
-	var problems []markdownProblem
-	fence := "" // the fence of the open code block, if any
-	inParagraph := false
-	for i, line := range strings.Split(src, "\n") {
-		n := i + 1
-		line = strings.TrimSuffix(line, "\r")
-		if fence != "" {
-			if closesFence(line, fence) {
-				fence = ""
-			}
-			continue
+// checkNode checks one node of the text: raw HTML, a link or an image.
+func (m *markdownText) checkNode(cat *tilekit.Catalog, n ast.Node) {
+	switch t := n.(type) {
+	case *ast.RawHTML:
+		if t.Segments.Len() > 0 {
+			m.rawHTML(t.Segments.At(0).Start)
 		}
-		if m := codeFence.FindStringSubmatch(line); m != nil {
-			fence, inParagraph = m[1], false
-			blocks = append(blocks, markdownBlock{line: n})
-			continue
+	case *ast.HTMLBlock:
+		for i := range t.Lines().Len() {
+			m.rawHTMLLine(t.Lines().At(i))
 		}
-		if strings.TrimSpace(line) == "" {
-			inParagraph = false
-			continue
+		if t.HasClosure() {
+			m.rawHTMLLine(t.ClosureLine)
 		}
-		if p, ok := findRawHTML(line, n); ok {
-			problems = append(problems, p)
-		}
-		if m := setextLine.FindStringSubmatch(line); m != nil && inParagraph {
-			// The paragraph above is a heading: "=" makes it level 1.
-			last := &blocks[len(blocks)-1]
-			last.level = 1
-			if m[1][0] == '-' {
-				last.level = 2
-			}
-			inParagraph = false
-			continue
-		}
-		if m := atxHeading.FindStringSubmatch(line); m != nil {
-			blocks = append(blocks, markdownBlock{line: n, level: len(m[1])})
-			inParagraph = false
-			continue
-		}
-		if thematicBreak.MatchString(line) || notParagraph.MatchString(line) {
-			blocks = append(blocks, markdownBlock{line: n})
-			inParagraph = false
-			continue
-		}
-		if !inParagraph {
-			blocks = append(blocks, markdownBlock{line: n})
-			inParagraph = true
-		}
+	case *ast.Image:
+		m.checkImage(t)
+	case *ast.Link:
+		m.checkLink(cat, t)
 	}
-	return blocks, problems
 }
 
-// closesFence reports whether a line closes a code block opened by fence:
-// the same character, at least as many times, and nothing after it.
-func closesFence(line, fence string) bool {
-	t := strings.TrimLeft(line, " ")
-	if len(line)-len(t) > 3 {
-		return false
+// rawHTMLLine reports the first tag, comment or declaration of a line of a
+// block of HTML ("<" and a letter, "/", "!" or "?"); a line without one,
+// such as the attributes of a tag begun above, has nothing to report.
+func (m *markdownText) rawHTMLLine(seg text.Segment) {
+	line := seg.Value(m.src)
+	for i := 0; i+1 < len(line); i++ {
+		if c := line[i+1]; line[i] == '<' && (c == '/' || c == '!' || c == '?' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			m.rawHTML(seg.Start + i)
+			return
+		}
 	}
-	run := len(t) - len(strings.TrimLeft(t, fence[:1]))
-	return run >= len(fence) && strings.TrimSpace(t[run:]) == ""
 }
 
-// findRawHTML finds the first raw HTML of a line outside code spans and
-// escapes, and describes it as a problem of line n.
-func findRawHTML(line string, n int) (markdownProblem, bool) {
-	for i := 0; i < len(line); i++ {
-		switch line[i] {
-		case '\\':
-			i++ // an escaped character is text
-		case '`':
-			run := len(line[i:]) - len(strings.TrimLeft(line[i:], "`"))
-			if end := closingBackticks(line[i+run:], run); end >= 0 {
-				i += run + end + run - 1
-			} else {
-				i += run - 1
-			}
-		case '<':
-			if m := rawHTML.FindString(line[i:]); m != "" {
-				tag := strings.TrimRight(m, " \t")
-				return markdownProblem{n, utf8.RuneCountInString(line[:i]) + 1, "text-raw-html", Warning,
-					fmt.Sprintf("raw HTML (%s...) is shown on the site as text, not as HTML; write it in Markdown", tag)}, true
-			}
-		}
+// rawHTML reports the raw HTML at an offset of the text, the first of its
+// line only.
+func (m *markdownText) rawHTML(offset int) {
+	line, _ := m.at(offset)
+	if m.htmlLine[line] {
+		return
 	}
-	return markdownProblem{}, false
+	m.htmlLine[line] = true
+	m.report(offset, "text-raw-html", Warning, "raw HTML (%s...) is shown on the site as text, not as HTML; write it in Markdown", htmlOpening(m.src[offset:]))
 }
 
-// closingBackticks returns where in s a run of exactly n backticks starts,
-// closing a code span, or -1.
-func closingBackticks(s string, n int) int {
-	for i := 0; i < len(s); {
-		if s[i] != '`' {
-			i++
-			continue
-		}
-		run := len(s[i:]) - len(strings.TrimLeft(s[i:], "`"))
-		if run == n {
-			return i
-		}
-		i += run
+// htmlOpening returns how the raw HTML that s starts with opens: a
+// comment's "<!--", or the tag up to its first space or ">" (at most 24
+// characters).
+func htmlOpening(s []byte) string {
+	if strings.HasPrefix(string(s[:min(len(s), 4)]), "<!--") {
+		return "<!--"
 	}
-	return -1
+	end := 1
+	for n := 0; end < len(s) && n < 24; n++ {
+		r, size := utf8.DecodeRune(s[end:])
+		if r == ' ' || r == '\t' || r == '\r' || r == '\n' {
+			break
+		}
+		end += size
+		if r == '>' {
+			break
+		}
+	}
+	return string(s[:end])
 }

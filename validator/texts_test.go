@@ -90,6 +90,8 @@ func TestTextsShareTheLimits(t *testing.T) {
 }
 
 func TestMarkdownChecks(t *testing.T) {
+	cat, err := BuiltinCatalog()
+	require.NoError(t, err)
 	for _, c := range []struct {
 		name, text string
 		want       []string // "line:column code"
@@ -129,10 +131,19 @@ func TestMarkdownChecks(t *testing.T) {
 		{"a fenced block", "# T\n\n~~~ html\n<b>\n## A\n~~~~\n", nil},
 		{"a fence closed only by its own character", "# T\n```\n<b>\n~~~\n<i>\n```\n", nil},
 		{"an unclosed fence runs to the end", "# T\n```\n<b>\n", nil},
+		// The text is read as goldmark reads it for the site, block by
+		// block, not line by line.
+		{"a code span over two lines", "# T\n\nA `x\n<b>` y\n", nil},
+		{"indented code is no HTML", "# T\n\nText.\n\n    <b>\n", nil},
+		{"a heading inside a list item is the item's", "# T\n\n- a\n\n  ### B\n", nil},
+		{"a heading inside a quote is the quote's", "# T\n\n> ### B\n", nil},
+		{"a link definition shows nothing", "[d]: https://example.org/\n\n# T\n\n[x][d]\n", nil},
+		{"a tag in a table cell", "# T\n\n| a | b |\n|---|---|\n| <i>x</i> | y |\n", []string{"5:3 text-raw-html"}},
+		{"a tag over two lines", "# T\n\nA <span\nclass=\"x\">b</span>\n", []string{"3:3 text-raw-html", "4:12 text-raw-html"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var got []string
-			for _, p := range checkMarkdown(c.text) {
+			for _, p := range checkMarkdown(cat, c.text) {
 				got = append(got, fmt.Sprintf("%d:%d %s", p.line, p.column, p.code))
 				switch p.code {
 				case "text-raw-html":
@@ -164,16 +175,20 @@ func TestBuiltinTexts(t *testing.T) {
 	}
 }
 
-// FuzzCheckMarkdown checks that any text, however broken, is checked
+// FuzzCheckMarkdown checks that any text, however broken, is checked as
+// checkTexts checks it (its bytes, then its Markdown parsed by goldmark)
 // without a panic and that every problem points at a line and column of
 // the text.
 func FuzzCheckMarkdown(f *testing.F) {
-	for _, seed := range []string{"", "# T\n", "Title\n===\n", "```\n<b>\n", "a ``b` <i>\\<x>", "- x\n---\n#### y\n", "\r\n<!--", "é<b>"} {
+	for _, seed := range []string{"", "# T\n", "Title\n===\n", "```\n<b>\n", "a ``b` <i>\\<x>", "- x\n---\n#### y\n", "\r\n<!--", "é<b>",
+		"# T\n\n[a](#b) ![c](https://x/y.png)\n", "# T\n<div\n\n|a|b|\n|-|-|\n|<i>|[x](table:y)|\n", "> # T\n>\n> ### U\n"} {
 		f.Add(seed)
 	}
+	cat, err := BuiltinCatalog()
+	require.NoError(f, err)
 	f.Fuzz(func(t *testing.T, text string) {
 		lines := strings.Split(text, "\n")
-		for _, p := range checkMarkdown(text) {
+		for _, p := range checkText(cat, text) {
 			require.True(t, p.line >= 1 && p.line <= len(lines), "line %d of %d", p.line, len(lines))
 			require.True(t, p.column >= 1 && p.column <= len([]rune(lines[p.line-1]))+1, "column %d of line %q", p.column, lines[p.line-1])
 			require.NotEmpty(t, p.message)
@@ -241,15 +256,38 @@ func TestTextLinks(t *testing.T) {
 		{"other links", "# T\n\n[a](https://example.org/) [b](mailto:x@example.org) <https://example.org/> [c](notes.html)\n", nil},
 		{"remote images", "# T\n\n![a](https://example.org/a.png) ![b](//example.org/b.png) ![c](data:image/png;base64,AA)\n", []string{"3:1 text-remote-image", "3:33 text-remote-image", "3:59 text-remote-image"}},
 		{"an image inside a link", "# T\n\n[![a](http://example.org/a.png)](table:dragon-diet)\n", []string{"3:2 text-remote-image"}},
+		{"a link without text", "# T\n\nSee [](table:nope) and ![](https://example.org/a.png).\n", []string{"3:5 text-unknown-link", "3:24 text-remote-image"}},
 		{"code is no link", "# T\n\n`[a](table:nope)`\n\n```\n![a](https://example.org/a.png)\n```\n", nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var got []string
-			for _, p := range checkLinks(builtin.Catalog, c.text) {
+			for _, p := range checkMarkdown(builtin.Catalog, c.text) {
 				got = append(got, fmt.Sprintf("%d:%d %s", p.line, p.column, p.code))
 				assert.Equal(t, Error, p.severity)
 			}
 			assert.ElementsMatch(t, c.want, got)
 		})
+	}
+}
+
+// BenchmarkCheckTexts measures the checks of the built-in rules texts, as
+// checkTexts runs them on each text.
+func BenchmarkCheckTexts(b *testing.B) {
+	cat, err := BuiltinCatalog()
+	require.NoError(b, err)
+	texts := cat.Texts
+	require.NotEmpty(b, texts)
+	size := 0
+	for _, t := range texts {
+		size += len(t.Markdown)
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, t := range texts {
+			if p := checkText(cat, t.Markdown); len(p) > 0 {
+				b.Fatalf("%s: %v", t.Origin.File, p)
+			}
+		}
 	}
 }
