@@ -1,4 +1,4 @@
-package main
+package atomicfs
 
 import (
 	"os"
@@ -22,8 +22,8 @@ func TestPathInsideRefusesEscapes(t *testing.T) {
 func TestWriteFileAtomicReplacesWhole(t *testing.T) {
 	dir := t.TempDir()
 	name := filepath.Join(dir, "sub", "f.svg")
-	require.NoError(t, writeFileAtomic(name, []byte("first")))
-	require.NoError(t, writeFileAtomic(name, []byte("second")))
+	require.NoError(t, WriteFile(name, []byte("first")))
+	require.NoError(t, WriteFile(name, []byte("second")))
 	data, err := os.ReadFile(name)
 	require.NoError(t, err)
 	assert.Equal(t, "second", string(data))
@@ -32,5 +32,5 @@ func TestWriteFileAtomicReplacesWhole(t *testing.T) {
 	assert.Len(t, entries, 1, "no temporary file left")
 	// A folder in the way fails without touching anything.
 	require.NoError(t, os.Mkdir(filepath.Join(dir, "taken"), 0o755))
-	assert.Error(t, writeFileAtomic(filepath.Join(dir, "taken"), []byte("x")))
+	assert.Error(t, WriteFile(filepath.Join(dir, "taken"), []byte("x")))
 }
