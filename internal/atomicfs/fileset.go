@@ -4,7 +4,8 @@
 // (FileSet: all of them or none), and a folder's whole content replaced in
 // one step (Swap). The lock that keeps two runs apart is package dirlock's.
 //
-// See Example and ExampleSwap for the use.
+// See Example, ExampleNewFolder, ExampleWriteFile and ExampleSwap for the
+// use.
 package atomicfs
 
 import (

@@ -146,17 +146,22 @@ func TestIntoFolderFailuresLeaveTargetAsBefore(t *testing.T) {
 		setup func(t *testing.T, dir string)
 		add   []string // names to add; the failure is in add when tooLong is among them
 		want  string   // in the error
+		kind  error    // the kind of refusal, or nil for the system's error
 	}{
-		{"a name too long for the file system", nil, []string{"a.svg", "sub/" + tooLong}, "file name too long"},
+		{"a name too long for the file system", nil, []string{"a.svg", "sub/" + tooLong}, "file name too long", nil},
 		{"a file where a folder is needed", func(t *testing.T, dir string) {
 			writeFile(t, filepath.Join(dir, "base"), "a file, not a folder")
-		}, []string{"a.svg", "new/b.svg", "base/A.svg"}, "a file is in the way where a folder is needed"},
+		}, []string{"a.svg", "new/b.svg", "base/A.svg"}, "a file is in the way where a folder is needed", ErrFileInTheWay},
 		{"a folder where a file goes", func(t *testing.T, dir string) {
 			require.NoError(t, os.MkdirAll(filepath.Join(dir, "base", "A.svg"), 0o755))
-		}, []string{"a.svg", "new/b.svg", "base/A.svg"}, "a folder is in the way"},
-		{"a name outside the folder", nil, []string{"a.svg", "../b.svg"}, "would be written outside"},
-		{"a name twice", nil, []string{"a.svg", "./a.svg"}, "written twice"},
-		{"a staging folder's name", nil, []string{StagePrefix + "x/a.svg"}, "tilekit's own"},
+		}, []string{"a.svg", "new/b.svg", "base/A.svg"}, "a folder is in the way", ErrFolderInTheWay},
+		{"a link to a folder on the way", func(t *testing.T, dir string) {
+			require.NoError(t, os.Mkdir(filepath.Join(filepath.Dir(dir), "elsewhere"), 0o755))
+			require.NoError(t, os.Symlink(filepath.Join("..", "elsewhere"), filepath.Join(dir, "base")))
+		}, []string{"a.svg", "base/A.svg"}, "is a link inside", ErrLink},
+		{"a name outside the folder", nil, []string{"a.svg", "../b.svg"}, "would be written outside", ErrOutside},
+		{"a name twice", nil, []string{"a.svg", "./a.svg"}, "written twice", ErrTwice},
+		{"a staging folder's name", nil, []string{StagePrefix + "x/a.svg"}, "tilekit's own", ErrReserved},
 	} {
 		t.Run(tc.what, func(t *testing.T) {
 			parent := t.TempDir()
@@ -180,6 +185,9 @@ func TestIntoFolderFailuresLeaveTargetAsBefore(t *testing.T) {
 			s.Discard()
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), tc.want)
+			if tc.kind != nil {
+				assert.ErrorIs(t, err, tc.kind)
+			}
 			assert.NotContains(t, err.Error(), StagePrefix+"0", "the error names the target, not the staging folder")
 			assert.Equal(t, before, snapshot(t, parent), "left as it was")
 		})
@@ -213,7 +221,7 @@ func TestIntoFolderRollsBackAFailedMove(t *testing.T) {
 	assert.Equal(t, before, snapshot(t, parent), "left as it was")
 }
 
-// A target folder that intoFolder made is removed again on failure.
+// A target folder that IntoFolder made is removed again on failure.
 func TestIntoFolderRemovesTheFolderItMade(t *testing.T) {
 	parent := t.TempDir()
 	s, err := IntoFolder(filepath.Join(parent, "new", "out"))

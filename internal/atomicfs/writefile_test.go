@@ -12,14 +12,14 @@ import (
 func TestPathInsideRefusesEscapes(t *testing.T) {
 	for _, name := range []string{"", "../x.svg", "a/../../b.svg", "/etc/x.svg", "..", "a/b/../../../c"} {
 		_, err := pathInside("out", name)
-		assert.Error(t, err, name)
+		assert.ErrorIs(t, err, ErrOutside, name)
 	}
 	p, err := pathInside("out", "base/A.svg")
 	require.NoError(t, err)
 	assert.Equal(t, filepath.Join("out", "base", "A.svg"), p)
 }
 
-func TestWriteFileAtomicReplacesWhole(t *testing.T) {
+func TestWriteFileReplacesWhole(t *testing.T) {
 	dir := t.TempDir()
 	name := filepath.Join(dir, "sub", "f.svg")
 	require.NoError(t, WriteFile(name, []byte("first")))
