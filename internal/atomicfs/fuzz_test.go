@@ -12,9 +12,9 @@ import (
 
 // The ways FuzzFileSet opens a set.
 const (
-	fuzzIntoFolder  = iota // IntoFolder on a folder with files, a link and an empty folder
-	fuzzNewMissing         // NewFolder on a name that does not exist
-	fuzzNewEmpty           // NewFolder on an empty folder
+	fuzzIntoFolder = iota // IntoFolder on a folder with files, a link and an empty folder
+	fuzzNewMissing        // NewFolder on a name that does not exist
+	fuzzNewEmpty          // NewFolder on an empty folder
 	fuzzModes
 )
 
