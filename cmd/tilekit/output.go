@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/tilekit/tilekit/internal/atomicfs"
 )
@@ -20,9 +21,19 @@ func writeError(err error) error {
 	}
 	switch refused.Err {
 	case atomicfs.ErrNotEmpty:
-		return usagef("%s already has files in it; choose a new folder", refused.Path)
+		return usageError{reworded{refused.Path + " already has files in it; choose a new folder", err}}
 	case atomicfs.ErrLink:
-		return usagef("%s is a link; tilekit does not write through a link inside %s, which could lead out of it: remove the link", refused.Path, refused.Folder)
+		return usageError{reworded{fmt.Sprintf("%s is a link; tilekit does not write through a link inside %s, which could lead out of it: remove the link", refused.Path, refused.Folder), err}}
 	}
 	return usageError{err}
 }
+
+// reworded is an error told in the command's words; it still wraps the
+// error it tells.
+type reworded struct {
+	text string
+	err  error
+}
+
+func (e reworded) Error() string { return e.text }
+func (e reworded) Unwrap() error { return e.err }

@@ -133,9 +133,6 @@ func (s *FileSet) taken() error {
 	return &Error{Path: s.target, Err: ErrNotEmpty}
 }
 
-// Target returns the folder the files are for, cleaned.
-func (s *FileSet) Target() string { return s.target }
-
 // checkEmpty refuses, for a new folder made in place, a target that holds
 // anything but the staging folder, or that is no longer the folder locked.
 func (s *FileSet) checkEmpty() error {
