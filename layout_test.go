@@ -22,23 +22,52 @@ const module = "github.com/tilekit/tilekit"
 // mayImport lists, for each package of the module (by path inside it; ""
 // is the root), the packages of the module it may depend on, directly or
 // not. Imports point one way: root <- rules <- game <- site <- cmd, and
-// validator stands beside rules and never links the game engine. A package
-// not listed here may import nothing of the module until it is.
+// validator stands beside rules and never links the game engine. The
+// packages under internal/ are infrastructure: they know nothing of
+// tilekit's domain (see onlyInfrastructure). A package not listed here
+// may import nothing of the module until it is.
 var mayImport = map[string][]string{
-	"":            nil,
-	"rules":       {""},
-	"validator":   {"", "rules"},
-	"game":        {"", "rules"},
-	"site":        {"", "rules", "game"},
-	"cmd/tilekit": {"", "rules", "game", "site", "validator"},
+	"":                  nil,
+	"rules":             {""},
+	"validator":         {"", "rules"},
+	"game":              {"", "rules"},
+	"site":              {"", "rules", "game"},
+	"internal/dirlock":  nil,
+	"internal/atomicfs": {"internal/dirlock"},
+	"cmd/tilekit":       {"", "rules", "game", "site", "validator", "internal/atomicfs", "internal/dirlock"},
+}
+
+// infrastructureMayLink lists the outside modules a package under
+// internal/ may link besides the standard library.
+var infrastructureMayLink = []string{"golang.org/x/sys"}
+
+// onlyInfrastructure checks that dep, a dependency of a package under
+// internal/, is the standard library, a module listed in
+// infrastructureMayLink, or another package under internal/ (mayImport
+// says which).
+func onlyInfrastructure(dep string) bool {
+	first, _, _ := strings.Cut(dep, "/")
+	if !strings.Contains(first, ".") {
+		return true // the standard library
+	}
+	if strings.HasPrefix(dep, module+"/internal/") {
+		return true
+	}
+	for _, m := range infrastructureMayLink {
+		if dep == m || strings.HasPrefix(dep, m+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // onlyCommandLine lists the outside packages only cmd/tilekit may link.
 var onlyCommandLine = []string{"github.com/spf13/cobra", "github.com/spf13/pflag"}
 
 // TestImportsPointOneWay fails when a package depends on a package of the
-// module it may not, such as validator or rules on game, or when any
-// package but cmd/tilekit links cobra.
+// module it may not, such as validator or rules on game, when any
+// package but cmd/tilekit links cobra, or when a package under internal/
+// links anything but the standard library, x/sys and internal/.
 func TestImportsPointOneWay(t *testing.T) {
 	out, err := exec.Command("go", "list", "-deps=false", "-f", "{{.ImportPath}}:{{join .Deps \" \"}}", "./...").Output()
 	require.NoError(t, err, "go list")
@@ -56,6 +85,9 @@ func TestImportsPointOneWay(t *testing.T) {
 		for _, dep := range strings.Fields(deps) {
 			if slices.Contains(onlyCommandLine, dep) && rel != "cmd/tilekit" {
 				t.Errorf("%s links %s: only cmd/tilekit speaks the command line", pkg, dep)
+			}
+			if strings.HasPrefix(rel, "internal/") && !onlyInfrastructure(dep) {
+				t.Errorf("%s links %s: a package under internal/ uses only the standard library, x/sys and internal/", pkg, dep)
 			}
 			if dep != module && !strings.HasPrefix(dep, module+"/") {
 				continue

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/internal/atomicfs"
 	"github.com/tilekit/tilekit/validator"
 )
 
@@ -163,11 +164,11 @@ func joinSymbols(symbols []tilekit.Symbol) string {
 // scaffold writes a new data folder for expansion id into dir: dir must
 // not exist or be empty, and appears whole or not at all.
 func scaffold(dir, id string) error {
-	files, err := newFolder(dir)
+	files, err := atomicfs.NewFolder(dir)
 	if err != nil {
-		return err
+		return writeError(err)
 	}
-	defer files.discard()
+	defer files.Discard()
 	data := scaffoldData{ID: id, Name: nameFromID(id), Edition: string(tilekit.DefaultEdition), Symbols: joinSymbols(tilekit.TileSymbols())}
 	for _, f := range []struct{ tmpl, name string }{
 		{"README.md.tmpl", "README.md"},
@@ -181,14 +182,14 @@ func scaffold(dir, id string) error {
 		if err := scaffoldTemplates.ExecuteTemplate(&b, f.tmpl, data); err != nil {
 			return err
 		}
-		if err := files.add(f.name, b.Bytes()); err != nil {
-			return err
+		if err := files.Add(f.name, b.Bytes()); err != nil {
+			return writeError(err)
 		}
 	}
 	if _, err := addSchemaFiles(files); err != nil {
-		return err
+		return writeError(err)
 	}
-	return files.commit()
+	return writeError(files.Commit())
 }
 
 // nameFromID makes a first display name from an id: "black-tower" gives

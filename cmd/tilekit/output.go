@@ -1,45 +1,39 @@
 package main
 
 import (
+	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
+
+	"github.com/tilekit/tilekit/internal/atomicfs"
 )
 
-// writeFileAtomic writes data to name through a temporary file in the same
-// folder and a rename, so that a reader never sees half a file and a failed
-// write leaves what was there before. It is for commands that write one
-// file; a command that writes several uses a fileSet (staging.go), so that
-// it writes all of them or none.
-func writeFileAtomic(name string, data []byte) error {
-	dir := filepath.Dir(name)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+// writeError turns a write that internal/atomicfs refused for what the
+// folder holds into a usage error (exit 2), saying what the user can do
+// about a folder that is taken or a link on the way. Other errors, and nil,
+// are returned as they are.
+func writeError(err error) error {
+	var refused *atomicfs.Error
+	if !errors.As(err, &refused) {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(name)+".*.tmp")
-	if err != nil {
-		return err
+	if refused != err { // wrapped: keep what the caller said around it
+		return usageError{err}
 	}
-	defer os.Remove(tmp.Name()) // a no-op once renamed
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
+	switch refused.Err {
+	case atomicfs.ErrNotEmpty:
+		return usageError{reworded{refused.Path + " already has files in it; choose a new folder", err}}
+	case atomicfs.ErrLink:
+		return usageError{reworded{fmt.Sprintf("%s is a link; tilekit does not write through a link inside %s, which could lead out of it: remove the link", refused.Path, refused.Folder), err}}
 	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), name)
+	return usageError{err}
 }
 
-// pathInside joins a slash-separated relative name to dir, refusing any
-// name that would land outside dir.
-func pathInside(dir, name string) (string, error) {
-	if name == "" || !filepath.IsLocal(filepath.FromSlash(name)) {
-		return "", fmt.Errorf("%q would be written outside %s", name, dir)
-	}
-	return filepath.Join(dir, filepath.FromSlash(name)), nil
+// reworded is an error told in the command's words; it still wraps the
+// error it tells.
+type reworded struct {
+	text string
+	err  error
 }
+
+func (e reworded) Error() string { return e.text }
+func (e reworded) Unwrap() error { return e.err }

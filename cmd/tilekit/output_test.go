@@ -1,36 +1,33 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
+	"errors"
+	"fmt"
+	"io/fs"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+	"github.com/tilekit/tilekit/internal/atomicfs"
 )
 
-func TestPathInsideRefusesEscapes(t *testing.T) {
-	for _, name := range []string{"", "../x.svg", "a/../../b.svg", "/etc/x.svg", "..", "a/b/../../../c"} {
-		_, err := pathInside("out", name)
-		assert.Error(t, err, name)
+// A write refused for what the folder holds is a usage error; a taken
+// folder and a link on the way say what to do, from the refusal's values.
+func TestWriteErrorWordsRefusals(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{&atomicfs.Error{Path: "moats", Err: atomicfs.ErrNotEmpty}, "moats already has files in it; choose a new folder"},
+		{&atomicfs.Error{Path: "out/base", Folder: "out", Err: atomicfs.ErrLink}, "out/base is a link; tilekit does not write through a link inside out, which could lead out of it: remove the link"},
+		{&atomicfs.Error{Path: "out/a.svg", Folder: "out", Err: atomicfs.ErrFolderInTheWay}, "out/a.svg: a folder is in the way"},
+		{fmt.Errorf("tile base/A: %w", &atomicfs.Error{Path: "out", Err: atomicfs.ErrNotEmpty}), "tile base/A: out already has files in it"},
+	} {
+		err := writeError(tc.err)
+		assert.Equal(t, tc.want, err.Error())
+		assert.True(t, errors.As(err, new(usageError)), "a usage error: %v", err)
+		assert.ErrorIs(t, err, tc.err.(interface{ Unwrap() error }).Unwrap(), "the kind is kept")
 	}
-	p, err := pathInside("out", "base/A.svg")
-	require.NoError(t, err)
-	assert.Equal(t, filepath.Join("out", "base", "A.svg"), p)
-}
-
-func TestWriteFileAtomicReplacesWhole(t *testing.T) {
-	dir := t.TempDir()
-	name := filepath.Join(dir, "sub", "f.svg")
-	require.NoError(t, writeFileAtomic(name, []byte("first")))
-	require.NoError(t, writeFileAtomic(name, []byte("second")))
-	data, err := os.ReadFile(name)
-	require.NoError(t, err)
-	assert.Equal(t, "second", string(data))
-	entries, err := os.ReadDir(filepath.Dir(name))
-	require.NoError(t, err)
-	assert.Len(t, entries, 1, "no temporary file left")
-	// A folder in the way fails without touching anything.
-	require.NoError(t, os.Mkdir(filepath.Join(dir, "taken"), 0o755))
-	assert.Error(t, writeFileAtomic(filepath.Join(dir, "taken"), []byte("x")))
+	other := &fs.PathError{Op: "open", Path: "x", Err: fs.ErrPermission}
+	assert.Equal(t, error(other), writeError(other), "other errors as they are")
+	assert.NoError(t, writeError(nil))
 }

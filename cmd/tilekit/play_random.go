@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tilekit/tilekit/game"
+	"github.com/tilekit/tilekit/internal/atomicfs"
 )
 
 // maxBreakScenarios is how many scenario files a run of random games writes
@@ -107,7 +108,7 @@ func writeBreakScenarios(w io.Writer, dir string, breaks []playBreak, commands f
 			"  "+replay,
 			"The same game played at random:",
 			"  "+again)
-		if err := writeFileAtomic(name, data); err != nil {
+		if err := atomicfs.WriteFile(name, data); err != nil {
 			return fmt.Errorf("writing the scenario of game seed %d: %w", be.Seed, err)
 		}
 		fmt.Fprintf(w, "tilekit: wrote %s, which replays game seed %d to the broken move\n", name, be.Seed)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/internal/atomicfs"
 	"github.com/tilekit/tilekit/site"
 	"github.com/tilekit/tilekit/validator"
 )
@@ -114,7 +115,7 @@ func runRender(cmd *cobra.Command, opts *renderOptions) error {
 		_, err = cmd.OutOrStdout().Write(svg)
 		return err
 	}
-	return writeFileAtomic(opts.output, svg)
+	return atomicfs.WriteFile(opts.output, svg)
 }
 
 // checkOutputFile refuses, as a usage error, a path that names a folder or
@@ -139,11 +140,11 @@ func checkOutputFile(path string) error {
 // renderAll writes the tiles' pictures below dir, named after their ids:
 // all of them or, on any failure, none.
 func renderAll(tiles []*tilekit.Tile, rotation int, dir string) error {
-	files, err := intoFolder(dir)
+	files, err := atomicfs.IntoFolder(dir)
 	if err != nil {
-		return err
+		return writeError(err)
 	}
-	defer files.discard()
+	defer files.Discard()
 	for _, t := range tiles {
 		name := t.ID
 		if rotation != 0 {
@@ -153,11 +154,11 @@ func renderAll(tiles []*tilekit.Tile, rotation int, dir string) error {
 		if err != nil {
 			return fmt.Errorf("tile %s: %w", t.ID, err)
 		}
-		if err := files.add(name+".svg", svg); err != nil {
-			return fmt.Errorf("tile %s: %w", t.ID, err)
+		if err := files.Add(name+".svg", svg); err != nil {
+			return writeError(fmt.Errorf("tile %s: %w", t.ID, err))
 		}
 	}
-	return files.commit()
+	return writeError(files.Commit())
 }
 
 // tileIDs lists the ids of the tiles of a catalog.

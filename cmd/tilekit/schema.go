@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/internal/atomicfs"
 	"github.com/tilekit/tilekit/validator"
 )
 
@@ -91,11 +92,11 @@ func exactArgs(n int, what string) cobra.PositionalArgs {
 // only with force; otherwise it is left as it is and its name is returned
 // as kept, and the schemas are written all the same.
 func exportSchemas(dir string, force bool) (n int, kept string, err error) {
-	files, err := intoFolder(dir)
+	files, err := atomicfs.IntoFolder(dir)
 	if err != nil {
-		return 0, "", err
+		return 0, "", writeError(err)
 	}
-	defer files.discard()
+	defer files.Discard()
 	config := filepath.Join(dir, ".taplo.toml")
 	old, err := os.ReadFile(config)
 	switch {
@@ -105,36 +106,36 @@ func exportSchemas(dir string, force bool) (n int, kept string, err error) {
 		return 0, "", err
 	}
 	if n, err = addSchemas(files); err != nil {
-		return 0, "", err
+		return 0, "", writeError(err)
 	}
 	if kept == "" {
-		if err := files.add(".taplo.toml", taploConfig()); err != nil {
-			return 0, "", err
+		if err := files.Add(".taplo.toml", taploConfig()); err != nil {
+			return 0, "", writeError(err)
 		}
 	}
-	return n, kept, files.commit()
+	return n, kept, writeError(files.Commit())
 }
 
 // addSchemaFiles adds schema/<name> for each embedded schema and the
 // .taplo.toml that maps them to the data files, and returns how many
 // schemas it added.
-func addSchemaFiles(files *fileSet) (int, error) {
+func addSchemaFiles(files *atomicfs.FileSet) (int, error) {
 	n, err := addSchemas(files)
 	if err != nil {
 		return 0, err
 	}
-	return n, files.add(".taplo.toml", taploConfig())
+	return n, files.Add(".taplo.toml", taploConfig())
 }
 
 // addSchemas adds schema/<name> for each embedded schema and returns how
 // many it added.
-func addSchemas(files *fileSet) (int, error) {
+func addSchemas(files *atomicfs.FileSet) (int, error) {
 	for _, folder := range validator.Subfolders {
 		data, err := fs.ReadFile(tilekit.Schemas(), folder.Schema)
 		if err != nil {
 			return 0, err
 		}
-		if err := files.add("schema/"+folder.Schema, data); err != nil {
+		if err := files.Add("schema/"+folder.Schema, data); err != nil {
 			return 0, err
 		}
 	}

@@ -8,14 +8,17 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
-	"syscall"
 	"testing"
 	"testing/fstest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/tilekit/tilekit/internal/atomicfs"
+	"github.com/tilekit/tilekit/internal/dirlock"
 )
+
+// tooLong is a file name no common file system takes (over 255 bytes).
+var tooLong = strings.Repeat("n", 300) + ".txt"
 
 // mapSite is a built site made by hand, standing in for site.Build's.
 type mapSite fstest.MapFS
@@ -182,99 +185,10 @@ func TestSiteFolderFailedWriteLeavesEverythingAsItWas(t *testing.T) {
 	assert.NoDirExists(t, filepath.Join(parent, "made"), "folders made for a failed site are removed")
 }
 
-// When the new site cannot be moved in, the old one is put back.
-func TestSiteFolderFailedSwapPutsTheOldSiteBack(t *testing.T) {
-	parent := t.TempDir()
-	target := filepath.Join(parent, "public")
-	require.NoError(t, writeSiteFolder(target, newMapSite(false, "index.html", "old", "a.html", "a"), false, io.Discard))
-	before := snapshot(t, parent)
-	w := &siteWriter{dir: target, warn: io.Discard, exchange: noExchange, rename: func(from, to string) error {
-		if strings.HasPrefix(filepath.Base(from), siteStagePrefix) {
-			return &os.LinkError{Op: "rename", Old: from, New: to, Err: syscall.EIO}
-		}
-		return os.Rename(from, to)
-	}}
-	err := w.write(newMapSite(false, "index.html", "new"))
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), target+": input/output error")
-	assert.Equal(t, before, snapshot(t, parent), "the old site is back, nothing else is left")
-
-	w = &siteWriter{dir: target, warn: io.Discard, rename: os.Rename, exchange: func(a, b string) error {
-		return &os.LinkError{Op: "exchange", Old: a, New: b, Err: syscall.EIO}
-	}}
-	err = w.write(newMapSite(false, "index.html", "new"))
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), target+": input/output error")
-	assert.Equal(t, before, snapshot(t, parent), "a failed exchange changes nothing")
-}
-
-// noExchange stands in for a system that cannot exchange two folders.
-func noExchange(string, string) error { return errNoExchange }
-
-// errCrash is what a test's step hook panics with, as a kill would stop
-// the build there.
-var errCrash = errors.New("crash")
-
-// crashAt writes s into target with a writer that stops at point as a
-// kill -9 would: nothing after it runs, not even the cleanup.
-func crashAt(t *testing.T, target string, s siteFiles, exchange func(a, b string) error, point string) (reached bool) {
-	t.Helper()
-	w := &siteWriter{dir: target, warn: io.Discard, rename: os.Rename, exchange: exchange, step: func(p string) {
-		if p == point {
-			reached = true
-			panic(errCrash)
-		}
-	}}
-	defer func() {
-		if r := recover(); r != nil && r != errCrash {
-			panic(r)
-		}
-	}()
-	require.NoError(t, w.write(s))
-	return reached
-}
-
-// A build killed at any point between its steps leaves the target the
-// old site or the new one, whole, never missing; where the folders are
-// exchanged in one step (Linux) that holds at every point. The next build
-// removes what the killed one left.
-func TestSiteFolderCrashLeavesTheOldOrTheNewSite(t *testing.T) {
-	oldSite := newMapSite(false, "index.html", "old", "a.html", "a")
-	newSite := newMapSite(false, "index.html", "new", "b.html", "b")
-	exchanges := map[string]func(a, b string) error{"exchange": exchangeDirs, "renames": noExchange}
-	points := map[string][]string{"exchange": {"staged", "exchanged"}, "renames": {"staged", "moved aside", "moved in"}}
-	if exchangeDirs(t.TempDir(), t.TempDir()) == errNoExchange {
-		delete(exchanges, "exchange")
-	}
-	for name, exchange := range exchanges {
-		for _, point := range points[name] {
-			t.Run(name+"/"+point, func(t *testing.T) {
-				parent := t.TempDir()
-				target := filepath.Join(parent, "public")
-				require.NoError(t, writeSiteFolder(target, oldSite, false, io.Discard))
-				old, fresh := snapshot(t, target), map[string]string(nil)
-				require.True(t, crashAt(t, target, newSite, exchange, point), "the write reaches %s", point)
-				if name == "renames" && point == "moved aside" {
-					assert.NoDirExists(t, target, "between the two renames the name is free: why Linux exchanges")
-				} else {
-					got := snapshot(t, target)
-					assert.Contains(t, []string{"-rw-r--r-- old", "-rw-r--r-- new"}, got["index.html"])
-					assert.Len(t, got, 4, "one site, whole: %v", got)
-				}
-				require.NoError(t, writeSiteFolder(target, newSite, false, io.Discard))
-				fresh = snapshot(t, target)
-				assert.NotEqual(t, old, fresh)
-				assert.Equal(t, "-rw-r--r-- new", fresh["index.html"])
-				assertNoSiteStaging(t, parent)
-			})
-		}
-	}
-}
-
 // A build holding the lock removes the staging folders of killed builds,
 // and leaves other hidden folders alone.
 func TestSiteFolderRemovesStaleStagingFolders(t *testing.T) {
-	if !haveLocks {
+	if !dirlock.Supported {
 		t.Skip("no advisory locks on this system: another build's folders cannot be told from stale ones")
 	}
 	parent := t.TempDir()
@@ -287,29 +201,13 @@ func TestSiteFolderRemovesStaleStagingFolders(t *testing.T) {
 	assert.FileExists(t, filepath.Join(parent, ".git", "HEAD"))
 }
 
-// Two builds into one folder take turns: the folder ends up as one of the
-// two sites, whole, never a mix.
-func TestSiteFolderConcurrentBuildsDoNotMix(t *testing.T) {
-	if !haveLocks {
-		t.Skip("no advisory locks on this system")
-	}
-	parent := t.TempDir()
-	target := filepath.Join(parent, "public")
-	a := newMapSite(false, "index.html", "a", "a.html", "a")
-	b := newMapSite(false, "index.html", "b", "b.html", "b")
-	for range 20 {
-		var wg sync.WaitGroup
-		errs := make([]error, 2)
-		for i, s := range []mapSite{a, b} {
-			wg.Go(func() { errs[i] = writeSiteFolder(target, s, false, io.Discard) })
-		}
-		wg.Wait()
-		require.NoError(t, errors.Join(errs...))
-		got := snapshot(t, target)
-		index := strings.TrimPrefix(got["index.html"], "-rw-r--r-- ")
-		require.Contains(t, []string{"a", "b"}, index)
-		assert.Len(t, got, 4, "one site whole: %v", got)
-		assert.Contains(t, got, index+".html")
-		assertNoSiteStaging(t, parent)
-	}
+// A folder a build could not remove is reported as a warning that says
+// which and what to do.
+func TestSiteFolderWarnsOfLeftovers(t *testing.T) {
+	var b strings.Builder
+	cause := &fs.PathError{Op: "unlinkat", Path: "/w/.tilekit-site-old-1/x", Err: fs.ErrPermission}
+	warnLeftover(&b, atomicfs.Leftover{Path: "/w/.tilekit-site-new-1", Stale: true, Err: cause})
+	warnLeftover(&b, atomicfs.Leftover{Path: "/w/.tilekit-site-old-1", Err: cause})
+	assert.Equal(t, "tilekit: warning: a folder an earlier build left could not be removed: unlinkat /w/.tilekit-site-old-1/x: permission denied\n"+
+		"tilekit: warning: the old site could not be removed: unlinkat /w/.tilekit-site-old-1/x: permission denied (remove /w/.tilekit-site-old-1 yourself)\n", b.String())
 }

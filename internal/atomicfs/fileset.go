@@ -1,4 +1,12 @@
-package main
+// Package atomicfs writes files so that a reader, or a run killed midway,
+// never sees half of what was written: one file through a temporary file
+// and a rename (WriteFile), several files that belong together as one
+// (FileSet: all of them or none), and a folder's whole content replaced in
+// one step (Swap). The lock that keeps two runs apart is package dirlock's.
+//
+// See Example, ExampleNewFolder, ExampleWriteFile and ExampleSwap for the
+// use.
+package atomicfs
 
 import (
 	"errors"
@@ -7,39 +15,42 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/tilekit/tilekit/internal/dirlock"
 )
 
-// fileSet writes several files as one: all of them or none. Each file is
-// first written in full to a temporary staging folder on the same file
+// A FileSet writes several files as one: all of them or none. Each file is
+// first written in full to a hidden staging folder on the same file
 // system as the target; only when every file is written are they moved into
 // place by rename. A failure at any step leaves the target as it was, and
 // the staging folder is removed.
 //
 // There are two ways in:
 //
-//   - newFolder makes a folder that must not exist or be empty. When it does
+//   - NewFolder makes a folder that must not exist or be empty. When it does
 //     not exist, the files are staged in a folder beside it that is renamed
 //     onto the target name in one step: the rename is the claim on the name,
 //     so of two runs exactly one wins. When it exists and is empty (perhaps
 //     a mount point, or the working directory), the files are staged inside
-//     it and moved in under a lock, as for intoFolder.
-//   - intoFolder adds files to a folder that may hold other files. It holds
+//     it and moved in under a lock, as for IntoFolder.
+//   - IntoFolder adds files to a folder that may hold other files. It holds
 //     an advisory lock on the folder from the start, so that two runs cannot
-//     interleave; commit checks that every destination can take its file
+//     interleave; Commit checks that every destination can take its file
 //     before it moves any, and puts back what was there if a move still
-//     fails midway.
+//     fails midway. A link to a folder on the way to a file is refused
+//     (ErrLink); a link where a file goes is replaced, never followed.
 //
-// Use: s, err := intoFolder(dir); defer s.discard(); s.add(name, data)...;
-// err = s.commit().
-type fileSet struct {
-	target  string   // the folder the files are for, cleaned
-	whole   bool     // the staging folder becomes the target by one rename
-	empty   bool     // commit refuses unless the target holds nothing else
-	lock    *os.File // the locked target folder, or nil
-	stageIn string   // where the staging folder is made
-	stage   string   // the staging folder, "" until the first add
-	root    string   // where staged files go: stage, or stage/new
-	names   []string // slash-separated names, in the order added
+// A FileSet is used by one goroutine: Add each file, then Commit, and
+// Discard in any case (deferred).
+type FileSet struct {
+	target  string          // the folder the files are for, cleaned
+	whole   bool            // the staging folder becomes the target by one rename
+	empty   bool            // commit refuses unless the target holds nothing else
+	lock    *dirlock.Folder // the locked target folder, or nil
+	stageIn string          // where the staging folder is made
+	stage   string          // the staging folder, "" until the first add
+	root    string          // where staged files go: stage, or stage/new
+	names   []string        // slash-separated names, in the order added
 	seen    map[string]bool
 	made    []string // folders made for the target, outermost first; removed unless committed
 	done    bool     // committed or discarded: no more adds
@@ -47,14 +58,17 @@ type fileSet struct {
 	rename  func(oldpath, newpath string) error
 }
 
-// stagePrefix starts the name of every staging folder; added names may not
-// start with it.
-const stagePrefix = ".tilekit-"
+// StagePrefix starts the name of every staging folder this package makes
+// (and of the folders a Swap makes, by their prefixes); the names added to
+// a FileSet may not start with it.
+const StagePrefix = ".tilekit-"
 
-// newFolder starts a set of files that make up the new folder target. A
-// folder with files in it is a usage error.
-func newFolder(target string) (*fileSet, error) {
-	s := &fileSet{target: filepath.Clean(target), empty: true, seen: map[string]bool{}, rename: os.Rename}
+// NewFolder starts a set of files that make up the new folder target. A
+// target with files in it is refused with ErrNotEmpty, now or at Commit
+// when another run filled it meanwhile; a file is refused with
+// ErrNotFolder.
+func NewFolder(target string) (*FileSet, error) {
+	s := &FileSet{target: filepath.Clean(target), empty: true, seen: map[string]bool{}, rename: os.Rename}
 	info, err := os.Stat(s.target)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -65,63 +79,65 @@ func newFolder(target string) (*fileSet, error) {
 		}
 		return s, nil
 	case err != nil:
-		return nil, usagef("%s: %v", s.target, unwrapPathError(err))
+		return nil, &Error{Path: s.target, Err: unwrapPathError(err)}
 	case !info.IsDir():
-		return nil, usagef("%s is not a folder", s.target)
+		return nil, &Error{Path: s.target, Err: ErrNotFolder}
 	}
-	if s.lock, err = lockDir(s.target); err != nil {
-		if errors.Is(err, errDirChanged) {
+	if s.lock, err = dirlock.Lock(s.target); err != nil {
+		if errors.Is(err, dirlock.ErrChanged) {
 			return nil, s.taken()
 		}
 		return nil, err
 	}
 	s.stageIn = s.target
 	if err := s.checkEmpty(); err != nil {
-		s.discard()
+		s.Discard()
 		return nil, err
 	}
 	return s, nil
 }
 
-// intoFolder starts a set of files to add to the folder target, making it
-// when it does not exist. It locks the folder until discard.
-func intoFolder(target string) (*fileSet, error) {
-	s := &fileSet{target: filepath.Clean(target), seen: map[string]bool{}, rename: os.Rename}
+// IntoFolder starts a set of files to add to the folder target, making it
+// (and the folders above it) when it does not exist; Discard removes what
+// it made unless the set was committed. It locks the folder until Discard.
+func IntoFolder(target string) (*FileSet, error) {
+	s := &FileSet{target: filepath.Clean(target), seen: map[string]bool{}, rename: os.Rename}
 	s.stageIn = s.target
 	for range 3 {
 		made, err := makeDirs(s.target)
 		s.made = append(s.made, made...)
 		if err != nil {
-			s.discard()
+			s.Discard()
 			return nil, err
 		}
 		if info, err := os.Stat(s.target); err == nil && !info.IsDir() {
-			s.discard()
-			return nil, usagef("%s is not a folder", s.target)
+			s.Discard()
+			return nil, &Error{Path: s.target, Err: ErrNotFolder}
 		}
-		s.lock, err = lockDir(s.target)
-		if errors.Is(err, errDirChanged) {
+		s.lock, err = dirlock.Lock(s.target)
+		if errors.Is(err, dirlock.ErrChanged) {
 			continue // removed or replaced meanwhile by another run: again
 		}
 		if err != nil {
-			s.discard()
+			s.Discard()
 			return nil, err
 		}
 		return s, nil
 	}
-	s.discard()
+	s.Discard()
 	return nil, fmt.Errorf("%s: the folder keeps changing; try again", s.target)
 }
 
-func (s *fileSet) taken() error {
-	return usagef("%s already has files in it; choose a new folder", s.target)
+// taken is the refusal of a target that has files in it.
+func (s *FileSet) taken() error {
+	return &Error{Path: s.target, Err: ErrNotEmpty}
 }
 
 // checkEmpty refuses, for a new folder made in place, a target that holds
 // anything but the staging folder, or that is no longer the folder locked.
-func (s *fileSet) checkEmpty() error {
+func (s *FileSet) checkEmpty() error {
 	if s.lock != nil {
-		if err := sameDir(s.target, s.lock); err != nil {
+		if err := s.lock.Names(s.target); err != nil {
 			return s.taken()
 		}
 	}
@@ -137,8 +153,13 @@ func (s *fileSet) checkEmpty() error {
 	return nil
 }
 
-// add stages a file: name is slash-separated and relative to the target.
-func (s *fileSet) add(name string, data []byte) error {
+// Add stages a file: name is slash-separated and relative to the target,
+// and data its whole content (mode 0644). A name outside the target
+// (ErrOutside), one given before (ErrTwice) or one that starts with
+// StagePrefix (ErrReserved) is refused; an error names the file where it
+// was to go, never the staging folder. Nothing is visible in the target
+// before Commit.
+func (s *FileSet) Add(name string, data []byte) error {
 	if s.done {
 		return errors.New("internal error: file set already committed or discarded")
 	}
@@ -147,11 +168,11 @@ func (s *fileSet) add(name string, data []byte) error {
 		return err
 	}
 	key := filepath.ToSlash(filepath.Clean(filepath.FromSlash(name)))
-	if strings.HasPrefix(key, stagePrefix) {
-		return fmt.Errorf("%s: names starting with %s are tilekit's own", dst, stagePrefix)
+	if strings.HasPrefix(key, StagePrefix) {
+		return &Error{Path: dst, Folder: s.target, Err: ErrReserved}
 	}
 	if s.seen[key] {
-		return fmt.Errorf("%s would be written twice", dst)
+		return &Error{Path: dst, Folder: s.target, Err: ErrTwice}
 	}
 	if s.stage == "" {
 		if err := s.makeStage(); err != nil {
@@ -170,8 +191,8 @@ func (s *fileSet) add(name string, data []byte) error {
 	return nil
 }
 
-func (s *fileSet) makeStage() error {
-	stage, err := os.MkdirTemp(s.stageIn, stagePrefix+"*")
+func (s *FileSet) makeStage() error {
+	stage, err := os.MkdirTemp(s.stageIn, StagePrefix+"*")
 	if err != nil {
 		return err
 	}
@@ -185,26 +206,9 @@ func (s *fileSet) makeStage() error {
 	return os.Chmod(stage, 0o755)
 }
 
-// writeNewFile writes data to a file that does not exist yet, mode 0644.
-func writeNewFile(name string, data []byte) error {
-	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}
-
-// commit moves every staged file into place, or leaves the target as it
-// was and returns why.
-func (s *fileSet) commit() error {
+// Commit moves every staged file into place, or leaves the target as it
+// was and returns why. A set is committed once; Add and Commit fail after.
+func (s *FileSet) Commit() error {
 	if s.done {
 		return errors.New("internal error: file set already committed or discarded")
 	}
@@ -227,7 +231,7 @@ func (s *fileSet) commit() error {
 // commitWhole renames the staging folder onto the target name, which must
 // not exist or be an empty folder (rename replaces that atomically, and
 // fails on one with files in it).
-func (s *fileSet) commitWhole() error {
+func (s *FileSet) commitWhole() error {
 	if err := s.rename(s.stage, s.target); err != nil {
 		if entries, rerr := os.ReadDir(s.target); rerr == nil && len(entries) > 0 {
 			return s.taken()
@@ -244,7 +248,7 @@ type moved struct{ dst, backup string }
 // commitEach moves the staged files into the target one by one: it first
 // checks that every one can go where it must, and puts everything back when
 // a move fails.
-func (s *fileSet) commitEach() error {
+func (s *FileSet) commitEach() error {
 	if s.empty {
 		if err := s.checkEmpty(); err != nil {
 			return err
@@ -304,7 +308,7 @@ func (s *fileSet) commitEach() error {
 // goes, and no link to a folder stands on its way, which would take the
 // file out of the target (a link where the file goes is replaced, never
 // followed).
-func (s *fileSet) preflight(key string) error {
+func (s *FileSet) preflight(key string) error {
 	dst := filepath.Join(s.target, filepath.FromSlash(key))
 	parts := strings.Split(key, "/")
 	p := s.target
@@ -318,15 +322,15 @@ func (s *fileSet) preflight(key string) error {
 			return err
 		}
 		if info.Mode()&fs.ModeSymlink != 0 {
-			return usagef("%s is a link; tilekit does not write through a link inside %s, which could lead out of it: remove the link", p, s.target)
+			return &Error{Path: p, Folder: s.target, Err: ErrLink}
 		}
 		if !info.IsDir() {
-			return fmt.Errorf("%s: a file is in the way where a folder is needed", p)
+			return &Error{Path: p, Folder: s.target, Err: ErrFileInTheWay}
 		}
 	}
 	info, err := os.Lstat(dst)
 	if err == nil && info.IsDir() {
-		return fmt.Errorf("%s: a folder is in the way", dst)
+		return &Error{Path: dst, Folder: s.target, Err: ErrFolderInTheWay}
 	}
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
@@ -360,10 +364,10 @@ func keepCopy(name, backup string, info fs.FileInfo) error {
 	return errors.New("not a regular file, so it cannot be replaced safely")
 }
 
-// discard removes the staging folder and, unless the set was committed, the
+// Discard removes the staging folder and, unless the set was committed, the
 // folders made for it, and releases the lock. It may be called more than
-// once, and after commit.
-func (s *fileSet) discard() {
+// once, and after Commit.
+func (s *FileSet) Discard() {
 	s.done = true
 	if s.stage != "" {
 		os.RemoveAll(s.stage)
@@ -374,7 +378,7 @@ func (s *fileSet) discard() {
 		s.made = nil
 	}
 	if s.lock != nil {
-		s.lock.Close() // releases the lock
+		s.lock.Unlock()
 		s.lock = nil
 	}
 }
@@ -421,51 +425,4 @@ func removeDirs(made []string) {
 	for i := len(made) - 1; i >= 0; i-- {
 		os.Remove(made[i])
 	}
-}
-
-// errDirChanged says that a folder was removed or replaced while it was
-// being locked.
-var errDirChanged = errors.New("folder changed while being locked")
-
-// lockDir opens dir and takes an exclusive advisory lock on it, held until
-// the file is closed. It fails with errDirChanged when dir no longer names
-// the folder locked.
-func lockDir(dir string) (*os.File, error) {
-	f, err := os.Open(dir)
-	if err != nil {
-		return nil, err
-	}
-	if err := lockFile(f); err != nil {
-		f.Close()
-		return nil, fmt.Errorf("%s: lock: %w", dir, err)
-	}
-	if err := sameDir(dir, f); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return f, nil
-}
-
-// sameDir checks that dir still names the folder open as f.
-func sameDir(dir string, f *os.File) error {
-	a, err := os.Stat(dir)
-	if err != nil {
-		return errDirChanged
-	}
-	b, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	if !os.SameFile(a, b) {
-		return errDirChanged
-	}
-	return nil
-}
-
-// unwrapLinkError drops the temporary name from a failed rename.
-func unwrapLinkError(err error) error {
-	if le, ok := err.(*os.LinkError); ok {
-		return le.Err
-	}
-	return err
 }

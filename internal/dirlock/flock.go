@@ -1,6 +1,6 @@
 //go:build linux || darwin || dragonfly || freebsd || netbsd || openbsd
 
-package main
+package dirlock
 
 import (
 	"errors"
@@ -19,5 +19,7 @@ func lockFile(f *os.File) error {
 	}
 }
 
-// haveLocks says whether lockFile really locks.
-const haveLocks = true
+// Supported says whether Lock really keeps other processes out. Where it
+// does not, code that would remove what a run killed before it finished
+// left cannot tell that from what a running one is making.
+const Supported = true
