@@ -22,23 +22,39 @@ const module = "github.com/tilekit/tilekit"
 // mayImport lists, for each package of the module (by path inside it; ""
 // is the root), the packages of the module it may depend on, directly or
 // not. Imports point one way: root <- rules <- game <- site <- cmd, and
-// validator stands beside rules and never links the game engine. A package
-// not listed here may import nothing of the module until it is.
+// validator stands beside rules and never links the game engine. The
+// packages under internal/ are mechanisms that know nothing of tilekit's
+// domain (internal/tomlscan scans TOML text for validator). A package not
+// listed here may import nothing of the module until it is.
 var mayImport = map[string][]string{
-	"":            nil,
-	"rules":       {""},
-	"validator":   {"", "rules"},
-	"game":        {"", "rules"},
-	"site":        {"", "rules", "game"},
-	"cmd/tilekit": {"", "rules", "game", "site", "validator"},
+	"":                  nil,
+	"internal/tomlscan": nil,
+	"rules":             {""},
+	"validator":         {"", "rules", "internal/tomlscan"},
+	"game":              {"", "rules"},
+	"site":              {"", "rules", "game"},
+	"cmd/tilekit":       {"", "rules", "game", "site", "validator", "internal/tomlscan"},
+}
+
+// internalMayLink lists the outside packages, besides the standard
+// library, that a package under internal/ may link.
+var internalMayLink = []string{"github.com/BurntSushi/toml"}
+
+// outsideStandardLibrary reports whether the import path dep is neither
+// of the standard library (whose first element has no dot) nor of the
+// module.
+func outsideStandardLibrary(dep string) bool {
+	first, _, _ := strings.Cut(dep, "/")
+	return strings.Contains(first, ".") && dep != module && !strings.HasPrefix(dep, module+"/")
 }
 
 // onlyCommandLine lists the outside packages only cmd/tilekit may link.
 var onlyCommandLine = []string{"github.com/spf13/cobra", "github.com/spf13/pflag"}
 
 // TestImportsPointOneWay fails when a package depends on a package of the
-// module it may not, such as validator or rules on game, or when any
-// package but cmd/tilekit links cobra.
+// module it may not, such as validator or rules on game, when any
+// package but cmd/tilekit links cobra, or when a package under internal/
+// links anything outside the standard library but BurntSushi/toml.
 func TestImportsPointOneWay(t *testing.T) {
 	out, err := exec.Command("go", "list", "-deps=false", "-f", "{{.ImportPath}}:{{join .Deps \" \"}}", "./...").Output()
 	require.NoError(t, err, "go list")
@@ -56,6 +72,9 @@ func TestImportsPointOneWay(t *testing.T) {
 		for _, dep := range strings.Fields(deps) {
 			if slices.Contains(onlyCommandLine, dep) && rel != "cmd/tilekit" {
 				t.Errorf("%s links %s: only cmd/tilekit speaks the command line", pkg, dep)
+			}
+			if strings.HasPrefix(rel, "internal/") && outsideStandardLibrary(dep) && !slices.Contains(internalMayLink, dep) {
+				t.Errorf("%s links %s: a package under internal/ uses only the standard library and %v", pkg, dep, internalMayLink)
 			}
 			if dep != module && !strings.HasPrefix(dep, module+"/") {
 				continue

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/internal/tomlscan"
 )
 
 // bigTilesFile returns one tiles file of n generated tiles.
@@ -149,12 +150,12 @@ func TestChunkedFilesLocateAsWhole(t *testing.T) {
 	fsys["tiles/gen000.toml"] = &fstest.MapFile{Data: []byte(src)}
 	res, err := Validate(BuiltinFolder(), Folder{Name: "gen", FS: fsys})
 	require.NoError(t, err)
-	whole := indexPositions([]byte(src))
+	whole := tomlscan.NewIndex([]byte(src))
 	require.Len(t, res.Diagnostics, 2, "%v", res.Diagnostics)
 	for _, d := range res.Diagnostics {
-		p := whole.lookup(d.dataPath)
-		assert.Equal(t, p, sourcePos{d.Line, d.Column}, "%s", d)
+		p := whole.Lookup(d.dataPath)
+		assert.Equal(t, p, tomlscan.Pos{Line: d.Line, Column: d.Column}, "%s", d)
 	}
-	first := whole.lookup([]string{"tile", "100", "id"})
+	first := whole.Lookup([]string{"tile", "100", "id"})
 	assert.Contains(t, res.Diagnostics[1].Message, fmt.Sprintf("gen/tiles/gen000.toml:%d:%d", first.Line, first.Column))
 }

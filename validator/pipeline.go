@@ -12,6 +12,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/internal/tomlscan"
 )
 
 // The load pipeline of one source. Files are independent until the
@@ -38,11 +39,11 @@ type fileLoad struct {
 	results []*chunkResult
 	folded  int // the chunks folded into acc
 	acc     chunkResult
-	diags   diagSink      // problems of the whole file
-	newer   []newerSyntax // uses of TOML 1.1, reported if the file parses
+	diags   diagSink               // problems of the whole file
+	newer   []tomlscan.NewerSyntax // uses of TOML 1.1, reported if the file parses
 	// invalid lists what the TOML spec forbids but the parser accepts,
 	// reported if the file parses.
-	invalid []syntaxProblem
+	invalid []tomlscan.Problem
 	dead    bool // the file cannot be loaded at all
 }
 
@@ -175,7 +176,7 @@ func (l *loader) loadFiles(files []dataFile) {
 	parallel(len(jobs), func(k int) {
 		f, j := loads[jobs[k].file], jobs[k].chunk
 		if j < 0 {
-			f.newer, f.invalid = lexicalCheck(f.data)
+			f.newer, f.invalid = tomlscan.Check(f.data)
 			return
 		}
 		r := f.load(j)
@@ -196,7 +197,7 @@ func (l *loader) loadFiles(files []dataFile) {
 // prepare checks a file lexically and cuts it into chunks; a file that
 // fails the checks has no chunks.
 func (f *fileLoad) prepare() {
-	if pos, deep := nestingTooDeep(f.data, MaxDepth); deep {
+	if pos, deep := tomlscan.NestingTooDeep(f.data, MaxDepth); deep {
 		f.fail(Diagnostic{Code: "nesting-too-deep", Severity: Error, File: f.name, Line: pos.Line, Column: pos.Column,
 			Message: fmt.Sprintf("tables, keys and arrays nest more than %d levels deep here; tilekit data needs 6", MaxDepth)})
 		return
@@ -353,13 +354,13 @@ func (f *fileLoad) join() {
 	if len(f.invalid) > 0 {
 		f.dead = true
 		for _, p := range f.invalid {
-			f.diags.add(Diagnostic{Code: "toml-syntax", Severity: Error, File: f.name, Line: p.pos.Line, Column: p.pos.Column, Message: p.message})
+			f.diags.add(Diagnostic{Code: "toml-syntax", Severity: Error, File: f.name, Line: p.Pos.Line, Column: p.Pos.Column, Message: p.Message})
 		}
 		return
 	}
 	for _, n := range f.newer {
-		f.diags.add(Diagnostic{Code: "toml-1.1", Severity: Warning, File: f.name, Line: n.pos.Line, Column: n.pos.Column,
-			Message: n.what + " is TOML 1.1 syntax, which Taplo and other TOML 1.0 tools reject"})
+		f.diags.add(Diagnostic{Code: "toml-1.1", Severity: Warning, File: f.name, Line: n.Pos.Line, Column: n.Pos.Column,
+			Message: n.What + " is TOML 1.1 syntax, which Taplo and other TOML 1.0 tools reject"})
 	}
 	if f.acc.topProblem {
 		// A problem outside any entry leaves out the whole file.
@@ -374,7 +375,7 @@ func (f *fileLoad) syntaxError(err error, c *chunk) Diagnostic {
 	d := Diagnostic{Code: "toml-syntax", Severity: Error, File: f.name, Line: c.line, Column: 1, Message: err.Error()}
 	var pe toml.ParseError
 	if errors.As(err, &pe) {
-		p := parseErrorPosition(c.src, pe.Position.Line, pe.Position.Col, pe.Message)
+		p := tomlscan.ParseErrorPosition(c.src, pe.Position.Line, pe.Position.Col, pe.Message)
 		d.Line, d.Column, d.Message = c.line-1+p.Line, max(p.Column, 1), pe.Message
 	}
 	return d

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/internal/tomlscan"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -41,7 +42,7 @@ func checkLinks(cat *tilekit.Catalog, src string) []markdownProblem {
 	data := []byte(src)
 	anchors := &headingAnchors{}
 	doc := textParser.Parse(text.NewReader(data), parser.WithContext(parser.NewContext(parser.WithIDs(anchors))))
-	lines := lineStarts(data)
+	lines := tomlscan.LineStarts(data)
 	var problems []markdownProblem
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
