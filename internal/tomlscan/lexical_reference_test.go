@@ -3,9 +3,9 @@ package tomlscan
 import "bytes"
 
 // The scanners below answer one question each with the lexer of
-// lexical.go; the load pipeline asks all of them in one pass
-// (Check), and the tests keep these single-purpose ones as a
-// reference that the one pass must agree with.
+// position.go; Check asks all of them in one pass, and the tests keep
+// these single-purpose ones as a reference that the one pass must agree
+// with.
 
 // inlineTableExtensions returns the invalid TOML that BurntSushi/toml
 // accepts (see Check), in the order it occurs. A file without a
