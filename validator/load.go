@@ -85,7 +85,7 @@ type sourceFile struct {
 	index tomlscan.Index
 	// chunks are the pieces the file was cut into, when more than one,
 	// and indexes the position indexes of the last few used (locate.go).
-	chunks  []chunk
+	chunks  []tomlscan.Chunk
 	indexes []chunkIndex
 	// builtin names a built-in file loaded from the snapshot, whose src is
 	// read only when a position in it is needed (see source).

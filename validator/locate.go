@@ -29,11 +29,11 @@ func (f *sourceFile) lookup(path []string) tomlscan.Pos {
 		if n, err := strconv.Atoi(path[1]); err == nil {
 			for i := range f.chunks {
 				c := &f.chunks[i]
-				first := c.before[path[0]]
-				if n >= first && n < first+c.arrays[path[0]] {
+				first := c.Before[path[0]]
+				if n >= first && n < first+c.Arrays[path[0]] {
 					local := append([]string{path[0], strconv.Itoa(n - first)}, path[2:]...)
 					p := f.chunkIndex(i).Lookup(local)
-					return tomlscan.Pos{Line: c.line - 1 + p.Line, Column: p.Column}
+					return tomlscan.Pos{Line: c.Line - 1 + p.Line, Column: p.Column}
 				}
 			}
 		}
@@ -59,7 +59,7 @@ func (f *sourceFile) chunkIndex(i int) tomlscan.Index {
 			return ci.index
 		}
 	}
-	ci := chunkIndex{chunk: i, index: tomlscan.NewIndex(f.chunks[i].src)}
+	ci := chunkIndex{chunk: i, index: tomlscan.NewIndex(f.chunks[i].Src)}
 	if len(f.indexes) < chunkIndexes {
 		f.indexes = append(f.indexes, chunkIndex{})
 	}

@@ -31,7 +31,7 @@ import (
 // fileLoad is one data file on its way through the pipeline.
 type fileLoad struct {
 	dataFile
-	chunks []chunk
+	chunks []tomlscan.Chunk
 	// The results of the chunks are folded into acc in chunk order as they
 	// come (results holds those that came early), so that a file holds one
 	// sink's worth of problems however many chunks it has.
@@ -202,11 +202,11 @@ func (f *fileLoad) prepare() {
 			Message: fmt.Sprintf("tables, keys and arrays nest more than %d levels deep here; tilekit data needs 6", MaxDepth)})
 		return
 	}
-	f.chunks = splitChunks(f.data)
+	f.chunks = tomlscan.Split(f.data, chunkSize)
 	for _, c := range f.chunks {
-		if c.values > MaxValues {
-			f.fail(Diagnostic{Code: "too-many-values", Severity: Error, File: f.name, Line: c.line, Column: 1,
-				Message: fmt.Sprintf("from here on the file has %d values before the next [[entry]] header; tilekit parses at most %d at once, so split them into entries or files", c.values, MaxValues)})
+		if c.Values > MaxValues {
+			f.fail(Diagnostic{Code: "too-many-values", Severity: Error, File: f.name, Line: c.Line, Column: 1,
+				Message: fmt.Sprintf("from here on the file has %d values before the next [[entry]] header; tilekit parses at most %d at once, so split them into entries or files", c.Values, MaxValues)})
 			return
 		}
 	}
@@ -235,7 +235,7 @@ func decode(src []byte) (map[string]any, error) {
 // that references to it are not reported again.
 func (f *fileLoad) load(j int) (r chunkResult) {
 	c := &f.chunks[j]
-	doc, err := decode(c.src)
+	doc, err := decode(c.Src)
 	if err != nil {
 		d := f.syntaxError(err, c)
 		r.err = &d
@@ -275,7 +275,7 @@ func (f *fileLoad) load(j int) (r chunkResult) {
 		}
 		top[k] = []any{} // the top-level check sees the array, not its entries
 		for i, item := range items {
-			at := root.At(k, strconv.Itoa(c.before[k]+i))
+			at := root.At(k, strconv.Itoa(c.Before[k]+i))
 			value, problems := normalizeEntry(item)
 			problems = append(problems, validateSchema(f.schema, k, value, r.diags.room)...)
 			if len(problems) > 0 {
@@ -344,8 +344,8 @@ func (f *fileLoad) join() {
 	// [[k]] headers in a later one.
 	for _, k := range f.acc.inline {
 		for _, c := range f.chunks[1:] {
-			if c.arrays[k] > 0 {
-				f.fail(Diagnostic{Code: "toml-syntax", Severity: Error, File: f.name, Line: c.first[k], Column: 1,
+			if c.Arrays[k] > 0 {
+				f.fail(Diagnostic{Code: "toml-syntax", Severity: Error, File: f.name, Line: c.First[k], Column: 1,
 					Message: fmt.Sprintf("[[%s]] adds to the array %s, which is written inline (%s = [...]) above; TOML forbids adding to it, so write all its entries one way", k, k, k)})
 				return
 			}
@@ -371,12 +371,12 @@ func (f *fileLoad) join() {
 // syntaxError describes a file that is not valid TOML; the error is of
 // chunk c. It is located where a reader should look, which is not always
 // where the parser stopped (an unclosed string is reported where it opens).
-func (f *fileLoad) syntaxError(err error, c *chunk) Diagnostic {
-	d := Diagnostic{Code: "toml-syntax", Severity: Error, File: f.name, Line: c.line, Column: 1, Message: err.Error()}
+func (f *fileLoad) syntaxError(err error, c *tomlscan.Chunk) Diagnostic {
+	d := Diagnostic{Code: "toml-syntax", Severity: Error, File: f.name, Line: c.Line, Column: 1, Message: err.Error()}
 	var pe toml.ParseError
 	if errors.As(err, &pe) {
-		p := tomlscan.ParseErrorPosition(c.src, pe.Position.Line, pe.Position.Col, pe.Message)
-		d.Line, d.Column, d.Message = c.line-1+p.Line, max(p.Column, 1), pe.Message
+		p := tomlscan.ParseErrorPosition(c.Src, pe.Position.Line, pe.Position.Col, pe.Message)
+		d.Line, d.Column, d.Message = c.Line-1+p.Line, max(p.Column, 1), pe.Message
 	}
 	return d
 }
