@@ -82,7 +82,7 @@ func Validate(sources ...Folder) (*Result, error) {
 // sourceFile is one data file being loaded.
 type sourceFile struct {
 	src   []byte
-	index tomlscan.Index
+	index *tomlscan.Index // made when a position is first needed
 	// chunks are the pieces the file was cut into, when more than one,
 	// and indexes the position indexes of the last few used (locate.go).
 	chunks  []tomlscan.Chunk

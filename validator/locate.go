@@ -44,7 +44,8 @@ func (f *sourceFile) lookup(path []string) tomlscan.Pos {
 		return f.chunkIndex(0).Lookup(path)
 	}
 	if f.index == nil {
-		f.index = tomlscan.NewIndex(f.source())
+		ix := tomlscan.NewIndex(f.source())
+		f.index = &ix
 	}
 	return f.index.Lookup(path)
 }

@@ -9,7 +9,8 @@
 // TOML that the parser lets through. ParseErrorPosition moves the position
 // of a BurntSushi/toml syntax error to where a reader should look. An
 // Index, made by NewIndex, turns a data path into the line and column
-// where it is first defined.
+// where it is first defined. Split cuts a large file before top-level [[name]]
+// headers into chunks that parse alone.
 //
 // Positions (Pos) count lines and columns from 1; a column counts
 // characters, and a byte order mark at the start of the file is not

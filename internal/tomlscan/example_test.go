@@ -61,3 +61,14 @@ func ExampleLineStarts() {
 	// Output:
 	// [0 6 12]
 }
+
+func ExampleSplit() {
+	src := []byte("title = \"x\"\n[[row]]\nid = 1\n[[row]]\nid = 2\n[row.note]\ntext = \"y\"\n[[row]]\nid = 3\n")
+	for _, c := range tomlscan.Split(src, 16) {
+		fmt.Printf("line %d: %d rows after %d, %q\n", c.Line, c.Arrays["row"], c.Before["row"], c.Src)
+	}
+	// Output:
+	// line 1: 1 rows after 0, "title = \"x\"\n[[row]]\nid = 1\n"
+	// line 4: 1 rows after 1, "[[row]]\nid = 2\n[row.note]\ntext = \"y\"\n"
+	// line 8: 1 rows after 2, "[[row]]\nid = 3\n"
+}

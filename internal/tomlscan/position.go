@@ -44,8 +44,10 @@ func (e indexEntry) pos() Pos { return Pos{int(e.line), int(e.col)} }
 // Index holds where every data path of a TOML file is first defined; make
 // one with NewIndex. It is a trie of data paths: it maps a node (the root
 // is 0) and the next segment of a path to the child node and its position,
-// so that no key holds a whole path. The nil Index knows no path.
-type Index map[childKey]indexEntry
+// so that no key holds a whole path. The zero Index knows no path.
+type Index struct {
+	entries map[childKey]indexEntry
+}
 
 // Lookup returns the position of the data path (keys, and the decimal
 // index of an array element, as BurntSushi/toml decodes them), or of its
@@ -55,7 +57,7 @@ func (ix Index) Lookup(path []string) Pos {
 	pos := Pos{1, 1}
 	var id int32
 	for _, seg := range path {
-		e, ok := ix[childKey{id, seg}]
+		e, ok := ix.entries[childKey{id, seg}]
 		if !ok {
 			break
 		}
@@ -73,7 +75,7 @@ func (ix Index) Lookup(path []string) Pos {
 func NewIndex(src []byte) Index {
 	lx := newLexer(src, scanIndex)
 	lx.run()
-	return lx.index
+	return Index{lx.index}
 }
 
 // NewerSyntax is one use of TOML 1.1 syntax, which TOML 1.0 tools reject,
@@ -178,7 +180,7 @@ type lexer struct {
 	mode scanMode
 	// model says whether the nodes of the data are followed.
 	model bool
-	index Index
+	index map[childKey]indexEntry
 	nodes []node
 	// table is the table of the last header, where key/value pairs go.
 	table int32
@@ -201,7 +203,7 @@ func newLexer(src []byte, mode scanMode) *lexer {
 	lx := &lexer{src: src, mode: mode, model: mode&(scanIndex|scanProblems) != 0, cursor: newCursor(src)}
 	if lx.model {
 		lx.str = string(src)
-		lx.index = Index{}
+		lx.index = map[childKey]indexEntry{}
 		lx.nodes = []node{{kind: kindImplicit}}
 	}
 	if mode&scanNewer != 0 {

@@ -22,7 +22,7 @@ func exactPosition(ix Index, path []string) (Pos, bool) {
 	var id int32
 	var pos Pos
 	for _, seg := range path {
-		e, ok := ix[childKey{id, seg}]
+		e, ok := ix.entries[childKey{id, seg}]
 		if !ok {
 			return Pos{}, false
 		}
@@ -272,7 +272,7 @@ func TestLookupFallsBackToAncestor(t *testing.T) {
 	assert.Equal(t, Pos{1, 1}, ix.Lookup([]string{"tile", "0", "feature", "3", "sides"}))
 	assert.Equal(t, Pos{2, 1}, ix.Lookup([]string{"tile", "0", "id"}))
 	assert.Equal(t, Pos{1, 1}, ix.Lookup([]string{"nothing"}))
-	assert.Equal(t, Pos{1, 1}, Index(nil).Lookup([]string{"tile"}))
+	assert.Equal(t, Pos{1, 1}, Index{}.Lookup([]string{"tile"}))
 }
 
 func TestIndexPositionsStopsOnGarbage(t *testing.T) {
