@@ -95,17 +95,6 @@ func BenchmarkValidateSize(b *testing.B) {
 	}
 }
 
-// BenchmarkPositionIndex measures the position index of the largest
-// built-in file, built only for files that have diagnostics.
-func BenchmarkPositionIndex(b *testing.B) {
-	data, err := fs.ReadFile(tilekit.Builtin(), "tiles/base.toml")
-	require.NoError(b, err)
-	b.SetBytes(int64(len(data)))
-	for i := 0; i < b.N; i++ {
-		indexPositions(data)
-	}
-}
-
 // BenchmarkValidateDepth validates files nested ever deeper, in the three
 // ways TOML nests: header keys, arrays and inline tables. Past MaxDepth a
 // file is refused before it is parsed, so time and memory grow with the

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/internal/tomlscan"
 )
 
 // bigTilesFile returns one tiles file of n generated tiles.
@@ -31,7 +32,7 @@ func loaded(t *testing.T, src []byte, whole bool) (*fileLoad, tilekit.Data, map[
 	f := &fileLoad{dataFile: dataFile{name: "x.toml", folder: "tiles", schema: "tiles.schema.json", data: src}}
 	f.prepare()
 	if whole {
-		f.chunks = []chunk{{src: src, line: 1}}
+		f.chunks = []tomlscan.Chunk{{Src: src, Line: 1}}
 	}
 	f.results = make([]*chunkResult, len(f.chunks))
 	for i := len(f.chunks) - 1; i >= 0; i-- { // last first: fold keeps order
@@ -60,7 +61,7 @@ func TestChunksLoadAsTheWholeFile(t *testing.T) {
 	require.Greater(t, len(f.chunks), 4, "a large file is cut")
 	var joined []byte
 	for _, c := range f.chunks {
-		joined = append(joined, c.src...)
+		joined = append(joined, c.Src...)
 	}
 	assert.Equal(t, src, joined, "the chunks are the file, cut")
 	_, whole, wholeDiags := loaded(t, src, true)
@@ -107,24 +108,11 @@ func TestChunksNeverHideASyntaxError(t *testing.T) {
 			assert.Empty(t, res.Catalog.Tiles, "a file that is not TOML loads nothing")
 			if !strings.HasPrefix(name, "an inline array") { // reported by tilekit, not the parser
 				f := &fileLoad{dataFile: dataFile{name: "big/tiles/big.toml"}}
-				want := f.syntaxError(wholeErr, &chunk{src: []byte(src), line: 1})
+				want := f.syntaxError(wholeErr, &tomlscan.Chunk{Src: []byte(src), Line: 1})
 				assert.Equal(t, want, syntax[0], "reported as the whole file's parse reports it")
 			}
 		})
 	}
-}
-
-func TestScanChunksSkipsStringsAndComments(t *testing.T) {
-	src := "a = \"[[x]]\"\n# [[y]]\nb = '''\n[[z]]\n'''\n[[tile]]\n[tile.counts]\n[[tile.feature]]\n  [[ row ]] # r\n"
-	chunks, cuttable := scanChunks([]byte(src), false)
-	require.True(t, cuttable)
-	require.Len(t, chunks, 1)
-	assert.Equal(t, map[string]int{"tile": 1, "row": 1}, chunks[0].arrays)
-	assert.Equal(t, map[string]int{"tile": 6, "row": 9}, chunks[0].first)
-	_, cuttable = scanChunks([]byte("[[tile]]\n[row.x]\n"), false)
-	assert.False(t, cuttable, "a table not below the current entry ties chunks together")
-	chunks, _ = scanChunks([]byte("a = [\n[[true]]\n]\n"), false)
-	assert.Empty(t, chunks[0].arrays, "a value is not a header")
 }
 
 // TestChunkedFilesLocateAsWhole checks that a problem deep in a file that
@@ -149,12 +137,12 @@ func TestChunkedFilesLocateAsWhole(t *testing.T) {
 	fsys["tiles/gen000.toml"] = &fstest.MapFile{Data: []byte(src)}
 	res, err := Validate(BuiltinFolder(), Folder{Name: "gen", FS: fsys})
 	require.NoError(t, err)
-	whole := indexPositions([]byte(src))
+	whole := tomlscan.NewIndex([]byte(src))
 	require.Len(t, res.Diagnostics, 2, "%v", res.Diagnostics)
 	for _, d := range res.Diagnostics {
-		p := whole.lookup(d.dataPath)
-		assert.Equal(t, p, sourcePos{d.Line, d.Column}, "%s", d)
+		p := whole.Lookup(d.dataPath)
+		assert.Equal(t, p, tomlscan.Pos{Line: d.Line, Column: d.Column}, "%s", d)
 	}
-	first := whole.lookup([]string{"tile", "100", "id"})
+	first := whole.Lookup([]string{"tile", "100", "id"})
 	assert.Contains(t, res.Diagnostics[1].Message, fmt.Sprintf("gen/tiles/gen000.toml:%d:%d", first.Line, first.Column))
 }

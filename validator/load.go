@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/internal/tomlscan"
 )
 
 // Folder is one data folder: the built-in data or a user's folder. It has the
@@ -81,10 +82,10 @@ func Validate(sources ...Folder) (*Result, error) {
 // sourceFile is one data file being loaded.
 type sourceFile struct {
 	src   []byte
-	index positionIndex
+	index *tomlscan.Index // made when a position is first needed
 	// chunks are the pieces the file was cut into, when more than one,
 	// and indexes the position indexes of the last few used (locate.go).
-	chunks  []chunk
+	chunks  []tomlscan.Chunk
 	indexes []chunkIndex
 	// builtin names a built-in file loaded from the snapshot, whose src is
 	// read only when a position in it is needed (see source).
@@ -157,10 +158,10 @@ func (l *loader) locate(at tilekit.Origin) string {
 	return fmt.Sprintf("%s:%d:%d", at.File, p.Line, p.Column)
 }
 
-func (l *loader) position(at tilekit.Origin) sourcePos {
+func (l *loader) position(at tilekit.Origin) tomlscan.Pos {
 	f := l.files[at.File]
 	if f == nil {
-		return sourcePos{1, 1}
+		return tomlscan.Pos{Line: 1, Column: 1}
 	}
 	return f.lookup(at.Path)
 }

@@ -1,6 +1,10 @@
 package validator
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/tilekit/tilekit/internal/tomlscan"
+)
 
 // Locating a data path in a large file: the position index of a whole file
 // takes memory in proportion to the file, so a file that was cut into
@@ -16,20 +20,20 @@ const chunkIndexes = 8
 // chunkIndex is the position index of one chunk of a file.
 type chunkIndex struct {
 	chunk int
-	index positionIndex
+	index tomlscan.Index
 }
 
 // lookup returns the position of a data path in the file.
-func (f *sourceFile) lookup(path []string) sourcePos {
+func (f *sourceFile) lookup(path []string) tomlscan.Pos {
 	if len(f.chunks) > 1 && len(path) >= 2 {
 		if n, err := strconv.Atoi(path[1]); err == nil {
 			for i := range f.chunks {
 				c := &f.chunks[i]
-				first := c.before[path[0]]
-				if n >= first && n < first+c.arrays[path[0]] {
+				first := c.Before[path[0]]
+				if n >= first && n < first+c.Arrays[path[0]] {
 					local := append([]string{path[0], strconv.Itoa(n - first)}, path[2:]...)
-					p := f.chunkIndex(i).lookup(local)
-					return sourcePos{Line: c.line - 1 + p.Line, Column: p.Column}
+					p := f.chunkIndex(i).Lookup(local)
+					return tomlscan.Pos{Line: c.Line - 1 + p.Line, Column: p.Column}
 				}
 			}
 		}
@@ -37,16 +41,17 @@ func (f *sourceFile) lookup(path []string) sourcePos {
 	if len(f.chunks) > 1 {
 		// Outside any entry: in the first chunk, which holds what comes
 		// before the first cut.
-		return f.chunkIndex(0).lookup(path)
+		return f.chunkIndex(0).Lookup(path)
 	}
 	if f.index == nil {
-		f.index = indexPositions(f.source())
+		ix := tomlscan.NewIndex(f.source())
+		f.index = &ix
 	}
-	return f.index.lookup(path)
+	return f.index.Lookup(path)
 }
 
 // chunkIndex returns the position index of chunk i, made if need be.
-func (f *sourceFile) chunkIndex(i int) positionIndex {
+func (f *sourceFile) chunkIndex(i int) tomlscan.Index {
 	for j, ci := range f.indexes {
 		if ci.chunk == i {
 			// Move it to the front: the most recently used come first.
@@ -55,7 +60,7 @@ func (f *sourceFile) chunkIndex(i int) positionIndex {
 			return ci.index
 		}
 	}
-	ci := chunkIndex{chunk: i, index: indexPositions(f.chunks[i].src)}
+	ci := chunkIndex{chunk: i, index: tomlscan.NewIndex(f.chunks[i].Src)}
 	if len(f.indexes) < chunkIndexes {
 		f.indexes = append(f.indexes, chunkIndex{})
 	}

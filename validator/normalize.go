@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -182,3 +183,7 @@ func formatTime(t time.Time) string {
 	}
 	return t.Format(time.RFC3339Nano)
 }
+
+// pathKey joins the segments of a data path into one string, for use as a
+// map key.
+func pathKey(path []string) string { return strings.Join(path, "\x00") }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/internal/tomlscan"
 )
 
 // The load pipeline of one source. Files are independent until the
@@ -30,7 +31,7 @@ import (
 // fileLoad is one data file on its way through the pipeline.
 type fileLoad struct {
 	dataFile
-	chunks []chunk
+	chunks []tomlscan.Chunk
 	// The results of the chunks are folded into acc in chunk order as they
 	// come (results holds those that came early), so that a file holds one
 	// sink's worth of problems however many chunks it has.
@@ -38,11 +39,11 @@ type fileLoad struct {
 	results []*chunkResult
 	folded  int // the chunks folded into acc
 	acc     chunkResult
-	diags   diagSink      // problems of the whole file
-	newer   []newerSyntax // uses of TOML 1.1, reported if the file parses
+	diags   diagSink               // problems of the whole file
+	newer   []tomlscan.NewerSyntax // uses of TOML 1.1, reported if the file parses
 	// invalid lists what the TOML spec forbids but the parser accepts,
 	// reported if the file parses.
-	invalid []syntaxProblem
+	invalid []tomlscan.Problem
 	dead    bool // the file cannot be loaded at all
 }
 
@@ -175,7 +176,7 @@ func (l *loader) loadFiles(files []dataFile) {
 	parallel(len(jobs), func(k int) {
 		f, j := loads[jobs[k].file], jobs[k].chunk
 		if j < 0 {
-			f.newer, f.invalid = lexicalCheck(f.data)
+			f.newer, f.invalid = tomlscan.Check(f.data)
 			return
 		}
 		r := f.load(j)
@@ -196,16 +197,16 @@ func (l *loader) loadFiles(files []dataFile) {
 // prepare checks a file lexically and cuts it into chunks; a file that
 // fails the checks has no chunks.
 func (f *fileLoad) prepare() {
-	if pos, deep := nestingTooDeep(f.data, MaxDepth); deep {
+	if pos, deep := tomlscan.NestingTooDeep(f.data, MaxDepth); deep {
 		f.fail(Diagnostic{Code: "nesting-too-deep", Severity: Error, File: f.name, Line: pos.Line, Column: pos.Column,
 			Message: fmt.Sprintf("tables, keys and arrays nest more than %d levels deep here; tilekit data needs 6", MaxDepth)})
 		return
 	}
-	f.chunks = splitChunks(f.data)
+	f.chunks = tomlscan.Split(f.data, chunkSize)
 	for _, c := range f.chunks {
-		if c.values > MaxValues {
-			f.fail(Diagnostic{Code: "too-many-values", Severity: Error, File: f.name, Line: c.line, Column: 1,
-				Message: fmt.Sprintf("from here on the file has %d values before the next [[entry]] header; tilekit parses at most %d at once, so split them into entries or files", c.values, MaxValues)})
+		if c.Values > MaxValues {
+			f.fail(Diagnostic{Code: "too-many-values", Severity: Error, File: f.name, Line: c.Line, Column: 1,
+				Message: fmt.Sprintf("from here on the file has %d values before the next [[entry]] header; tilekit parses at most %d at once, so split them into entries or files", c.Values, MaxValues)})
 			return
 		}
 	}
@@ -234,7 +235,7 @@ func decode(src []byte) (map[string]any, error) {
 // that references to it are not reported again.
 func (f *fileLoad) load(j int) (r chunkResult) {
 	c := &f.chunks[j]
-	doc, err := decode(c.src)
+	doc, err := decode(c.Src)
 	if err != nil {
 		d := f.syntaxError(err, c)
 		r.err = &d
@@ -274,7 +275,7 @@ func (f *fileLoad) load(j int) (r chunkResult) {
 		}
 		top[k] = []any{} // the top-level check sees the array, not its entries
 		for i, item := range items {
-			at := root.At(k, strconv.Itoa(c.before[k]+i))
+			at := root.At(k, strconv.Itoa(c.Before[k]+i))
 			value, problems := normalizeEntry(item)
 			problems = append(problems, validateSchema(f.schema, k, value, r.diags.room)...)
 			if len(problems) > 0 {
@@ -343,8 +344,8 @@ func (f *fileLoad) join() {
 	// [[k]] headers in a later one.
 	for _, k := range f.acc.inline {
 		for _, c := range f.chunks[1:] {
-			if c.arrays[k] > 0 {
-				f.fail(Diagnostic{Code: "toml-syntax", Severity: Error, File: f.name, Line: c.first[k], Column: 1,
+			if c.Arrays[k] > 0 {
+				f.fail(Diagnostic{Code: "toml-syntax", Severity: Error, File: f.name, Line: c.First[k], Column: 1,
 					Message: fmt.Sprintf("[[%s]] adds to the array %s, which is written inline (%s = [...]) above; TOML forbids adding to it, so write all its entries one way", k, k, k)})
 				return
 			}
@@ -353,13 +354,13 @@ func (f *fileLoad) join() {
 	if len(f.invalid) > 0 {
 		f.dead = true
 		for _, p := range f.invalid {
-			f.diags.add(Diagnostic{Code: "toml-syntax", Severity: Error, File: f.name, Line: p.pos.Line, Column: p.pos.Column, Message: p.message})
+			f.diags.add(Diagnostic{Code: "toml-syntax", Severity: Error, File: f.name, Line: p.Pos.Line, Column: p.Pos.Column, Message: p.Message})
 		}
 		return
 	}
 	for _, n := range f.newer {
-		f.diags.add(Diagnostic{Code: "toml-1.1", Severity: Warning, File: f.name, Line: n.pos.Line, Column: n.pos.Column,
-			Message: n.what + " is TOML 1.1 syntax, which Taplo and other TOML 1.0 tools reject"})
+		f.diags.add(Diagnostic{Code: "toml-1.1", Severity: Warning, File: f.name, Line: n.Pos.Line, Column: n.Pos.Column,
+			Message: n.What + " is TOML 1.1 syntax, which Taplo and other TOML 1.0 tools reject"})
 	}
 	if f.acc.topProblem {
 		// A problem outside any entry leaves out the whole file.
@@ -370,12 +371,12 @@ func (f *fileLoad) join() {
 // syntaxError describes a file that is not valid TOML; the error is of
 // chunk c. It is located where a reader should look, which is not always
 // where the parser stopped (an unclosed string is reported where it opens).
-func (f *fileLoad) syntaxError(err error, c *chunk) Diagnostic {
-	d := Diagnostic{Code: "toml-syntax", Severity: Error, File: f.name, Line: c.line, Column: 1, Message: err.Error()}
+func (f *fileLoad) syntaxError(err error, c *tomlscan.Chunk) Diagnostic {
+	d := Diagnostic{Code: "toml-syntax", Severity: Error, File: f.name, Line: c.Line, Column: 1, Message: err.Error()}
 	var pe toml.ParseError
 	if errors.As(err, &pe) {
-		p := parseErrorPosition(c.src, pe.Position.Line, pe.Position.Col, pe.Message)
-		d.Line, d.Column, d.Message = c.line-1+p.Line, max(p.Column, 1), pe.Message
+		p := tomlscan.ParseErrorPosition(c.Src, pe.Position.Line, pe.Position.Col, pe.Message)
+		d.Line, d.Column, d.Message = c.Line-1+p.Line, max(p.Column, 1), pe.Message
 	}
 	return d
 }

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/internal/tomlscan"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
@@ -49,7 +50,7 @@ type markdownText struct {
 // its links against the catalog.
 func checkMarkdown(cat *tilekit.Catalog, src string) []markdownProblem {
 	m := &markdownText{src: []byte(src), htmlLine: map[int]bool{}}
-	m.lines = lineStarts(m.src)
+	m.lines = tomlscan.LineStarts(m.src)
 	doc := textParser.Parse(text.NewReader(m.src), parser.WithContext(parser.NewContext(parser.WithIDs(&m.anchors))))
 	m.checkHeadings(doc)
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {

@@ -1,8 +1,10 @@
-package validator
+package tomlscan
 
 import (
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"strings"
@@ -12,18 +14,17 @@ import (
 	"github.com/BurntSushi/toml"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"github.com/tilekit/tilekit"
 )
 
 // exactPosition returns the position recorded for exactly this path, not
 // for an ancestor.
-func exactPosition(ix positionIndex, path []string) (sourcePos, bool) {
+func exactPosition(ix Index, path []string) (Pos, bool) {
 	var id int32
-	var pos sourcePos
+	var pos Pos
 	for _, seg := range path {
-		e, ok := ix[childKey{id, seg}]
+		e, ok := ix.entries[childKey{id, seg}]
 		if !ok {
-			return sourcePos{}, false
+			return Pos{}, false
 		}
 		id, pos = e.id, e.pos()
 	}
@@ -32,9 +33,9 @@ func exactPosition(ix positionIndex, path []string) (sourcePos, bool) {
 
 // assertPositions checks that each slash-separated path has exactly the
 // given position.
-func assertPositions(t *testing.T, src string, want map[string]sourcePos) {
+func assertPositions(t *testing.T, src string, want map[string]Pos) {
 	t.Helper()
-	ix := indexPositions([]byte(src))
+	ix := NewIndex([]byte(src))
 	for path, pos := range want {
 		got, ok := exactPosition(ix, strings.Split(path, "/"))
 		if assert.True(t, ok, "no position for %q in %q", path, src) {
@@ -72,7 +73,7 @@ func TestIndexPositions(t *testing.T) {
 		`line'''`,                                       // 25
 		`v = "é" ; u = 1`,                               // 26 (invalid tail, ignored)
 	}, "\n")
-	assertPositions(t, src, map[string]sourcePos{
+	assertPositions(t, src, map[string]Pos{
 		"title":                    {2, 1},
 		"tile":                     {3, 1},
 		"tile/0":                   {3, 1},
@@ -104,7 +105,7 @@ func TestIndexPositions(t *testing.T) {
 		"table/sub/v":              {26, 1},
 	})
 	// The fake key inside the multi-line string is not indexed as a tile.
-	_, ok := exactPosition(indexPositions([]byte(src)), []string{"tile", "2"})
+	_, ok := exactPosition(NewIndex([]byte(src)), []string{"tile", "2"})
 	assert.False(t, ok)
 }
 
@@ -125,7 +126,7 @@ func TestIndexPositionsRecordsEveryPrefix(t *testing.T) {
 		`[a.b.h]`,            // 11
 		`  "x y" . z = true`, // 12
 	}, "\n")
-	assertPositions(t, src, map[string]sourcePos{
+	assertPositions(t, src, map[string]Pos{
 		"tiles":             {1, 1},
 		"tiles/0":           {1, 1},
 		"tile":              {2, 1},
@@ -145,8 +146,8 @@ func TestIndexPositionsRecordsEveryPrefix(t *testing.T) {
 		"a/b/h/x y":         {12, 3},
 		"a/b/h/x y/z":       {12, 3},
 	})
-	ix := indexPositions([]byte(src))
-	assert.Equal(t, sourcePos{5, 1}, ix.lookup([]string{"tile", "0", "extra", "unknown"}))
+	ix := NewIndex([]byte(src))
+	assert.Equal(t, Pos{5, 1}, ix.Lookup([]string{"tile", "0", "extra", "unknown"}))
 }
 
 // Keys are recorded under the names BurntSushi/toml decodes.
@@ -167,7 +168,7 @@ func TestIndexPositionsKeyNames(t *testing.T) {
 	var doc map[string]any
 	_, err := toml.Decode(src, &doc)
 	require.NoError(t, err)
-	assertPositions(t, src, map[string]sourcePos{
+	assertPositions(t, src, map[string]Pos{
 		"it's":      {1, 1},
 		`a"b`:       {2, 1},
 		"aA":        {3, 1},
@@ -191,7 +192,7 @@ func assertIndexHoldsDecoded(t *testing.T, src string) {
 	if _, err := toml.Decode(src, &doc); err != nil {
 		return
 	}
-	ix := indexPositions([]byte(src))
+	ix := NewIndex([]byte(src))
 	for _, path := range dataPaths(doc, nil, nil) {
 		if _, ok := exactPosition(ix, path); !ok {
 			t.Fatalf("no position for %q in %q", path, src)
@@ -232,37 +233,46 @@ func TestIndexHoldsBuiltinData(t *testing.T) {
 	}
 }
 
-// builtinFiles returns the built-in data files.
+// dataFolders are the folders of the module's own data files, which
+// tilekit embeds as its built-in data.
+var dataFolders = []string{"expansions", "interactions", "scenarios", "tiles"}
+
+// builtinFiles returns the module's own TOML data files by their path in
+// the module, read from the source tree: real files of every shape the
+// data takes.
 func builtinFiles(t testing.TB) map[string][]byte {
 	files := map[string][]byte{}
-	err := fs.WalkDir(tilekit.Builtin(), ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".toml") {
+	root := os.DirFS(filepath.Join("..", ".."))
+	for _, folder := range dataFolders {
+		err := fs.WalkDir(root, folder, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".toml") {
+				return err
+			}
+			data, err := fs.ReadFile(root, p)
+			files[p] = data
 			return err
-		}
-		data, err := fs.ReadFile(tilekit.Builtin(), p)
-		files[p] = data
-		return err
-	})
-	require.NoError(t, err)
+		})
+		require.NoError(t, err)
+	}
 	require.NotEmpty(t, files)
 	return files
 }
 
 func TestIndexPositionsSkipsByteOrderMark(t *testing.T) {
-	assertPositions(t, "\ufeffa = 1\nb = { c = 2 }", map[string]sourcePos{
+	assertPositions(t, "\ufeffa = 1\nb = { c = 2 }", map[string]Pos{
 		"a":   {1, 1},
 		"b":   {2, 1},
 		"b/c": {2, 7},
 	})
-	assertPositions(t, "\ufeff[x]\n", map[string]sourcePos{"x": {1, 1}})
+	assertPositions(t, "\ufeff[x]\n", map[string]Pos{"x": {1, 1}})
 }
 
 func TestLookupFallsBackToAncestor(t *testing.T) {
-	ix := indexPositions([]byte("[[tile]]\nid = \"a/B\"\n"))
-	assert.Equal(t, sourcePos{1, 1}, ix.lookup([]string{"tile", "0", "feature", "3", "sides"}))
-	assert.Equal(t, sourcePos{2, 1}, ix.lookup([]string{"tile", "0", "id"}))
-	assert.Equal(t, sourcePos{1, 1}, ix.lookup([]string{"nothing"}))
-	assert.Equal(t, sourcePos{1, 1}, positionIndex(nil).lookup([]string{"tile"}))
+	ix := NewIndex([]byte("[[tile]]\nid = \"a/B\"\n"))
+	assert.Equal(t, Pos{1, 1}, ix.Lookup([]string{"tile", "0", "feature", "3", "sides"}))
+	assert.Equal(t, Pos{2, 1}, ix.Lookup([]string{"tile", "0", "id"}))
+	assert.Equal(t, Pos{1, 1}, ix.Lookup([]string{"nothing"}))
+	assert.Equal(t, Pos{1, 1}, Index{}.Lookup([]string{"tile"}))
 }
 
 func TestIndexPositionsStopsOnGarbage(t *testing.T) {
@@ -270,7 +280,7 @@ func TestIndexPositionsStopsOnGarbage(t *testing.T) {
 	// panic if it is.
 	for _, src := range []string{"[", "a = [", "a = {", `a = "`, "a = '''", "= 1", "[[a]]\nb = [1,,2]", "a = { b = }",
 		"a = [1 }", "a = { b = 1 ]", "a = [[[", "a.", `"a`, `a = """`, "[[a]", "\ufeff"} {
-		indexPositions([]byte(src))
+		NewIndex([]byte(src))
 	}
 }
 
@@ -282,7 +292,7 @@ func TestIndexDeepIsLinear(t *testing.T) {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
 		start := time.Now()
-		ix := indexPositions(src)
+		ix := NewIndex(src)
 		elapsed := time.Since(start)
 		runtime.ReadMemStats(&after)
 		assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(300*len(src)), shape)
@@ -293,7 +303,7 @@ func TestIndexDeepIsLinear(t *testing.T) {
 		}
 		switch shape {
 		case "header", "dotted":
-			assert.Equal(t, sourcePos{1, 1}, ix.lookup(deepest), shape)
+			assert.Equal(t, Pos{1, 1}, ix.Lookup(deepest), shape)
 			_, ok := exactPosition(ix, deepest)
 			assert.True(t, ok, shape)
 		case "array":
@@ -344,15 +354,15 @@ func TestFindNewerSyntax(t *testing.T) {
 	} {
 		got := findNewerSyntax([]byte(src))
 		if assert.Len(t, got, 1, src) {
-			assert.Contains(t, got[0].what, want, src)
+			assert.Contains(t, got[0].What, want, src)
 		}
 	}
 	got := findNewerSyntax([]byte("a = 1\nb = { c = \"\\e\",\n d = 07:32, }"))
 	require.Len(t, got, 4)
-	assert.Equal(t, sourcePos{2, 5}, got[0].pos) // the inline table
-	assert.Equal(t, sourcePos{2, 5}, got[1].pos)
-	assert.Equal(t, sourcePos{2, 12}, got[2].pos) // \e
-	assert.Equal(t, sourcePos{3, 6}, got[3].pos)  // 07:32
+	assert.Equal(t, Pos{2, 5}, got[0].Pos) // the inline table
+	assert.Equal(t, Pos{2, 5}, got[1].Pos)
+	assert.Equal(t, Pos{2, 12}, got[2].Pos) // \e
+	assert.Equal(t, Pos{3, 6}, got[3].Pos)  // 07:32
 }
 
 // The quick byte check must let through every file that needs a warning,

@@ -1,8 +1,9 @@
-package validator
+package tomlscan
 
 import (
 	"fmt"
-	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -34,7 +35,7 @@ func BenchmarkIndexDeep(b *testing.B) {
 				b.ReportAllocs()
 				b.SetBytes(int64(len(src)))
 				for i := 0; i < b.N; i++ {
-					indexPositions(src)
+					NewIndex(src)
 				}
 			})
 		}
@@ -62,18 +63,24 @@ func BenchmarkNewerSyntaxBraces(b *testing.B) {
 	}
 }
 
-// generatedFile returns the tiles of generatedFolder(n) as one file.
+// generatedFile returns a file of n tiles, made by copying the base
+// game's [[tile]] blocks (tiles/base.toml of the module) under new ids:
+// the same text as the validator's generated folder of n tiles, as one
+// file.
 func generatedFile(tb testing.TB, n int) []byte {
-	fsys := generatedFolder(tb, n)
-	names, err := fs.Glob(fsys, "tiles/*.toml")
+	data, err := os.ReadFile(filepath.Join("..", "..", "tiles", "base.toml"))
 	require.NoError(tb, err)
-	var out []byte
-	for _, name := range names {
-		data, err := fs.ReadFile(fsys, name)
-		require.NoError(tb, err)
-		out = append(out, data...)
+	blocks := strings.Split(string(data), "\n[[tile]]\n")[1:]
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		block := blocks[i%len(blocks)]
+		block = strings.Replace(block, `id = "base/`, fmt.Sprintf(`id = "gen/t%d-`, i), 1)
+		block = strings.Replace(block, "start = [\"C1\", \"C2\", \"C3\"]\n", "", 1)
+		b.WriteString("[[tile]]\n")
+		b.WriteString(block)
+		b.WriteString("\n")
 	}
-	return out
+	return []byte(b.String())
 }
 
 // BenchmarkNewerSyntax10000Tiles measures the TOML 1.1 check of a file of
@@ -96,7 +103,7 @@ func BenchmarkLexicalCheck10000Tiles(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		lexicalCheck(src)
+		Check(src)
 	}
 }
 
@@ -120,7 +127,7 @@ func BenchmarkNestingTooDeep10000Tiles(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		nestingTooDeep(src, 1000)
+		NestingTooDeep(src, 1000)
 	}
 }
 
@@ -132,6 +139,17 @@ func BenchmarkIndex10000Tiles(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		indexPositions(src)
+		NewIndex(src)
+	}
+}
+
+// BenchmarkPositionIndex measures the position index of the largest
+// built-in file (tiles/base.toml of the module).
+func BenchmarkPositionIndex(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "tiles", "base.toml"))
+	require.NoError(b, err)
+	b.SetBytes(int64(len(data)))
+	for i := 0; i < b.N; i++ {
+		NewIndex(data)
 	}
 }

@@ -1,4 +1,4 @@
-package validator
+package tomlscan
 
 import (
 	"bytes"
@@ -14,9 +14,9 @@ import (
 // error inside a multi-line string; and an offset at the very start of a
 // line gets the column just past the end of the line before. Errors about
 // strings and escapes are located at the start of the string, or at its
-// end. parseErrorPosition undoes all that from the source and the message.
+// end. ParseErrorPosition undoes all that from the source and the message.
 
-// parseErrorPosition returns where a user should look for the syntax error
+// ParseErrorPosition returns where a user should look for the syntax error
 // that BurntSushi/toml reported at line:col (pe.Position.Line and
 // pe.Position.Col) with message msg (pe.Message), in src:
 //
@@ -31,7 +31,7 @@ import (
 //
 // The result is always a position inside src (or just past its end), with a
 // column counting characters as the position index does.
-func parseErrorPosition(src []byte, line, col int, msg string) sourcePos {
+func ParseErrorPosition(src []byte, line, col int, msg string) Pos {
 	// BurntSushi/toml reads past a byte order mark, and its offsets start
 	// after it; so do the positions of this package.
 	body := src[bomLen(src):]
@@ -207,7 +207,7 @@ func firstControl(src []byte, c byte) (int, bool) {
 // reported line; col on the line before. The texts quoted in the message
 // (what was found, the key defined twice) and the kind of error decide.
 func reportedOffset(src []byte, line, col int, msg string) int {
-	lines := lineStarts(src)
+	lines := LineStarts(src)
 	line = min(max(line, 1), len(lines))
 	col = max(col, 1)
 	start := func(l int) int { return lines[l-1] }
@@ -261,8 +261,9 @@ func reportedOffset(src []byte, line, col int, msg string) int {
 	return start(line) + length(line)
 }
 
-// lineStarts returns the offset of the start of every line of src.
-func lineStarts(src []byte) []int {
+// LineStarts returns the byte offset of the start of every line of src,
+// the first line's (0) included: line n starts at LineStarts(src)[n-1].
+func LineStarts(src []byte) []int {
 	starts := []int{0}
 	for i := 0; i < len(src); {
 		j := bytes.IndexByte(src[i:], '\n')

@@ -1,17 +1,17 @@
-package validator
+package tomlscan
 
 import "bytes"
 
 // The scanners below answer one question each with the lexer of
-// lexical.go; the load pipeline asks all of them in one pass
-// (lexicalCheck), and the tests keep these single-purpose ones as a
-// reference that the one pass must agree with.
+// position.go; Check asks all of them in one pass, and the tests keep
+// these single-purpose ones as a reference that the one pass must agree
+// with.
 
 // inlineTableExtensions returns the invalid TOML that BurntSushi/toml
-// accepts (see lexicalCheck), in the order it occurs. A file without a
+// accepts (see Check), in the order it occurs. A file without a
 // brace and without a dot cannot have any, and is rejected after one quick
 // look at its bytes; most others after one scan.
-func inlineTableExtensions(src []byte) []syntaxProblem {
+func inlineTableExtensions(src []byte) []Problem {
 	if bytes.IndexByte(src, '{') < 0 && bytes.IndexByte(src, '.') < 0 {
 		return nil
 	}
@@ -26,7 +26,7 @@ func inlineTableExtensions(src []byte) []syntaxProblem {
 // findNewerSyntax returns the places where a file uses TOML 1.1 syntax, in
 // the order they occur. Most files use none, so a quick look at the bytes
 // decides whether the file needs scanning at all.
-func findNewerSyntax(src []byte) []newerSyntax {
+func findNewerSyntax(src []byte) []NewerSyntax {
 	if !mayUseNewerSyntax(src) {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package validator
+package tomlscan
 
 import (
 	"bytes"
@@ -9,12 +9,11 @@ import (
 	"unicode/utf8"
 )
 
-// BurntSushi/toml keeps the positions of keys private, so diagnostics about
+// BurntSushi/toml keeps the positions of keys private, so the data paths of
 // well-formed files are located with this small index instead. It maps the
 // data path of every table, key and array element to where it is first
-// defined in the source. It is built only for files that have something to
-// report, and only after the TOML parser has accepted the file, so it may
-// assume valid syntax; on anything unexpected it stops early and keeps what
+// defined in the source. It is meant to be built only after the TOML parser
+// has accepted the file, so it may assume valid syntax; on anything unexpected it stops early and keeps what
 // it found. The same scanner also finds TOML 1.1 syntax and the invalid TOML
 // that BurntSushi/toml accepts (see lexical.go).
 //
@@ -22,10 +21,10 @@ import (
 // trie of path segments, so no key ever holds a whole path, and nesting is
 // followed with an explicit stack rather than recursion.
 
-// sourcePos is a line and column in a source file, both starting at 1. The
+// Pos is a line and column in a source file, both starting at 1. The
 // column counts characters (runes; each byte of invalid UTF-8 counts as
 // one), and a byte order mark at the start of the file is not counted.
-type sourcePos struct{ Line, Column int }
+type Pos struct{ Line, Column int }
 
 // childKey names a node of the index below its parent node: a key, or the
 // decimal index of an array element.
@@ -40,19 +39,25 @@ type indexEntry struct {
 	id, line, col int32
 }
 
-func (e indexEntry) pos() sourcePos { return sourcePos{int(e.line), int(e.col)} }
+func (e indexEntry) pos() Pos { return Pos{int(e.line), int(e.col)} }
 
-// positionIndex is a trie of data paths: it maps a node (the root is 0) and
-// the next segment of a path to the child node and its position.
-type positionIndex map[childKey]indexEntry
+// Index holds where every data path of a TOML file is first defined; make
+// one with NewIndex. It is a trie of data paths: it maps a node (the root
+// is 0) and the next segment of a path to the child node and its position,
+// so that no key holds a whole path. The zero Index knows no path.
+type Index struct {
+	entries map[childKey]indexEntry
+}
 
-// lookup returns the position of the path or of its nearest ancestor that
-// has one; the start of the file when none has.
-func (ix positionIndex) lookup(path []string) sourcePos {
-	pos := sourcePos{1, 1}
+// Lookup returns the position of the data path (keys, and the decimal
+// index of an array element, as BurntSushi/toml decodes them), or of its
+// nearest ancestor that has one; the start of the file, 1:1, when none
+// has.
+func (ix Index) Lookup(path []string) Pos {
+	pos := Pos{1, 1}
 	var id int32
 	for _, seg := range path {
-		e, ok := ix[childKey{id, seg}]
+		e, ok := ix.entries[childKey{id, seg}]
 		if !ok {
 			break
 		}
@@ -61,24 +66,27 @@ func (ix positionIndex) lookup(path []string) sourcePos {
 	return pos
 }
 
-// pathKey joins the segments of a data path into one string, for use as a
-// map key.
-func pathKey(path []string) string { return strings.Join(path, "\x00") }
-
-// indexPositions scans TOML source and returns its position index. Every
+// NewIndex scans TOML source and returns its position index. It assumes
+// the file is valid TOML (BurntSushi/toml has accepted it); on anything
+// else it stops early, never panicking, and keeps what it found. Every
 // prefix of a header or of a dotted key is recorded where it first occurs,
 // an array of tables where its first [[header]] is, and keys under the
 // names BurntSushi/toml decodes them to.
-func indexPositions(src []byte) positionIndex {
+func NewIndex(src []byte) Index {
 	lx := newLexer(src, scanIndex)
 	lx.run()
-	return lx.index
+	return Index{lx.index}
 }
 
-// newerSyntax is one use of TOML 1.1 syntax.
-type newerSyntax struct {
-	pos  sourcePos
-	what string
+// NewerSyntax is one use of TOML 1.1 syntax, which TOML 1.0 tools reject,
+// found by Check.
+type NewerSyntax struct {
+	// Pos is where it is.
+	Pos Pos
+	// What names the syntax and says how TOML 1.0 writes it instead ("a
+	// trailing comma in an inline table", "a time without seconds (write
+	// :00 seconds)").
+	What string
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
@@ -172,7 +180,7 @@ type lexer struct {
 	mode scanMode
 	// model says whether the nodes of the data are followed.
 	model bool
-	index positionIndex
+	index map[childKey]indexEntry
 	nodes []node
 	// table is the table of the last header, where key/value pairs go.
 	table int32
@@ -195,7 +203,7 @@ func newLexer(src []byte, mode scanMode) *lexer {
 	lx := &lexer{src: src, mode: mode, model: mode&(scanIndex|scanProblems) != 0, cursor: newCursor(src)}
 	if lx.model {
 		lx.str = string(src)
-		lx.index = positionIndex{}
+		lx.index = map[childKey]indexEntry{}
 		lx.nodes = []node{{kind: kindImplicit}}
 	}
 	if mode&scanNewer != 0 {
@@ -205,18 +213,18 @@ func newLexer(src []byte, mode scanMode) *lexer {
 }
 
 // results returns what the lexer found, sorted and located.
-func (lx *lexer) results() ([]newerSyntax, []syntaxProblem) {
-	var newer []newerSyntax
-	var problems []syntaxProblem
+func (lx *lexer) results() ([]NewerSyntax, []Problem) {
+	var newer []NewerSyntax
+	var problems []Problem
 	sortFound(lx.newer)
 	sortFound(lx.problems)
 	c := newCursor(lx.src)
 	for _, f := range lx.newer {
-		newer = append(newer, newerSyntax{c.at(f.off), f.what})
+		newer = append(newer, NewerSyntax{c.at(f.off), f.what})
 	}
 	c = newCursor(lx.src)
 	for _, f := range lx.problems {
-		problems = append(problems, syntaxProblem{c.at(f.off), f.what})
+		problems = append(problems, Problem{c.at(f.off), f.what})
 	}
 	return newer, problems
 }
@@ -945,7 +953,7 @@ func newCursor(src []byte) posCursor {
 }
 
 // at returns the position of the byte at off.
-func (c *posCursor) at(off int) sourcePos {
+func (c *posCursor) at(off int) Pos {
 	if off < c.off {
 		c.off, c.line, c.col = c.start, 1, 1
 	}
@@ -968,5 +976,5 @@ func (c *posCursor) at(off int) sourcePos {
 			c.col++
 		}
 	}
-	return sourcePos{c.line, c.col}
+	return Pos{c.line, c.col}
 }

@@ -1,4 +1,4 @@
-package validator
+package tomlscan
 
 import "bytes"
 
@@ -8,15 +8,21 @@ import "bytes"
 // after it. All of them read the source once, in time linear in its size,
 // and never panic whatever the bytes.
 
-// syntaxProblem is invalid TOML that BurntSushi/toml accepts anyway.
-type syntaxProblem struct {
-	pos     sourcePos
-	message string
+// Problem is invalid TOML that BurntSushi/toml accepts anyway, found by
+// Check.
+type Problem struct {
+	// Pos is where the key or header that does it is.
+	Pos Pos
+	// Message says what is wrong and how to write it instead, naming the
+	// keys as they are written ("a is an inline table and cannot be
+	// extended here; add c inside its braces").
+	Message string
 }
 
-// lexicalCheck scans a file that BurntSushi/toml has accepted and returns
+// Check scans a file that BurntSushi/toml has accepted and returns
 // its uses of TOML 1.1 syntax and its invalid TOML, each in the order they
-// occur. The invalid TOML it finds is:
+// occur. It never panics, whatever the bytes, and takes time linear in
+// their number. The invalid TOML it finds is:
 //
 //   - an inline table or inline array extended after its definition, by a
 //     dotted key (counts = { C1 = 1 } then counts.C2 = 2, also inside an
@@ -32,7 +38,7 @@ type syntaxProblem struct {
 // no header names a key holding an inline table or array. The first scan
 // notes whether that is so, and only if not does a second scan follow the
 // tables and keys of the file.
-func lexicalCheck(src []byte) (newer []newerSyntax, problems []syntaxProblem) {
+func Check(src []byte) (newer []NewerSyntax, problems []Problem) {
 	lx := newLexer(src, scanNewer|scanSuspects)
 	lx.run()
 	newer, _ = lx.results()
@@ -44,7 +50,7 @@ func lexicalCheck(src []byte) (newer []newerSyntax, problems []syntaxProblem) {
 
 // findProblems follows the tables and keys of src and returns its invalid
 // TOML.
-func findProblems(src []byte) []syntaxProblem {
+func findProblems(src []byte) []Problem {
 	lx := newLexer(src, scanProblems)
 	lx.run()
 	_, problems := lx.results()
@@ -118,27 +124,28 @@ func stringEnd(src []byte, i int, esc func(int)) (int, bool) {
 	return n, false
 }
 
-// nestingTooDeep reads src, which need not be valid TOML, and returns the
-// position where its nesting first gets deeper than limit. The depth at a
+// NestingTooDeep reads src, which need not be valid TOML, and returns the
+// position where its nesting first gets deeper than limit, and true; or
+// false when it never does. The depth at a
 // point is the number of parts of the current table header (plus one for
 // an array of tables), plus the parts of the dotted keys leading to it
 // (those of the key being read, and those whose values are the enclosing
 // inline tables and arrays), plus the number of enclosing brackets and
 // braces. Comments and strings of all four kinds are skipped. It reads each
 // byte once and allocates only a stack as deep as the nesting it accepts.
-func nestingTooDeep(src []byte, limit int) (sourcePos, bool) {
+func NestingTooDeep(src []byte, limit int) (Pos, bool) {
 	s := depthScan{src: src, limit: limit, inKey: true, lineStart: true, deepAt: -1}
 	for i := bomLen(src); i < len(src) && s.deepAt < 0; {
 		i = s.step(i)
 	}
 	if s.deepAt < 0 {
-		return sourcePos{}, false
+		return Pos{}, false
 	}
 	c := newCursor(src)
 	return c.at(s.deepAt), true
 }
 
-// depthScan is the state of nestingTooDeep's scan.
+// depthScan is the state of NestingTooDeep's scan.
 type depthScan struct {
 	src   []byte
 	limit int
