@@ -157,9 +157,10 @@ type Event struct {
 	// Scoring is the rule an EventScored scored by; RuleNone for the other
 	// kinds.
 	Scoring ScoringRule
-	// Actor is the figure that moved, entered, ate or spared; Victim the
-	// figure eaten or spared.
-	Actor, Victim figure
+	// Actor is the figure that moved, entered, ate or spared, and the
+	// meeple (FigureMeeple) of an EventCrossed; Victim the figure eaten or
+	// spared.
+	Actor, Victim Figure
 	// Volcano says that the dragon moved to a volcano.
 	Volcano bool
 	// Pos is the tile a figure moved to, entered, ate or spared on.

@@ -7,9 +7,8 @@ import (
 	"github.com/tilekit/tilekit/rules"
 )
 
-// figure is a figure the engine plays: the players' meeple and the neutral
-// dragon, fairy and Black Dragon, by their ids in the rules data.
-type figure uint8
+// figure is the engine's own name for Figure.
+type figure = Figure
 
 // The figures.
 const (

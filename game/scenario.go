@@ -33,6 +33,9 @@ type ScenarioResult struct {
 	// Position is the final position in the notation of Game.Position, for
 	// the report; empty when the setup failed.
 	Position string
+	// Game is the game as it stood at the end, for a reader of its values
+	// (Board.Placed, Game.Figures); nil when the setup failed.
+	Game *Game
 	// Events are the events of each turn played, in order, and then those
 	// of the end of the game, if it ended, as the last entry.
 	Events [][]Event
@@ -93,7 +96,7 @@ func RunScenario(cat *tilekit.Catalog, s *tilekit.Scenario) (res ScenarioResult)
 		run.finish()
 	}
 	if run.g != nil {
-		run.res.Position = run.g.Position()
+		run.res.Position, run.res.Game = run.g.Position(), run.g
 	}
 	return run.res
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/game"
 )
 
 // This file draws a board of a worked example as one SVG document: each
@@ -34,12 +35,16 @@ type boardFollower struct {
 	Player int
 }
 
-// boardFigure is a neutral figure on a tile: "dragon", "fairy" or
-// "black-dragon".
+// boardFigure is a neutral figure on a tile: the dragon, the fairy or the
+// Black Dragon.
 type boardFigure struct {
-	ID  string
-	Pos tilekit.BoardPosition
+	Figure game.Figure
+	Pos    tilekit.BoardPosition
 }
+
+// figureOrder is the order the neutral figures are drawn in, the last on
+// top.
+var figureOrder = []game.Figure{game.FigureDragon, game.FigureBlackDragon, game.FigureFairy}
 
 // board is everything a board picture shows.
 type board struct {
@@ -54,8 +59,8 @@ type board struct {
 // flight is a dragon's flight: the tiles it entered one after the other,
 // from where it stood.
 type flight struct {
-	// Figure is "dragon" or "black-dragon".
-	Figure string
+	// Figure is the dragon or the Black Dragon.
+	Figure game.Figure
 	Points []tilekit.BoardPosition
 }
 
@@ -71,14 +76,14 @@ func playerColour(player int) string {
 }
 
 // figureMarks draw the neutral figures, each centred on its tile.
-var figureMarks = map[string]string{
-	"dragon":       `<path d="M-14 -4L-5 -12L-1 -4L0 -9L1 -4L5 -12L14 -4L6 0L2 8L0 12L-2 8L-6 0Z" fill="#c62828" stroke="#fff" stroke-width="1.5"/>`,
-	"black-dragon": `<path d="M-14 -4L-5 -12L-1 -4L0 -9L1 -4L5 -12L14 -4L6 0L2 8L0 12L-2 8L-6 0Z" fill="#111" stroke="#fff" stroke-width="1.5"/>`,
-	"fairy":        `<path d="M0 -11L3 -3L11 -3L5 2L7 10L0 5L-7 10L-5 2L-11 -3L-3 -3Z" fill="#f48fb1" stroke="#fff" stroke-width="1.2"/>`,
+var figureMarks = map[game.Figure]string{
+	game.FigureDragon:      `<path d="M-14 -4L-5 -12L-1 -4L0 -9L1 -4L5 -12L14 -4L6 0L2 8L0 12L-2 8L-6 0Z" fill="#c62828" stroke="#fff" stroke-width="1.5"/>`,
+	game.FigureBlackDragon: `<path d="M-14 -4L-5 -12L-1 -4L0 -9L1 -4L5 -12L14 -4L6 0L2 8L0 12L-2 8L-6 0Z" fill="#111" stroke="#fff" stroke-width="1.5"/>`,
+	game.FigureFairy:       `<path d="M0 -11L3 -3L11 -3L5 2L7 10L0 5L-7 10L-5 2L-11 -3L-3 -3Z" fill="#f48fb1" stroke="#fff" stroke-width="1.2"/>`,
 }
 
 // figureOffsets keep the neutral figures of one tile apart.
-var figureOffsets = map[string]pt{"dragon": {0, -22}, "black-dragon": {0, 22}, "fairy": {-24, 0}}
+var figureOffsets = map[game.Figure]pt{game.FigureDragon: {0, -22}, game.FigureBlackDragon: {0, 22}, game.FigureFairy: {-24, 0}}
 
 // drawBoard draws a board as a standalone SVG document; title describes
 // it. tilePicture returns a tile's picture at a rotation with the given
@@ -123,9 +128,9 @@ func (b *builder) drawBoard(bd *board) ([]byte, error) {
 			num(float64(ox+f.Pos.X*100)+at.X), num(float64(oy+f.Pos.Y*100)+at.Y), playerColour(f.Player), xmlText(b.tr.must("board.follower", f.Player)))
 	}
 	for _, f := range bd.Figures {
-		off := figureOffsets[f.ID]
+		off := figureOffsets[f.Figure]
 		fmt.Fprintf(&buf, `<g transform="translate(%s %s)"><circle r="16" fill="#fff" fill-opacity="0.85" stroke="#333"/>%s<title>%s</title></g>`+"\n", num(float64(ox+f.Pos.X*100+50)+off.X), num(float64(oy+f.Pos.Y*100+50)+off.Y),
-			figureMarks[f.ID], xmlText(b.tr.must("figure."+f.ID)))
+			figureMarks[f.Figure], xmlText(b.tr.must("figure."+f.Figure.ID())))
 	}
 	buf.WriteString("</svg>\n")
 	return buf.Bytes(), nil
@@ -137,7 +142,7 @@ func (b *builder) drawFlight(buf *bytes.Buffer, f flight, ox, oy int) {
 		return
 	}
 	colour := "#c62828"
-	if f.Figure == "black-dragon" {
+	if f.Figure == game.FigureBlackDragon {
 		colour = "#111111"
 	}
 	var pts []string
@@ -145,7 +150,7 @@ func (b *builder) drawFlight(buf *bytes.Buffer, f flight, ox, oy int) {
 		pts = append(pts, strconv.Itoa(ox+p.X*100+50)+","+strconv.Itoa(oy+p.Y*100+50))
 	}
 	fmt.Fprintf(buf, `<polyline points="%s" fill="none" stroke="%s" stroke-width="4" stroke-dasharray="10 6" stroke-linecap="round" opacity="0.85"><title>%s</title></polyline>`+"\n",
-		strings.Join(pts, " "), colour, xmlText(b.tr.must("board.flight."+f.Figure)))
+		strings.Join(pts, " "), colour, xmlText(b.tr.must("board.flight."+f.Figure.ID())))
 }
 
 // boardTileAt returns the tile at a position of a board, or nil.

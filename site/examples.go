@@ -2,7 +2,6 @@ package site
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/tilekit/tilekit"
@@ -228,9 +227,9 @@ func (b *builder) exampleBoards(s *tilekit.Scenario, r *game.Rules, res game.Sce
 	if err != nil {
 		return err
 	}
-	final, err := game.ParsePosition(r, res.Position)
-	if err != nil {
-		return fmt.Errorf("the final position: %w", err)
+	final := res.Game
+	if final == nil {
+		return fmt.Errorf("the engine gave no final position")
 	}
 	after, err := b.gameBoard(final, r, b.tr.must("example.board-after", s.Title))
 	if err != nil {
@@ -290,65 +289,60 @@ func (b *builder) setupBoard(s *tilekit.Scenario, r *game.Rules) (*board, error)
 		bd.Followers = append(bd.Followers, boardFollower{Pos: f.At, Feature: i, Player: f.Player})
 	}
 	if s.Dragon != nil {
-		bd.Figures = append(bd.Figures, boardFigure{ID: "dragon", Pos: *s.Dragon})
+		bd.Figures = append(bd.Figures, boardFigure{Figure: game.FigureDragon, Pos: *s.Dragon})
 	}
 	if s.BlackDragon != nil {
-		bd.Figures = append(bd.Figures, boardFigure{ID: "black-dragon", Pos: *s.BlackDragon})
+		bd.Figures = append(bd.Figures, boardFigure{Figure: game.FigureBlackDragon, Pos: *s.BlackDragon})
 	}
 	if s.Fairy != nil {
-		bd.Figures = append(bd.Figures, boardFigure{ID: "fairy", Pos: s.Fairy.At})
+		bd.Figures = append(bd.Figures, boardFigure{Figure: game.FigureFairy, Pos: s.Fairy.At})
 	}
 	return bd, nil
 }
 
 // gameBoard returns what a game's board shows: its tiles, followers and
-// neutral figures.
+// neutral figures, read from the engine's values (Board.Placed,
+// Game.Figures).
 func (b *builder) gameBoard(g *game.Game, r *game.Rules, title string) (*board, error) {
 	bd := &board{Title: title}
-	for _, tok := range strings.Fields(g.Board().String()) {
-		at, rest, ok1 := strings.Cut(tok, ":")
-		id, rot, ok2 := strings.Cut(rest, "@")
-		xs, ys, ok3 := strings.Cut(at, ",")
-		x, err1 := strconv.Atoi(xs)
-		y, err2 := strconv.Atoi(ys)
-		deg, err3 := strconv.Atoi(rot)
+	for p := range g.Board().Placed() {
+		id := r.ID(p.Type)
 		t := b.cat.Tile(id)
-		if !ok1 || !ok2 || !ok3 || err1 != nil || err2 != nil || err3 != nil || t == nil {
-			return nil, fmt.Errorf("cannot read the board token %q", tok)
+		if t == nil {
+			return nil, fmt.Errorf("the board's tile %s at %d,%d is not in the catalog", id, p.Pos.X, p.Pos.Y)
 		}
-		bd.Tiles = append(bd.Tiles, boardTile{Pos: tilekit.BoardPosition{X: x, Y: y}, Tile: t, Rot: deg})
+		bd.Tiles = append(bd.Tiles, boardTile{Pos: p.Pos, Tile: t, Rot: tilekit.Rotations[p.Rot]})
 	}
-	for _, f := range g.Followers(nil) {
-		bd.Followers = append(bd.Followers, boardFollower{Pos: f.Pos, Feature: f.Index, Player: f.Player + 1})
+	neutral := map[game.Figure]tilekit.BoardPosition{}
+	for f := range g.Figures() {
+		if f.Figure == game.FigureMeeple {
+			bd.Followers = append(bd.Followers, boardFollower{Pos: f.Pos, Feature: f.Feature, Player: f.Player + 1})
+		} else {
+			neutral[f.Figure] = f.Pos
+		}
 	}
-	for _, id := range []string{"dragon", "black-dragon", "fairy"} {
-		if p, ok := g.FigureAt(id); ok {
-			bd.Figures = append(bd.Figures, boardFigure{ID: id, Pos: p})
+	for _, fig := range figureOrder {
+		if p, ok := neutral[fig]; ok {
+			bd.Figures = append(bd.Figures, boardFigure{Figure: fig, Pos: p})
 		}
 	}
 	return bd, nil
 }
 
 // flights returns the red and black dragons' flights: each run of steps
-// from tile to tile, from where the dragon stood. The events name the
-// figure that moved as their text begins ("dragon moves to ...").
+// from tile to tile, from where the dragon stood, read from the events'
+// Actor.
 func flights(s *tilekit.Scenario, res game.ScenarioResult) []flight {
-	cur := map[string]*tilekit.BoardPosition{"dragon": s.Dragon, "black-dragon": s.BlackDragon}
+	cur := map[game.Figure]*tilekit.BoardPosition{game.FigureDragon: s.Dragon, game.FigureBlackDragon: s.BlackDragon}
 	var out []flight
 	for _, events := range res.Events {
-		open := map[string]int{}
+		open := map[game.Figure]int{}
 		for _, e := range events {
 			if e.Kind != game.EventMoved && e.Kind != game.EventEntered {
 				continue
 			}
-			text := e.String()
-			id := ""
-			switch {
-			case strings.HasPrefix(text, "dragon "):
-				id = "dragon"
-			case strings.HasPrefix(text, "black dragon "):
-				id = "black-dragon"
-			default:
+			id := e.Actor
+			if id != game.FigureDragon && id != game.FigureBlackDragon {
 				continue
 			}
 			pos := e.Pos

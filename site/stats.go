@@ -202,14 +202,14 @@ func (c *gameCounts) add(res game.ScenarioResult) {
 				if e.Scoring == game.RuleFairyTurn || e.Scoring == game.RuleFairyFeature {
 					c.points[fairyPoints] += e.Points
 				} else {
-					c.points[e.Feature.Kind.String()] += e.Points
+					c.points[string(e.Feature.Kind.FeatureKind())] += e.Points
 				}
 			case game.EventEaten:
 				c.eaten++
 			case game.EventCrossed:
 				c.crossed++
 			case game.EventEntered:
-				if !entered && strings.HasPrefix(e.String(), "black dragon ") {
+				if !entered && e.Actor == game.FigureBlackDragon {
 					entered = true
 					c.blackGames++
 					c.blackTurns += turn + 1

@@ -1,0 +1,95 @@
+package game
+
+import (
+	"cmp"
+	"iter"
+	"slices"
+
+	"github.com/tilekit/tilekit"
+)
+
+// Figure is a figure the engine plays: the players' meeple and the neutral
+// dragon, fairy and Black Dragon. An Event names the figures it is about by
+// this value (Event.Actor, Event.Victim), and Game.Figures lists them on
+// the board.
+type Figure uint8
+
+// The figures, as values of Figure.
+const (
+	FigureMeeple      = figMeeple
+	FigureDragon      = figDragon
+	FigureFairy       = figFairy
+	FigureBlackDragon = figBlackDragon
+)
+
+// ID returns the figure's id in the rules data (expansions/figures.toml):
+// "meeple", "dragon", "fairy" or "black-dragon".
+func (f Figure) ID() string { return figureIDs[f%numFigures] }
+
+// String returns the figure's name as events write it: "meeple", "dragon",
+// "fairy" or "black dragon".
+func (f Figure) String() string { return figureNames[f%numFigures] }
+
+// PlacedTile is a tile on a board: where it lies, its type (a tile type of
+// the Rules) and its rotation.
+type PlacedTile struct {
+	Placement
+	Type int
+}
+
+// Placed returns the tiles on the board in the order Board.String writes
+// them: by row from the top, then by column from the left.
+func (b *Board) Placed() iter.Seq[PlacedTile] {
+	return func(yield func(PlacedTile) bool) {
+		for _, idx := range slices.Sorted(slices.Values(b.placed)) {
+			c := b.cells[idx]
+			if !yield(PlacedTile{Placement: Placement{Pos: b.position(int(idx)), Rot: int(c.rot)}, Type: int(c.tile) - 1}) {
+				return
+			}
+		}
+	}
+}
+
+// PlacedFigure is a figure on the board: a player's follower on a feature
+// of a tile, or a neutral figure on a tile.
+type PlacedFigure struct {
+	Figure Figure
+	// Player is the follower's owner, from 0; -1 for a neutral figure.
+	Player int
+	// Pos is the tile the figure stands on.
+	Pos tilekit.BoardPosition
+	// Feature is the index of the follower's feature in its tile type's
+	// features (Rules.FeatureName names it); -1 for a neutral figure.
+	Feature int
+	// Portal says that the follower came onto its feature through a magic
+	// portal.
+	Portal bool
+}
+
+// Figures returns the figures on the board: the players' followers in the
+// order Game.Position writes them (by tile as Board.Placed gives them, then
+// by feature, then by player), then the dragon, the fairy and the Black
+// Dragon, those of them that stand on a tile.
+func (g *Game) Figures() iter.Seq[PlacedFigure] {
+	return func(yield func(PlacedFigure) bool) {
+		maxF := int32(g.rules.maxFeatures)
+		cellOf := func(f follower) int32 { return g.board.placed[f.node/maxF] }
+		on := slices.SortedFunc(slices.Values(g.followers), func(a, b follower) int {
+			return cmp.Or(cmp.Compare(cellOf(a), cellOf(b)), cmp.Compare(a.node, b.node), cmp.Compare(a.player, b.player))
+		})
+		for _, f := range on {
+			pos := g.board.position(int(g.board.placed[f.node/maxF]))
+			if !yield(PlacedFigure{Figure: FigureMeeple, Player: int(f.player), Pos: pos, Feature: int(f.node % maxF), Portal: f.portal}) {
+				return
+			}
+		}
+		for _, n := range [...]struct {
+			fig  Figure
+			cell int32
+		}{{FigureDragon, g.dragonCell}, {FigureFairy, g.fairyCell}, {FigureBlackDragon, g.blackCell}} {
+			if n.cell > 0 && !yield(PlacedFigure{Figure: n.fig, Player: -1, Pos: g.board.position(int(n.cell)), Feature: -1}) {
+				return
+			}
+		}
+	}
+}
