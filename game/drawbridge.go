@@ -129,7 +129,7 @@ func (g *Game) applyBridge(m Move, events []Event) ([]Event, error) {
 		x := g.board.cells[idx].slot*int32(g.rules.maxFeatures) + int32(m.Feature)
 		g.board.nodes[g.board.find(x)].followers++
 		g.followers = append(g.followers, follower{player: h.player, node: x})
-		events = append(events, Event{Kind: EventCrossed, Player: int(h.player), Feature: g.board.feature(g.board.find(x))})
+		events = append(events, Event{Kind: EventCrossed, Actor: figMeeple, Player: int(h.player), Feature: g.board.feature(g.board.find(x))})
 	}
 	if len(g.held) > 0 {
 		return events, nil

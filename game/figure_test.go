@@ -122,3 +122,31 @@ func TestEventsCarryTheirFigure(t *testing.T) {
 		assert.Equal(t, want, [2]string{f.ID(), f.String()})
 	}
 }
+
+// A drawbridge crossing carries its figure, the crossing player's meeple,
+// and the city it crossed into as values, in every built-in example that
+// crosses.
+func TestCrossingsCarryTheirMeeple(t *testing.T) {
+	cat := catalog(t)
+	crossed := 0
+	for i := range cat.Scenarios {
+		s := &cat.Scenarios[i]
+		if tilekit.ParentExpansion(s.ID) != "drawbridges" {
+			continue
+		}
+		res := game.RunScenario(cat, s)
+		require.True(t, res.Passed(), s.ID)
+		for _, events := range res.Events {
+			for _, e := range events {
+				if e.Kind != game.EventCrossed {
+					continue
+				}
+				crossed++
+				assert.Equal(t, game.FigureMeeple, e.Actor, e.String())
+				assert.Equal(t, game.KindCity, e.Feature.Kind, e.String())
+				assert.GreaterOrEqual(t, e.Player, 0, e.String())
+			}
+		}
+	}
+	assert.Positive(t, crossed, "an example crosses a drawbridge")
+}
