@@ -293,3 +293,50 @@ func (b *Board) Reset() {
 	b.placed = b.placed[:0]
 	b.done = b.done[:0]
 }
+
+// CountDistinct returns the number of distinct legal placements of a tile
+// type: like len(LegalPlacements), but a rotation that lays the same tile
+// as a lower one at the same position (see Rules.Distinct) is counted once.
+// It writes nothing, so with DistinctPlacement it picks a placement
+// uniformly among the distinct ones at the cost of two passes over the
+// frontier.
+func (b *Board) CountDistinct(typ int) int {
+	edges := b.rules.distinct[4*typ : 4*typ+4 : 4*typ+4]
+	e0, e1, e2, e3 := edges[0], edges[1], edges[2], edges[3]
+	n := 0
+	for i := range b.frontier {
+		o := &b.frontier[i]
+		n += fitting(e0, e1, e2, e3, o)
+	}
+	return n
+}
+
+// fitting returns the number of the four packed edges that fit an open
+// cell.
+func fitting(e0, e1, e2, e3 uint8, o *open) int {
+	return fits(e0, o) + fits(e1, o) + fits(e2, o) + fits(e3, o)
+}
+
+// DistinctPlacement returns the k-th distinct legal placement of a tile
+// type, from 0, in the order of LegalPlacements; ok is false when k is not
+// below CountDistinct.
+func (b *Board) DistinctPlacement(typ, k int) (pl Placement, ok bool) {
+	edges := b.rules.distinct[4*typ : 4*typ+4 : 4*typ+4]
+	for i := range b.frontier {
+		o := &b.frontier[i]
+		n := fitting(edges[0], edges[1], edges[2], edges[3], o)
+		if k >= n {
+			k -= n
+			continue
+		}
+		for rot, e := range edges {
+			if e&o.care == o.req {
+				if k == 0 {
+					return Placement{Pos: o.pos, Rot: rot}, true
+				}
+				k--
+			}
+		}
+	}
+	return Placement{}, false
+}
