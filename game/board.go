@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/tilekit/tilekit"
 )
@@ -301,42 +302,42 @@ func (b *Board) Reset() {
 // uniformly among the distinct ones at the cost of two passes over the
 // frontier.
 func (b *Board) CountDistinct(typ int) int {
-	edges := b.rules.distinct[4*typ : 4*typ+4 : 4*typ+4]
-	e0, e1, e2, e3 := edges[0], edges[1], edges[2], edges[3]
+	e4 := b.rules.distinct4[typ]
 	n := 0
 	for i := range b.frontier {
-		o := &b.frontier[i]
-		n += fitting(e0, e1, e2, e3, o)
+		n += bits.OnesCount32(fitMask(e4, &b.frontier[i]))
 	}
 	return n
-}
-
-// fitting returns the number of the four packed edges that fit an open
-// cell.
-func fitting(e0, e1, e2, e3 uint8, o *open) int {
-	return fits(e0, o) + fits(e1, o) + fits(e2, o) + fits(e3, o)
 }
 
 // DistinctPlacement returns the k-th distinct legal placement of a tile
 // type, from 0, in the order of LegalPlacements; ok is false when k is not
 // below CountDistinct.
 func (b *Board) DistinctPlacement(typ, k int) (pl Placement, ok bool) {
-	edges := b.rules.distinct[4*typ : 4*typ+4 : 4*typ+4]
+	e4 := b.rules.distinct4[typ]
 	for i := range b.frontier {
 		o := &b.frontier[i]
-		n := fitting(edges[0], edges[1], edges[2], edges[3], o)
+		m := fitMask(e4, o)
+		n := bits.OnesCount32(m)
 		if k >= n {
 			k -= n
 			continue
 		}
-		for rot, e := range edges {
-			if e&o.care == o.req {
-				if k == 0 {
-					return Placement{Pos: o.pos, Rot: rot}, true
-				}
-				k--
-			}
+		for range k {
+			m &= m - 1
 		}
+		return Placement{Pos: o.pos, Rot: bits.TrailingZeros32(m) / 8}, true
 	}
 	return Placement{}, false
+}
+
+// fitMask returns, for the packed edges of the four rotations of a tile
+// type in the bytes of e4 (rotation r in byte r), a mask with bit 8r+7 set
+// for each rotation that fits an open cell, and no other bit: the four
+// compares of e&care == req at once, a byte of (e&care)^req being zero
+// just when rotation r fits.
+func fitMask(e4 uint32, o *open) uint32 {
+	const low7, ones = 0x7F7F7F7F, 0x01010101
+	x := e4&(uint32(o.care)*ones) ^ uint32(o.req)*ones
+	return ^((x&low7 + low7) | x | low7)
 }

@@ -51,9 +51,12 @@ type Rules struct {
 	// for the first rotation of each set that lays the same tile, and
 	// noFit for the others (see Distinct).
 	distinct []uint8
-	counts   []int
-	start    int
-	total    int
+	// distinct4 holds, at type, the type's four bytes of distinct, that
+	// of rotation r in byte r, for Board.CountDistinct.
+	distinct4 []uint32
+	counts    []int
+	start     int
+	total     int
 	// featStart holds, at type, the index in featKind, featPennants and
 	// featEdges of the type's first feature, and at NumTypes their length.
 	featStart []int32

@@ -30,6 +30,8 @@ func (r *Rules) addDistinct(t *tilekit.Tile, typ int) {
 		}
 		r.distinct = append(r.distinct, e)
 	}
+	d := r.distinct[4*typ:]
+	r.distinct4 = append(r.distinct4, uint32(d[0])|uint32(d[1])<<8|uint32(d[2])<<16|uint32(d[3])<<24)
 }
 
 // turnsOntoItself reports whether tile t (of type typ) turned q quarter
