@@ -231,9 +231,9 @@ func (b *Board) leaveFrontier(idx int) {
 // frontier, which depends on the order the tiles were placed in.
 //
 // Every rotation that fits is listed, even when a symmetric tile shows the
-// same edges at two rotations (a four-sided city fits at all four); a
-// later step may keep one of each set of placements that lay the same
-// tile.
+// same edges at two rotations (a four-sided city fits at all four), as
+// Legal and the perft counts need; CountDistinct and DistinctPlacement
+// count such rotations once, for the random policy.
 func (b *Board) LegalPlacements(typ int, dst []Placement) []Placement {
 	edges := b.rules.edges[4*typ : 4*typ+4 : 4*typ+4]
 	e0, e1, e2, e3 := edges[0], edges[1], edges[2], edges[3]
