@@ -7,8 +7,8 @@ import (
 
 // BenchmarkRandomPlacements plays random games of placements only with the
 // base game (C2): each game draws every tile of the pile in a random order
-// and lays it at a uniformly random legal placement, or discards it when it
-// fits nowhere. The board and buffers are reused, so once set up a game
+// and lays it at a placement chosen uniformly among its distinct legal ones
+// (Board.CountDistinct), or discards it when it fits nowhere. The board and buffers are reused, so once set up a game
 // allocates nothing; ns/placement is the time of a game over the tiles it
 // placed.
 func BenchmarkRandomPlacements(b *testing.B) {

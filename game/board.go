@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/tilekit/tilekit"
 )
@@ -230,9 +231,9 @@ func (b *Board) leaveFrontier(idx int) {
 // frontier, which depends on the order the tiles were placed in.
 //
 // Every rotation that fits is listed, even when a symmetric tile shows the
-// same edges at two rotations (a four-sided city fits at all four); a
-// later step may keep one of each set of placements that lay the same
-// tile.
+// same edges at two rotations (a four-sided city fits at all four), as
+// Legal and the perft counts need; CountDistinct and DistinctPlacement
+// count such rotations once, for the random policy.
 func (b *Board) LegalPlacements(typ int, dst []Placement) []Placement {
 	edges := b.rules.edges[4*typ : 4*typ+4 : 4*typ+4]
 	e0, e1, e2, e3 := edges[0], edges[1], edges[2], edges[3]
@@ -292,4 +293,51 @@ func (b *Board) Reset() {
 	b.frontier = b.frontier[:0]
 	b.placed = b.placed[:0]
 	b.done = b.done[:0]
+}
+
+// CountDistinct returns the number of distinct legal placements of a tile
+// type: like len(LegalPlacements), but a rotation that lays the same tile
+// as a lower one at the same position (see Rules.Distinct) is counted once.
+// It writes nothing, so with DistinctPlacement it picks a placement
+// uniformly among the distinct ones at the cost of two passes over the
+// frontier.
+func (b *Board) CountDistinct(typ int) int {
+	e4 := b.rules.distinct4[typ]
+	n := 0
+	for i := range b.frontier {
+		n += bits.OnesCount32(fitMask(e4, &b.frontier[i]))
+	}
+	return n
+}
+
+// DistinctPlacement returns the k-th distinct legal placement of a tile
+// type, from 0, in the order of LegalPlacements; ok is false when k is not
+// below CountDistinct.
+func (b *Board) DistinctPlacement(typ, k int) (pl Placement, ok bool) {
+	e4 := b.rules.distinct4[typ]
+	for i := range b.frontier {
+		o := &b.frontier[i]
+		m := fitMask(e4, o)
+		n := bits.OnesCount32(m)
+		if k >= n {
+			k -= n
+			continue
+		}
+		for range k {
+			m &= m - 1
+		}
+		return Placement{Pos: o.pos, Rot: bits.TrailingZeros32(m) / 8}, true
+	}
+	return Placement{}, false
+}
+
+// fitMask returns, for the packed edges of the four rotations of a tile
+// type in the bytes of e4 (rotation r in byte r), a mask with bit 8r+7 set
+// for each rotation that fits an open cell, and no other bit: the four
+// compares of e&care == req at once, a byte of (e&care)^req being zero
+// just when rotation r fits.
+func fitMask(e4 uint32, o *open) uint32 {
+	const low7, ones = 0x7F7F7F7F, 0x01010101
+	x := e4&(uint32(o.care)*ones) ^ uint32(o.req)*ones
+	return ^((x&low7 + low7) | x | low7)
 }

@@ -46,10 +46,17 @@ type Rules struct {
 	byID  map[string]int
 	// edges holds, at 4*type+rotation, the packed edges of the type at that
 	// rotation: the code of side s in bits 2s and 2s+1.
-	edges  []uint8
-	counts []int
-	start  int
-	total  int
+	edges []uint8
+	// distinct holds, at 4*type+rotation, the packed edges as edges does
+	// for the first rotation of each set that lays the same tile, and
+	// noFit for the others (see Distinct).
+	distinct []uint8
+	// distinct4 holds, at type, the type's four bytes of distinct, that
+	// of rotation r in byte r, for Board.CountDistinct.
+	distinct4 []uint32
+	counts    []int
+	start     int
+	total     int
 	// featStart holds, at type, the index in featKind, featPennants and
 	// featEdges of the type's first feature, and at NumTypes their length.
 	featStart []int32
@@ -167,6 +174,7 @@ func (r *Rules) add(t *tilekit.Tile) error {
 		r.edges = append(r.edges, packed)
 	}
 	typ := len(r.ids)
+	r.addDistinct(t, typ)
 	r.ids = append(r.ids, t.ID)
 	r.tiles = append(r.tiles, t)
 	r.byID[t.ID] = typ
@@ -221,6 +229,15 @@ func (r *Rules) Pile() []int {
 // code of side s's edge kind in bits 2s and 2s+1. Two packed bytes can be
 // compared under a mask of the sides that matter; Edge decodes one side.
 func (r *Rules) Edges(typ, rot int) uint8 { return r.edges[4*typ+rot] }
+
+// Distinct reports whether a rotation of a tile type is a distinct
+// placement: false when a lower rotation lays the same tile, which a
+// symmetric tile does (a four-sided city at every rotation, a straight
+// road at rotations 2 and 3). Two rotations are the same placement when
+// turning the tile from one to the other maps each feature onto one of the
+// same kind, attributes, edge slots and links to the other features, not
+// only when the edges agree.
+func (r *Rules) Distinct(typ, rot int) bool { return r.distinct[4*typ+rot] != noFit }
 
 // Edge returns the edge kind that side s of a tile type shows at a rotation.
 func (r *Rules) Edge(typ, rot int, s tilekit.Side) tilekit.EdgeKind {

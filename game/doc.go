@@ -74,7 +74,18 @@
 // inn, ...) are not applied: their tiles score as the base game's.
 //
 // Legal lists every legal move of the decision a game waits for: the tile
-// moves of the drawn tile, then its follower moves. Apply refuses an
+// moves of the drawn tile, then its follower moves. It lists every
+// rotation that fits, as Placements and the perft counts of the scenarios
+// do, even when a symmetric tile lays the same tile at two of them. The
+// random policy, which Playout and the benchmarks follow, instead picks a
+// placement uniformly among the distinct ones (Rules.Distinct: two
+// rotations are one placement when turning the tile maps its features
+// onto features of the same kind, attributes, edge slots and links, not
+// only its edges onto the same edges), counting them with CountDistinct
+// and taking the k-th with DistinctPlacement without writing a list, and
+// then a follower move uniformly among "no follower" and each legal
+// feature of the placed tile (and the figure decision's other legal moves
+// with the expansions). Apply refuses an
 // illegal move with an error that says why, naming sides, tiles and
 // positions as the notation does ("the east side of base/U at 2,-1 is a
 // road and meets the city of base/E at 3,-1"), players counted from 1. Each

@@ -97,5 +97,5 @@ func ExamplePlayout() {
 	}
 	b, _ := p.Play(42)
 	fmt.Println(a.Placements+a.Discarded == r.Total()-1, a == b, a.Scores[:a.Players])
-	// Output: true true [10 13]
+	// Output: true true [17 13]
 }

@@ -377,6 +377,26 @@ func (g *Game) Placements(dst []Placement) []Placement {
 	return g.board.LegalPlacements(g.tile, dst)
 }
 
+// CountDistinct returns the number of distinct legal placements of the
+// drawn tile (see Board.CountDistinct): a symmetric tile's rotations that
+// lay the same tile count once. It is 0 when Placements lists none.
+func (g *Game) CountDistinct() int {
+	if g.phase != phaseTile || g.setAsideBeforeDragon(g.tile) {
+		return 0
+	}
+	return g.board.CountDistinct(g.tile)
+}
+
+// DistinctPlacement returns the k-th distinct legal placement of the drawn
+// tile, from 0 (see Board.DistinctPlacement); ok is false when k is not
+// below CountDistinct. The random policy of Playout picks a placement so.
+func (g *Game) DistinctPlacement(k int) (pl Placement, ok bool) {
+	if g.phase != phaseTile || g.setAsideBeforeDragon(g.tile) {
+		return Placement{}, false
+	}
+	return g.board.DistinctPlacement(g.tile, k)
+}
+
 // Move is one move of a turn, as a value: a tile move lays the drawn tile,
 // a follower move then puts a follower on one of its features or none.
 // The expansions' moves have a Kind: they name a tile by Placement.Pos and

@@ -233,7 +233,6 @@ func TestScoresMatchReferenceWithEveryExpansion(t *testing.T) {
 type randomGame struct {
 	g      *game.Game
 	rng    *rand.Rand
-	pls    []game.Placement
 	moves  []game.Move
 	events []game.Event
 	seed   uint64
@@ -244,7 +243,7 @@ func newRandomGame(t testing.TB, r *game.Rules, players int, seed uint64) *rando
 	require.NoError(t, err)
 	return &randomGame{
 		g: g, rng: rand.New(rand.NewPCG(seed, 2)), seed: seed,
-		pls: make([]game.Placement, 0, 16*(r.Total()+1)), moves: make([]game.Move, 0, 64), events: make([]game.Event, 0, 64),
+		moves: make([]game.Move, 0, 64), events: make([]game.Event, 0, 64),
 	}
 }
 
@@ -258,8 +257,8 @@ func (rg *randomGame) play() int {
 		if _, ok := rg.g.Draw(); !ok {
 			break
 		}
-		rg.pls = rg.g.Placements(rg.pls[:0])
-		if _, err := rg.g.Apply(game.TileMove(rg.pls[rg.rng.IntN(len(rg.pls))]), nil); err != nil {
+		pl, _ := rg.g.DistinctPlacement(rg.rng.IntN(rg.g.CountDistinct()))
+		if _, err := rg.g.Apply(game.TileMove(pl), nil); err != nil {
 			panic(err)
 		}
 		rg.moves = rg.g.FollowerMoves(rg.moves[:0])
@@ -284,7 +283,8 @@ func TestRandomScoredGameAllocatesNothing(t *testing.T) {
 
 // BenchmarkRandomGame plays whole random 2-player base games (C2): each
 // game draws the pile in a seeded random order, lays each tile at a
-// uniformly random legal placement, makes a uniformly random follower move
+// placement chosen uniformly among its distinct legal ones
+// (Game.CountDistinct), makes a uniformly random follower move
 // (none included), scores what each move completes and scores the end.
 // Once set up a game allocates nothing; ns/placement is the time of a game
 // over the tiles it placed.

@@ -138,7 +138,6 @@ type player struct {
 	rng   *rand.Rand
 	full  []int
 	pile  []int
-	buf   []game.Placement
 }
 
 func newPlayer(r *game.Rules, seed uint64) *player {
@@ -148,12 +147,11 @@ func newPlayer(r *game.Rules, seed uint64) *player {
 		rng:   rand.New(rand.NewPCG(seed, 0)),
 		full:  full,
 		pile:  make([]int, 0, len(full)),
-		buf:   make([]game.Placement, 0, 16*(r.Total()+1)),
 	}
 }
 
 // play plays one game: it draws a random tile from the pile, lays it at a
-// uniformly random legal placement or discards it when it fits nowhere,
+// placement chosen uniformly among its distinct legal ones or discards it when it fits nowhere,
 // until the pile is empty. It returns the number of tiles placed, the
 // start tile aside; it stops early after limit placements when limit is
 // not negative.
@@ -180,18 +178,19 @@ func (p *player) start() {
 	p.pile = append(p.pile[:0], p.full...)
 }
 
-// next draws a random tile from the pile and picks a random legal
-// placement for it; ok is false when it fits nowhere and is discarded.
+// next draws a random tile from the pile and picks a placement for it
+// uniformly among its distinct legal ones (Board.CountDistinct); ok is false when it fits nowhere and is discarded.
 func (p *player) next() (typ int, pl game.Placement, ok bool) {
 	i := p.rng.IntN(len(p.pile))
 	typ = p.pile[i]
 	p.pile[i] = p.pile[len(p.pile)-1]
 	p.pile = p.pile[:len(p.pile)-1]
-	p.buf = p.board.LegalPlacements(typ, p.buf[:0])
-	if len(p.buf) == 0 {
+	n := p.board.CountDistinct(typ)
+	if n == 0 {
 		return typ, pl, false
 	}
-	return typ, p.buf[p.rng.IntN(len(p.buf))], true
+	pl, ok = p.board.DistinctPlacement(typ, p.rng.IntN(n))
+	return typ, pl, ok
 }
 
 // randomBoard plays a random game of at most limit placements and returns

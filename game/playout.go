@@ -66,9 +66,11 @@ func (e *BreakError) Error() string {
 }
 
 // Playout plays random games of one rules and number of players: each
-// tile drawn is laid at a placement chosen uniformly among the legal ones,
-// then a follower move is chosen uniformly among the legal ones (none
-// included), until the pile is empty; then EndGame scores the game. The
+// tile drawn is laid at a placement chosen uniformly among the distinct
+// legal ones (a symmetric tile's rotations that lay the same tile are one
+// placement, see Rules.Distinct), then a follower move is chosen uniformly
+// among "no follower" and each legal feature of the placed tile (with the
+// expansions, the figure decision's other legal moves too), until the pile is empty; then EndGame scores the game. The
 // choices come from a generator seeded by the game's seed, so a seed
 // always plays the same game. A Playout keeps its game and buffers from
 // one game to the next: once made, a game allocates nothing. A Playout is
@@ -78,7 +80,6 @@ type Playout struct {
 	g      *Game
 	check  bool
 	rng    pcg
-	pls    []Placement
 	moves  []Move
 	events []Event
 	// seed and move say where the game is, for a BreakError; inv checks
@@ -129,7 +130,6 @@ func NewPlayout(r *Rules, players int, check bool) (*Playout, error) {
 	return &Playout{
 		g:      g,
 		check:  check,
-		pls:    make([]Placement, 0, 4*(4*r.Total()+4)),
 		moves:  make([]Move, 0, r.Total()*r.maxFeatures+4*Followers*players+8),
 		events: make([]Event, 0, 64),
 		record: make([]recordedTurn, 0, r.Total()),
@@ -186,12 +186,17 @@ func (p *Playout) Play(seed uint64) (Result, error) {
 	return res, nil
 }
 
-// turn plays the tile move of the drawn tile and then each decision of
-// the turn, each move chosen uniformly among the legal ones.
+// turn plays the tile move of the drawn tile, chosen uniformly among its
+// distinct placements (Game.CountDistinct, counted and then taken without
+// being listed), and then each decision of the turn, each move chosen
+// uniformly among the legal ones.
 func (p *Playout) turn() error {
 	g := p.g
-	p.pls = g.Placements(p.pls[:0])
-	pl := p.pls[p.rng.below(uint32(len(p.pls)))]
+	n := g.CountDistinct()
+	if n == 0 {
+		return p.broken("the drawn tile %s has no legal placement", g.rules.ID(g.tile))
+	}
+	pl, _ := g.DistinctPlacement(int(p.rng.below(uint32(n))))
 	at := int32(len(p.decisions))
 	p.record = append(p.record, recordedTurn{tile: uint16(g.tile), feature: -1, at: pl, from: at, upTo: at})
 	if err := p.apply(TileMove(pl)); err != nil {
