@@ -35,6 +35,118 @@ const (
 // TriggerKinds lists the trigger kinds in the schema's order.
 var TriggerKinds = []TriggerKind{TriggerTileSymbol, TriggerScoreReached, TriggerFeaturesCompleted, TriggerRoadCompleted, TriggerTurnStart}
 
+// CountStart says from when points count towards a score threshold.
+type CountStart string
+
+// CountFromTurnStart counts every point scored since the turn began.
+const CountFromTurnStart CountStart = "turn-start"
+
+// CountStarts lists the count starts in the schema's order.
+var CountStarts = []CountStart{CountFromTurnStart}
+
+// LapRule says how often a score threshold sets its step off.
+type LapRule string
+
+// The lap rules.
+const (
+	// LapsOnce: once in a game.
+	LapsOnce LapRule = "once"
+	// LapsEveryLap: again on each lap of the scoring track.
+	LapsEveryLap LapRule = "every-lap"
+)
+
+// LapRules lists the lap rules in the schema's order.
+var LapRules = []LapRule{LapsOnce, LapsEveryLap}
+
+// EarlyTile says what happens to a tile showing a step's symbol that is
+// drawn before the step's figure has entered the game.
+type EarlyTile string
+
+// EarlySetAside puts the tile aside and shuffles it back in once the figure
+// is in play.
+const EarlySetAside EarlyTile = "set-aside"
+
+// EarlyTiles lists the rules for early tiles in the schema's order.
+var EarlyTiles = []EarlyTile{EarlySetAside}
+
+// OffBoardRule says what a step's symbol does while its figure is off the
+// board.
+type OffBoardRule string
+
+// OffBoardIgnoreSymbol plays the tile as a normal tile.
+const OffBoardIgnoreSymbol OffBoardRule = "ignore-symbol"
+
+// OffBoardRules lists the off-board rules in the schema's order.
+var OffBoardRules = []OffBoardRule{OffBoardIgnoreSymbol}
+
+// MovementTarget says where a movement takes its figure.
+type MovementTarget string
+
+// The movement targets.
+const (
+	// MoveToPlacedTile sets the figure on the tile placed this turn.
+	MoveToPlacedTile MovementTarget = "placed-tile"
+	// MoveOrthogonalSteps moves the figure tile by tile to a tile beside.
+	MoveOrthogonalSteps MovementTarget = "orthogonal-steps"
+)
+
+// MovementTargets lists the movement targets in the schema's order.
+var MovementTargets = []MovementTarget{MoveToPlacedTile, MoveOrthogonalSteps}
+
+// StepsPer says what an orthogonal movement takes one step for, in place
+// of a fixed number of steps.
+type StepsPer string
+
+// PerCompletedFeature takes one step per feature the tile completed.
+const PerCompletedFeature StepsPer = "completed-feature"
+
+// StepsPers lists the kinds of per-step counts in the schema's order.
+var StepsPers = []StepsPer{PerCompletedFeature}
+
+// Chooser says who chooses a figure's steps or a step's choice.
+type Chooser string
+
+// The choosers.
+const (
+	// ChooserActivePlayer: the player whose turn it is.
+	ChooserActivePlayer Chooser = "active-player"
+	// ChooserEachPlayerInTurn: each player in turn, starting with the
+	// active player (a movement's mover).
+	ChooserEachPlayerInTurn Chooser = "each-player-in-turn"
+	// ChooserSoleMajority: the one player with the most followers on the
+	// feature; a tie lets nobody (a choice's chooser).
+	ChooserSoleMajority Chooser = "sole-majority"
+	// ChooserEachFollower: each of that player's followers on its own (a
+	// choice's chooser).
+	ChooserEachFollower Chooser = "each-follower"
+)
+
+// Movers lists who may choose a movement's steps, and Choosers who may
+// take a step's choice, in the schema's order.
+var (
+	Movers   = []Chooser{ChooserActivePlayer, ChooserEachPlayerInTurn}
+	Choosers = []Chooser{ChooserActivePlayer, ChooserSoleMajority, ChooserEachFollower}
+)
+
+// DeadEndRule says what happens when a movement has no step it may take.
+type DeadEndRule string
+
+// DeadEndStop ends the movement early.
+const DeadEndStop DeadEndRule = "stop"
+
+// DeadEndRules lists the dead-end rules in the schema's order.
+var DeadEndRules = []DeadEndRule{DeadEndStop}
+
+// RemovalWait says what a figure taken to the side of the board waits for.
+type RemovalWait string
+
+// WaitNextVolcano: the figure waits for the next volcano tile.
+const WaitNextVolcano RemovalWait = "next-volcano"
+
+// RemovalWaits lists what a removed figure may wait for, in the schema's
+// order.
+var RemovalWaits = []RemovalWait{WaitNextVolcano}
+
 // Trigger says when a step happens.
 type Trigger struct {
 	On TriggerKind
@@ -42,22 +154,20 @@ type Trigger struct {
 	Symbol Symbol
 	// Threshold is the score of a score-reached trigger.
 	Threshold int
-	// CountedFrom says from when points count towards the threshold:
-	// "turn-start" counts every point scored since the turn began.
-	CountedFrom string
+	// CountedFrom says from when points count towards the threshold.
+	CountedFrom CountStart
 	// CountedUntil is the step after which points no longer count for this
 	// turn's check.
 	CountedUntil string
-	// Laps says whether the threshold sets the step off once ("once") or
-	// again on each lap of the scoring track ("every-lap").
-	Laps string
+	// Laps says whether the threshold sets the step off once or again on
+	// each lap of the scoring track.
+	Laps LapRule
 	// BeforeInPlay says what happens to a tile showing the symbol drawn
-	// before the step's figure has entered the game: "set-aside" puts it
-	// aside and shuffles it back in once the figure is in play.
-	BeforeInPlay string
+	// before the step's figure has entered the game.
+	BeforeInPlay EarlyTile
 	// OffBoard says what the symbol does while the figure has been taken
-	// off the board: "ignore-symbol" plays the tile as a normal tile.
-	OffBoard string
+	// off the board.
+	OffBoard OffBoardRule
 	// Notes are notes about the trigger, such as an open question on it.
 	Notes  []string
 	Source Citation
@@ -68,25 +178,23 @@ type Trigger struct {
 type Movement struct {
 	// Figure is the id of the figure that moves.
 	Figure string
-	// To is "placed-tile" for a figure set on the tile placed this turn, or
-	// "orthogonal-steps" for a figure moved tile by tile to a tile beside.
-	To string
+	// To says where the figure goes: the tile placed this turn, or tile by
+	// tile to a tile beside.
+	To MovementTarget
 	// Steps is the number of steps of an orthogonal move, when fixed.
 	Steps int
-	// Per is "completed-feature" for one step per feature the tile
-	// completed, in place of a fixed number.
-	Per string
-	// Mover is who chooses each step: "active-player", or
-	// "each-player-in-turn" starting with the active player.
-	Mover string
+	// Per is what the movement takes one step for, in place of a fixed
+	// number ("" for a fixed number).
+	Per StepsPer
+	// Mover is who chooses each step (one of Movers).
+	Mover Chooser
 	// Revisit says whether the figure may enter a tile it entered this turn.
 	Revisit bool
 	// ReturnToStart says whether the figure may go back to the tile it
 	// started the turn on.
 	ReturnToStart bool
-	// DeadEnd is what happens when no step is allowed: "stop" ends the
-	// movement early.
-	DeadEnd string
+	// DeadEnd is what happens when no step is allowed.
+	DeadEnd DeadEndRule
 	// BlockedBy lists figures whose tile the figure may not enter.
 	BlockedBy []string
 	// Eats is the table that says which figures it eats on a tile it enters.
@@ -113,10 +221,8 @@ const (
 // Choice says what a step lets a player choose.
 type Choice struct {
 	Mode ChoiceMode
-	// By is who chooses: "active-player", "sole-majority" (the one player
-	// with the most followers on the feature; a tie lets nobody) or
-	// "each-follower" (each of that player's followers on its own).
-	By string
+	// By is who chooses (one of Choosers).
+	By Chooser
 	// InsteadOf lists steps whose action the choice replaces: taking it
 	// means not taking theirs in the same turn.
 	InsteadOf []string
@@ -151,9 +257,8 @@ type Removal struct {
 	// of that owner.
 	Owner string
 	To    Destination
-	// Then is what a figure taken to the side of the board waits for, such
-	// as "next-volcano".
-	Then   string
+	// Then is what a figure taken to the side of the board waits for.
+	Then   RemovalWait
 	Source Citation
 	Origin Origin
 }
@@ -193,16 +298,16 @@ func (t *Trigger) Describe() string {
 		out = "when the tile placed shows the " + string(t.Symbol) + " symbol"
 	case TriggerScoreReached:
 		out = fmt.Sprintf("when a player's score has reached or passed %d", t.Threshold)
-		if t.CountedFrom == "turn-start" {
+		if t.CountedFrom == CountFromTurnStart {
 			out += " since the turn began"
 		}
 		if t.CountedUntil != "" {
 			out += ", counting the points scored until " + t.CountedUntil
 		}
 		switch t.Laps {
-		case "once":
+		case LapsOnce:
 			out += "; once in a game"
-		case "every-lap":
+		case LapsEveryLap:
 			out += "; again on every lap of the scoring track"
 		}
 	case TriggerFeaturesCompleted:
@@ -212,10 +317,10 @@ func (t *Trigger) Describe() string {
 	case TriggerTurnStart:
 		out = "at the start of every turn"
 	}
-	if t.BeforeInPlay == "set-aside" {
+	if t.BeforeInPlay == EarlySetAside {
 		out += "; such a tile drawn before the figure is in play is set aside, and shuffled back in once it is"
 	}
-	if t.OffBoard == "ignore-symbol" {
+	if t.OffBoard == OffBoardIgnoreSymbol {
 		out += "; while the figure is off the board the symbol is ignored"
 	}
 	return out
@@ -226,21 +331,21 @@ func (t *Trigger) Describe() string {
 func (m *Movement) Describe() string {
 	parts := []string{}
 	switch m.To {
-	case "placed-tile":
+	case MoveToPlacedTile:
 		parts = append(parts, m.Figure+" goes to the tile placed this turn")
-	case "orthogonal-steps":
+	case MoveOrthogonalSteps:
 		n := fmt.Sprintf("%d steps", m.Steps)
 		if m.Steps == 1 {
 			n = "1 step"
 		}
-		if m.Per == "completed-feature" {
+		if m.Per == PerCompletedFeature {
 			n = "one step per completed feature"
 		}
 		who := ""
 		switch m.Mover {
-		case "active-player":
+		case ChooserActivePlayer:
 			who = ", chosen by the active player"
-		case "each-player-in-turn":
+		case ChooserEachPlayerInTurn:
 			who = ", each chosen by the next player in turn from the active player"
 		}
 		parts = append(parts, m.Figure+" moves "+n+" to a tile beside (not diagonally)"+who)
@@ -257,7 +362,7 @@ func (m *Movement) Describe() string {
 		if len(limits) > 0 {
 			parts = append(parts, strings.Join(limits, ", "))
 		}
-		if m.DeadEnd == "stop" {
+		if m.DeadEnd == DeadEndStop {
 			parts = append(parts, "a dead end stops it early")
 		}
 	}
@@ -279,11 +384,11 @@ func (m *Movement) Describe() string {
 func (c *Choice) Describe() string {
 	out := string(c.Mode)
 	switch c.By {
-	case "active-player":
+	case ChooserActivePlayer:
 		out = "the active player " + out
-	case "sole-majority":
+	case ChooserSoleMajority:
 		out = "the player with the sole majority " + out + ", for each follower"
-	case "each-follower":
+	case ChooserEachFollower:
 		out = "each follower's owner " + out
 	}
 	if len(c.InsteadOf) > 0 {
@@ -312,7 +417,7 @@ func (r *Removal) Describe() string {
 		who = r.Owner + " figures"
 	}
 	out := who + ": " + destinationText[r.To]
-	if r.Then == "next-volcano" {
+	if r.Then == WaitNextVolcano {
 		out += ", waiting for the next volcano"
 	}
 	return out

@@ -163,7 +163,7 @@ func (r *Rules) compileStep(st step, ps rules.PlayedStep) error {
 		r.fairyChoice = readChoice(ps.Choice)
 	case stepDrawbridge:
 		r.drawbridge = readChoice(ps.Choice)
-		if ps.Choice != nil && ps.Choice.By != "" && ps.Choice.By != "sole-majority" {
+		if ps.Choice != nil && ps.Choice.By != "" && ps.Choice.By != tilekit.ChooserSoleMajority {
 			return fmt.Errorf("choice by %q: the engine knows sole-majority", ps.Choice.By)
 		}
 		r.drawbridgeOut = destinationOf(m, "meeple", "player")
@@ -188,7 +188,7 @@ func readChoice(c *tilekit.Choice) choice {
 // side of the board for a neutral one when the step names none.
 func destinationOf(m *tilekit.Mechanics, id, owner string) removal {
 	if rm := m.RemovalOf(&tilekit.Figure{ID: id, Owner: owner}); rm != nil {
-		return removal{to: rm.To, nextVolcano: rm.Then == "next-volcano"}
+		return removal{to: rm.To, nextVolcano: rm.Then == tilekit.WaitNextVolcano}
 	}
 	if owner == "player" {
 		return removal{to: tilekit.OwnerSupply}
@@ -240,8 +240,8 @@ type movement struct {
 func (mv *movement) read(m *tilekit.Mechanics, figure string, orthogonal bool) error {
 	mv.present = true
 	if t := m.Trigger; t != nil {
-		mv.setAside = t.BeforeInPlay == "set-aside"
-		mv.ignoreOffBoard = t.OffBoard == "ignore-symbol"
+		mv.setAside = t.BeforeInPlay == tilekit.EarlySetAside
+		mv.ignoreOffBoard = t.OffBoard == tilekit.OffBoardIgnoreSymbol
 	}
 	d := m.Movement
 	if d == nil {
@@ -268,16 +268,16 @@ const maxSteps = 64
 // readSteps compiles how far and how a figure moves.
 func (mv *movement) readSteps(d *tilekit.Movement, orthogonal bool) error {
 	if !orthogonal {
-		if d.To != "placed-tile" {
+		if d.To != tilekit.MoveToPlacedTile {
 			return fmt.Errorf("the movement goes to %q: the engine's implementation goes to the placed tile", d.To)
 		}
 		return nil
 	}
-	if d.To != "orthogonal-steps" {
+	if d.To != tilekit.MoveOrthogonalSteps {
 		return fmt.Errorf("the movement goes to %q: the engine's implementation moves in orthogonal steps", d.To)
 	}
 	switch {
-	case d.Per == "completed-feature":
+	case d.Per == tilekit.PerCompletedFeature:
 		mv.perCompleted = true
 	case d.Per != "":
 		return fmt.Errorf("steps per %q: the engine knows completed-feature", d.Per)
@@ -286,13 +286,13 @@ func (mv *movement) readSteps(d *tilekit.Movement, orthogonal bool) error {
 	}
 	mv.steps = d.Steps
 	switch d.Mover {
-	case "", "active-player":
-	case "each-player-in-turn":
+	case "", tilekit.ChooserActivePlayer:
+	case tilekit.ChooserEachPlayerInTurn:
 		mv.eachPlayer = true
 	default:
 		return fmt.Errorf("mover %q: the engine knows active-player and each-player-in-turn", d.Mover)
 	}
-	if d.DeadEnd != "" && d.DeadEnd != "stop" {
+	if d.DeadEnd != "" && d.DeadEnd != tilekit.DeadEndStop {
 		return fmt.Errorf("dead end %q: the engine knows stop", d.DeadEnd)
 	}
 	mv.revisit, mv.returnToStart = d.Revisit, d.ReturnToStart
@@ -317,10 +317,10 @@ func (r *Rules) readThreshold(t *tilekit.Trigger) error {
 	if t.Threshold <= 0 {
 		return fmt.Errorf("threshold %d: want a number of points above 0", t.Threshold)
 	}
-	if t.CountedFrom != "" && t.CountedFrom != "turn-start" {
+	if t.CountedFrom != "" && t.CountedFrom != tilekit.CountFromTurnStart {
 		return fmt.Errorf("counted from %q: the engine knows turn-start", t.CountedFrom)
 	}
-	r.threshold = threshold{points: t.Threshold, everyLap: t.Laps == "every-lap", until: stepScore}
+	r.threshold = threshold{points: t.Threshold, everyLap: t.Laps == tilekit.LapsEveryLap, until: stepScore}
 	if t.CountedUntil != "" {
 		st, ok := stepByName(t.CountedUntil)
 		if !ok {

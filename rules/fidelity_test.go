@@ -364,7 +364,7 @@ func TestFidelityDrawbridgeTieIsCommunity(t *testing.T) {
 	}
 	c := rules.StepChoice(cat.Step("drawbridge-move"), rules.OrderOptions{})
 	require.NotNil(t, c)
-	assert.Equal(t, "sole-majority", c.By)
+	assert.Equal(t, tilekit.ChooserSoleMajority, c.By)
 }
 
 // Issue 16: the Black Dragon's page says only that meeples are sent to

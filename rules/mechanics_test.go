@@ -32,14 +32,14 @@ func TestMechanicsRedDragon(t *testing.T) {
 	require.NotNil(t, mv)
 	assert.Equal(t, tilekit.TriggerTileSymbol, tr.On)
 	assert.Equal(t, tilekit.SymbolDragon, tr.Symbol)
-	assert.Equal(t, "set-aside", tr.BeforeInPlay)
-	assert.Equal(t, "ignore-symbol", tr.OffBoard, "an eaten red dragon: the symbol is ignored (Black Dragon page)")
-	assert.Equal(t, "orthogonal-steps", mv.To)
+	assert.Equal(t, tilekit.EarlySetAside, tr.BeforeInPlay)
+	assert.Equal(t, tilekit.OffBoardIgnoreSymbol, tr.OffBoard, "an eaten red dragon: the symbol is ignored (Black Dragon page)")
+	assert.Equal(t, tilekit.MoveOrthogonalSteps, mv.To)
 	assert.Equal(t, 6, mv.Steps)
-	assert.Equal(t, "each-player-in-turn", mv.Mover)
+	assert.Equal(t, tilekit.ChooserEachPlayerInTurn, mv.Mover)
 	assert.False(t, mv.Revisit)
 	assert.False(t, mv.ReturnToStart)
-	assert.Equal(t, "stop", mv.DeadEnd)
+	assert.Equal(t, tilekit.DeadEndStop, mv.DeadEnd)
 	assert.Equal(t, []string{"fairy"}, mv.BlockedBy)
 	assert.Equal(t, "dragon-diet", mv.Eats)
 	assert.Equal(t, "dragon-protection", mv.Spares)
@@ -48,7 +48,7 @@ func TestMechanicsRedDragon(t *testing.T) {
 
 	v := stepOrFail(t, cat, "volcano-dragon").Mechanics
 	require.NotNil(t, v.Movement)
-	assert.Equal(t, "placed-tile", v.Movement.To)
+	assert.Equal(t, tilekit.MoveToPlacedTile, v.Movement.To)
 	assert.True(t, v.Movement.NoDeploy)
 }
 
@@ -60,9 +60,9 @@ func TestMechanicsBlackDragon(t *testing.T) {
 	cat := builtin(t)
 	mv := stepOrFail(t, cat, "black-dragon-move").Mechanics.Movement
 	require.NotNil(t, mv)
-	assert.Equal(t, "completed-feature", mv.Per)
+	assert.Equal(t, tilekit.PerCompletedFeature, mv.Per)
 	assert.Zero(t, mv.Steps)
-	assert.Equal(t, "active-player", mv.Mover)
+	assert.Equal(t, tilekit.ChooserActivePlayer, mv.Mover)
 	assert.False(t, mv.Revisit)
 	assert.Equal(t, "black-dragon-diet", mv.Eats)
 	assert.Contains(t, mv.Notes, "black-dragon-dead-end")
@@ -73,12 +73,12 @@ func TestMechanicsBlackDragon(t *testing.T) {
 	require.NotNil(t, tr)
 	assert.Equal(t, tilekit.TriggerScoreReached, tr.On)
 	assert.Equal(t, 50, tr.Threshold)
-	assert.Equal(t, "turn-start", tr.CountedFrom)
+	assert.Equal(t, tilekit.CountFromTurnStart, tr.CountedFrom)
 	assert.Equal(t, "score-features", tr.CountedUntil)
-	assert.Equal(t, "once", tr.Laps)
+	assert.Equal(t, tilekit.LapsOnce, tr.Laps)
 	assert.Contains(t, tr.Notes, "black-dragon-later-laps")
 	require.NotNil(t, place.Movement)
-	assert.Equal(t, "placed-tile", place.Movement.To)
+	assert.Equal(t, tilekit.MoveToPlacedTile, place.Movement.To)
 }
 
 // Where removed figures go: a removal that names the figure wins over the
@@ -87,7 +87,7 @@ func TestMechanicsBlackDragon(t *testing.T) {
 // the general supply, the red dragon waiting for the next volcano).
 func TestMechanicsRemovals(t *testing.T) {
 	cat := builtin(t)
-	dest := func(step, figure string) (tilekit.Destination, string) {
+	dest := func(step, figure string) (tilekit.Destination, tilekit.RemovalWait) {
 		t.Helper()
 		f := cat.Figure(figure)
 		require.NotNil(t, f, figure)
@@ -98,7 +98,7 @@ func TestMechanicsRemovals(t *testing.T) {
 	for _, tc := range []struct {
 		step, figure string
 		to           tilekit.Destination
-		then         string
+		then         tilekit.RemovalWait
 	}{
 		{"black-dragon-move", "meeple", tilekit.OwnerSupply, ""},
 		{"black-dragon-move", "fairy", tilekit.BoardSide, ""},
@@ -170,7 +170,7 @@ func TestMechanicsChoices(t *testing.T) {
 
 	bridge := rules.StepChoice(stepOrFail(t, cat, "drawbridge-move"), rules.OrderOptions{})
 	require.NotNil(t, bridge)
-	assert.Equal(t, "sole-majority", bridge.By)
+	assert.Equal(t, tilekit.ChooserSoleMajority, bridge.By)
 }
 
 // TestStepChoiceDatedLater checks that a choice is dated by its own source:

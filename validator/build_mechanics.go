@@ -13,15 +13,15 @@ func buildMechanics(m map[string]any, at tilekit.Origin) tilekit.Mechanics {
 	if t := table(m, "trigger"); t != nil {
 		out.Trigger = &tilekit.Trigger{
 			On: tilekit.TriggerKind(str(t, "on")), Symbol: tilekit.Symbol(str(t, "symbol")), Threshold: integer(t["threshold"]),
-			CountedFrom: str(t, "counted-from"), CountedUntil: str(t, "counted-until"), Laps: str(t, "laps"),
-			BeforeInPlay: str(t, "before-in-play"), OffBoard: str(t, "off-board"), Notes: strs(t, "notes"),
+			CountedFrom: tilekit.CountStart(str(t, "counted-from")), CountedUntil: str(t, "counted-until"), Laps: tilekit.LapRule(str(t, "laps")),
+			BeforeInPlay: tilekit.EarlyTile(str(t, "before-in-play")), OffBoard: tilekit.OffBoardRule(str(t, "off-board")), Notes: strs(t, "notes"),
 			Source: buildCitation(table(t, "source")), Origin: at.At("trigger"),
 		}
 	}
 	if v := table(m, "movement"); v != nil {
 		out.Movement = &tilekit.Movement{
-			Figure: str(v, "figure"), To: str(v, "to"), Steps: integer(v["steps"]), Per: str(v, "per"), Mover: str(v, "mover"),
-			Revisit: boolean(v, "revisit"), ReturnToStart: boolean(v, "return-to-start"), DeadEnd: str(v, "dead-end"),
+			Figure: str(v, "figure"), To: tilekit.MovementTarget(str(v, "to")), Steps: integer(v["steps"]), Per: tilekit.StepsPer(str(v, "per")), Mover: tilekit.Chooser(str(v, "mover")),
+			Revisit: boolean(v, "revisit"), ReturnToStart: boolean(v, "return-to-start"), DeadEnd: tilekit.DeadEndRule(str(v, "dead-end")),
 			BlockedBy: strs(v, "blocked-by"), Eats: str(v, "eats"), Spares: str(v, "spares"), NoDeploy: boolean(v, "no-deploy"),
 			Notes: strs(v, "notes"), Source: buildCitation(table(v, "source")), Origin: at.At("movement"),
 		}
@@ -29,7 +29,7 @@ func buildMechanics(m map[string]any, at tilekit.Origin) tilekit.Mechanics {
 	out.Choice = buildChoice(table(m, "choice"), at.At("choice"))
 	for i, r := range list(m["removal"]) {
 		out.Removals = append(out.Removals, tilekit.Removal{
-			Figures: strs(r, "figures"), Owner: str(r, "owner"), To: tilekit.Destination(str(r, "to")), Then: str(r, "then"),
+			Figures: strs(r, "figures"), Owner: str(r, "owner"), To: tilekit.Destination(str(r, "to")), Then: tilekit.RemovalWait(str(r, "then")),
 			Source: buildCitation(table(r, "source")), Origin: at.At("removal", strconv.Itoa(i)),
 		})
 	}
@@ -42,7 +42,7 @@ func buildChoice(m map[string]any, at tilekit.Origin) *tilekit.Choice {
 		return nil
 	}
 	return &tilekit.Choice{
-		Mode: tilekit.ChoiceMode(str(m, "mode")), By: str(m, "by"), InsteadOf: strs(m, "instead-of"), Except: strs(m, "except"),
+		Mode: tilekit.ChoiceMode(str(m, "mode")), By: tilekit.Chooser(str(m, "by")), InsteadOf: strs(m, "instead-of"), Except: strs(m, "except"),
 		Source: buildCitation(table(m, "source")), Origin: at,
 	}
 }

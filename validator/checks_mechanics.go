@@ -33,7 +33,7 @@ func (l *loader) checkMechanics(cat *tilekit.Catalog, s *tilekit.Step) {
 		l.figureRefs(cat, v.BlockedBy, v.Origin.At("blocked-by"), true)
 		l.tableRef(cat, v.Eats, v.Origin.At("eats"))
 		l.tableRef(cat, v.Spares, v.Origin.At("spares"))
-		if v.To == "orthogonal-steps" && (v.Steps == 0) == (v.Per == "") {
+		if v.To == tilekit.MoveOrthogonalSteps && (v.Steps == 0) == (v.Per == "") {
 			l.report(v.Origin.At("to"), "movement-distance", Error, "step %s moves %s tile by tile: give either steps, a fixed number, or per, not %s", s.ID, v.Figure, map[bool]string{true: "neither", false: "both"}[v.Steps == 0])
 		}
 	}

@@ -124,6 +124,24 @@ func TestSchemaVocabularyMatchesGo(t *testing.T) {
 	assert.Equal(t, sorted(tilekit.Editions), enumOf(t, "expansions.schema.json", "definitions/expansion/properties/editions/items"))
 	assert.Equal(t, sorted(tilekit.TriggerKinds), enumOf(t, "interactions.schema.json", "definitions/trigger/properties/on"))
 	assert.Equal(t, sorted(tilekit.Destinations), enumOf(t, "interactions.schema.json", "definitions/removal/properties/to"))
+	mechanics := []struct {
+		path string
+		want []string
+	}{
+		{"definitions/trigger/properties/counted-from", sorted(tilekit.CountStarts)},
+		{"definitions/trigger/properties/laps", sorted(tilekit.LapRules)},
+		{"definitions/trigger/properties/before-in-play", sorted(tilekit.EarlyTiles)},
+		{"definitions/trigger/properties/off-board", sorted(tilekit.OffBoardRules)},
+		{"definitions/movement/properties/to", sorted(tilekit.MovementTargets)},
+		{"definitions/movement/properties/per", sorted(tilekit.StepsPers)},
+		{"definitions/movement/properties/mover", sorted(tilekit.Movers)},
+		{"definitions/movement/properties/dead-end", sorted(tilekit.DeadEndRules)},
+		{"definitions/choice/properties/by", sorted(tilekit.Choosers)},
+		{"definitions/removal/properties/then", sorted(tilekit.RemovalWaits)},
+	}
+	for _, m := range mechanics {
+		assert.Equal(t, m.want, enumOf(t, "interactions.schema.json", m.path), m.path)
+	}
 	assert.Equal(t, sorted(symbols), enumOf(t, "interactions.schema.json", "definitions/trigger/properties/symbol/anyOf/0"))
 	for _, k := range tilekit.FeatureKinds {
 		assert.True(t, k.Known(), k)
