@@ -28,15 +28,16 @@ const module = "github.com/tilekit/tilekit"
 // text for validator). A package not listed here
 // may import nothing of the module until it is.
 var mayImport = map[string][]string{
-	"":                  nil,
-	"internal/tomlscan": nil,
-	"rules":             {""},
-	"validator":         {"", "rules", "internal/tomlscan"},
-	"game":              {"", "rules"},
-	"site":              {"", "rules", "game"},
-	"internal/dirlock":  nil,
-	"internal/atomicfs": {"internal/dirlock"},
-	"cmd/tilekit":       {"", "rules", "game", "site", "validator", "internal/atomicfs", "internal/dirlock", "internal/tomlscan"},
+	"":                               nil,
+	"internal/tomlscan":              nil,
+	"rules":                          {""},
+	"validator":                      {"", "rules", "internal/tomlscan"},
+	"game":                           {"", "rules"},
+	"site":                           {"", "rules", "game"},
+	"internal/dirlock":               nil,
+	"internal/atomicfs/atomicfstest": nil,
+	"internal/atomicfs":              {"internal/dirlock"},
+	"cmd/tilekit":                    {"", "rules", "game", "site", "validator", "internal/atomicfs", "internal/dirlock", "internal/tomlscan"},
 }
 
 // infrastructureMayLink lists the outside modules a package under

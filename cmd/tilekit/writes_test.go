@@ -2,10 +2,8 @@ package main
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,43 +12,11 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/tilekit/tilekit/internal/atomicfs/atomicfstest"
 )
 
-// snapshot describes everything below dir: each path with its kind, mode
-// and content, so that a test can check a folder was left exactly as it was.
-func snapshot(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	got := map[string]string{}
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(dir, path)
-		if err != nil {
-			return err
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		entry := info.Mode().String()
-		if d.Type().IsRegular() {
-			data, err := os.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			if len(data) <= 80 {
-				entry += " " + string(data)
-			} else {
-				entry += fmt.Sprintf(" %d bytes, sha256 %x", len(data), sha256.Sum256(data))
-			}
-		}
-		got[filepath.ToSlash(rel)] = entry
-		return nil
-	})
-	require.NoError(t, err)
-	return got
-}
+// snapshot records a folder's whole state (see atomicfstest.Snapshot).
+var snapshot = atomicfstest.Snapshot
 
 // tilekitRun runs one command line in-process.
 func tilekitRun(args ...string) (code int, stdout, stderr string) {

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tilekit/tilekit/internal/atomicfs/atomicfstest"
 )
 
 // The ways FuzzFileSet opens a set.
@@ -126,7 +128,7 @@ func fuzzExpected(before map[string]string, list []string, data func(int) []byte
 				want[d] = "drwxr-xr-x"
 			}
 		}
-		want[key] = "-rw-r--r-- " + contentKey(data(i))
+		want[key] = "-rw-r--r-- " + atomicfstest.ContentKey(data(i))
 	}
 	return want
 }

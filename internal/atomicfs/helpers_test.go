@@ -1,9 +1,6 @@
 package atomicfs
 
 import (
-	"crypto/sha256"
-	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,60 +8,14 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/tilekit/tilekit/internal/atomicfs/atomicfstest"
 )
 
 // tooLong is a file name no common file system takes (over 255 bytes).
 var tooLong = strings.Repeat("n", 300) + ".txt"
 
-// snapshot describes everything below dir: each path with its kind, mode
-// and content (a link with its target), so that a test can check a folder
-// was left exactly as it was.
-func snapshot(t testing.TB, dir string) map[string]string {
-	t.Helper()
-	got := map[string]string{}
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(dir, path)
-		if err != nil {
-			return err
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		got[filepath.ToSlash(rel)] = describe(path, info)
-		return nil
-	})
-	require.NoError(t, err)
-	return got
-}
-
-// describe says what the file at path is, as snapshot records it.
-func describe(path string, info fs.FileInfo) string {
-	entry := info.Mode().String()
-	switch {
-	case info.Mode().IsRegular():
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return entry + " unreadable: " + err.Error()
-		}
-		return entry + " " + contentKey(data)
-	case info.Mode()&fs.ModeSymlink != 0:
-		link, _ := os.Readlink(path)
-		return entry + " -> " + link
-	}
-	return entry
-}
-
-// contentKey is a file's content as snapshot records it.
-func contentKey(data []byte) string {
-	if len(data) <= 80 {
-		return string(data)
-	}
-	return fmt.Sprintf("%d bytes, sha256 %x", len(data), sha256.Sum256(data))
-}
+// snapshot records a folder's whole state (see atomicfstest.Snapshot).
+var snapshot = atomicfstest.Snapshot
 
 // writeFile writes a file for a test, making the folders above it.
 func writeFile(t testing.TB, name, data string) {
