@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// Feature names. Scenario files, the position notation of the game engine
+// Feature names. Scenario files, the snapshot notation of the game engine
 // and the messages of the validator, the engine and the command line name a
 // feature of a tile by a short text, in one of these forms:
 //
@@ -43,7 +43,7 @@ type FeatureRef struct {
 	// HasAt says that the name gives an edge position, At.
 	HasAt bool
 	// At is an edge position the feature touches at rotation 0.
-	At Position
+	At EdgePoint
 	// IsIndex says that the name is an index, Index.
 	IsIndex bool
 	// Index is the feature's index among the tile's features, from 0.
@@ -82,7 +82,7 @@ func ParseFeatureRef(name string) (FeatureRef, error) {
 		if !FeatureKind(word).Known() {
 			return FeatureRef{}, fmt.Errorf("feature name %q: before \"@\" comes a feature kind (%s), without an ordinal", name, kindList())
 		}
-		p, err := ParsePosition(at)
+		p, err := ParseEdgePoint(at)
 		if err != nil {
 			return FeatureRef{}, fmt.Errorf("feature name %q: %w", name, err)
 		}
@@ -191,7 +191,7 @@ func (t *Tile) featureOfKind(ref FeatureRef) (int, error) {
 
 // touches reports whether a feature lists an edge position among its
 // sides: a whole side for a city or road, a half for a field.
-func touches(f *Feature, p Position) bool {
+func touches(f *Feature, p EdgePoint) bool {
 	for _, s := range f.Sides {
 		if s == p {
 			return true

@@ -83,7 +83,7 @@ func TestFeatureNamesRoundTrip(t *testing.T) {
 
 // touchedBy returns the index of the first feature of a kind on a tile that
 // lists an edge position, or -1.
-func touchedBy(t *tilekit.Tile, kind tilekit.FeatureKind, p tilekit.Position) int {
+func touchedBy(t *tilekit.Tile, kind tilekit.FeatureKind, p tilekit.EdgePoint) int {
 	for i := range t.Features {
 		for _, s := range t.Features[i].Sides {
 			if t.Features[i].Kind == kind && s == p {
@@ -102,7 +102,7 @@ func TestFeatureNameGrammar(t *testing.T) {
 		"#12":         tilekit.IndexRef(12),
 		"road":        {Kind: tilekit.Road},
 		"city3":       {Kind: tilekit.City, Ordinal: 3},
-		"field@SL":    {Kind: tilekit.Field, HasAt: true, At: tilekit.Position{IsHalf: true, Half: tilekit.SL, Side: tilekit.South}},
+		"field@SL":    {Kind: tilekit.Field, HasAt: true, At: tilekit.EdgePoint{IsHalf: true, Half: tilekit.SL, Side: tilekit.South}},
 		"north":       {ID: "north"},
 		"field0":      {ID: "field0"},
 		"field01":     {ID: "field01"},
@@ -141,9 +141,9 @@ func TestFeatureNameGrammar(t *testing.T) {
 // back to a form that reads back.
 func TestFeatureIndexLocalIDFirst(t *testing.T) {
 	tile := &tilekit.Tile{ID: "fan/x", Features: []tilekit.Feature{
-		{Kind: tilekit.Road, Sides: []tilekit.Position{{Side: tilekit.North}}},
-		{Kind: tilekit.Road, ID: "road", Sides: []tilekit.Position{{Side: tilekit.South}}},
-		{Kind: tilekit.City, ID: "field2", Sides: []tilekit.Position{{Side: tilekit.East}}},
+		{Kind: tilekit.Road, Sides: []tilekit.EdgePoint{{Side: tilekit.North}}},
+		{Kind: tilekit.Road, ID: "road", Sides: []tilekit.EdgePoint{{Side: tilekit.South}}},
+		{Kind: tilekit.City, ID: "field2", Sides: []tilekit.EdgePoint{{Side: tilekit.East}}},
 		{Kind: tilekit.Field},
 		{Kind: tilekit.Field},
 	}}

@@ -150,47 +150,47 @@ func (c Corner) Halves() [2]Half {
 	return [2]Half{s[0].Halves()[1], s[1].Halves()[0]}
 }
 
-// Position is a place on a tile's border that a feature can touch: either a
+// EdgePoint is a place on a tile's border that a feature can touch: either a
 // whole side, read as its middle for roads and as the whole side for cities,
 // or a half.
-type Position struct {
-	// IsHalf reports whether the position is a half rather than a side.
+type EdgePoint struct {
+	// IsHalf reports whether the point is a half rather than a side.
 	IsHalf bool
 	Side   Side
 	Half   Half
 }
 
-// String returns the position's name as written in the data.
-func (p Position) String() string {
+// String returns the point's name as written in the data.
+func (p EdgePoint) String() string {
 	if p.IsHalf {
 		return p.Half.String()
 	}
 	return p.Side.String()
 }
 
-// Rotate returns the position that p becomes when its tile is turned
+// Rotate returns the point that p becomes when its tile is turned
 // clockwise by quarter quarter turns.
-func (p Position) Rotate(quarter int) Position {
+func (p EdgePoint) Rotate(quarter int) EdgePoint {
 	if p.IsHalf {
 		h := p.Half.Rotate(quarter)
-		return Position{IsHalf: true, Half: h, Side: h.Side()}
+		return EdgePoint{IsHalf: true, Half: h, Side: h.Side()}
 	}
-	return Position{Side: p.Side.Rotate(quarter)}
+	return EdgePoint{Side: p.Side.Rotate(quarter)}
 }
 
-// ParsePosition reads a side name (N, E, S, W) or a half name (NL ... WR).
-func ParsePosition(name string) (Position, error) {
+// ParseEdgePoint reads a side name (N, E, S, W) or a half name (NL ... WR).
+func ParseEdgePoint(name string) (EdgePoint, error) {
 	for i, n := range sideNames {
 		if n == name {
-			return Position{Side: Side(i)}, nil
+			return EdgePoint{Side: Side(i)}, nil
 		}
 	}
 	for i, n := range halfNames {
 		if n == name {
-			return Position{IsHalf: true, Half: Half(i), Side: Half(i).Side()}, nil
+			return EdgePoint{IsHalf: true, Half: Half(i), Side: Half(i).Side()}, nil
 		}
 	}
-	return Position{}, fmt.Errorf("unknown side or half %q (want one of N E S W or NL NR EL ER SL SR WL WR)", name)
+	return EdgePoint{}, fmt.Errorf("unknown side or half %q (want one of N E S W or NL NR EL ER SL SR WL WR)", name)
 }
 
 // BoardPosition is the place of a tile on the board: x grows eastward and y

@@ -140,26 +140,26 @@ func TestPositionRotate(t *testing.T) {
 	}{
 		{"N", 1, "E"}, {"W", 1, "N"}, {"NL", 1, "EL"}, {"SR", -1, "ER"}, {"WR", 2, "ER"},
 	} {
-		p, err := ParsePosition(c.from)
+		p, err := ParseEdgePoint(c.from)
 		require.NoError(t, err)
 		got := p.Rotate(c.quarter)
 		assert.Equal(t, c.want, got.String(), "%s turned %d", c.from, c.quarter)
-		back, err := ParsePosition(c.want)
+		back, err := ParseEdgePoint(c.want)
 		require.NoError(t, err)
 		assert.Equal(t, back, got, "a turned position is what parsing its name gives")
 	}
 }
 
-func TestParsePosition(t *testing.T) {
-	p, err := ParsePosition("E")
+func TestParseEdgePoint(t *testing.T) {
+	p, err := ParseEdgePoint("E")
 	require.NoError(t, err)
-	assert.Equal(t, Position{Side: East}, p)
-	p, err = ParsePosition("SR")
+	assert.Equal(t, EdgePoint{Side: East}, p)
+	p, err = ParseEdgePoint("SR")
 	require.NoError(t, err)
 	assert.True(t, p.IsHalf)
 	assert.Equal(t, "SR", p.String())
 	assert.Equal(t, South, p.Side)
-	_, err = ParsePosition("NE")
+	_, err = ParseEdgePoint("NE")
 	assert.Error(t, err)
 }
 

@@ -603,6 +603,14 @@ func (v *StepVariant) Scope() string {
 	return scope
 }
 
+// BaseGame is the expansion id of the base game, which every selection
+// includes; AllExpansions is the selection id that stands for every
+// expansion.
+const (
+	BaseGame      = "base"
+	AllExpansions = "all"
+)
+
 // ParentExpansion returns the expansion id of an expansion or part id.
 func ParentExpansion(id string) string {
 	exp, _, _ := strings.Cut(id, "/")

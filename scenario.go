@@ -172,7 +172,7 @@ type ScenarioExpect struct {
 	// Events are the events of the turn (or of the end of the game, for the
 	// scenario's expectation), each as the engine writes it, in order.
 	Events []string
-	// Board is the board in the position notation.
+	// Board is the board in the snapshot notation.
 	Board string
 	// Dragon is the tile the red dragon stands on, as "x,y", or "" when it
 	// is beside the board (not in play yet, or gone).

@@ -127,7 +127,7 @@ type Feature struct {
 	// features of the tile refer to this one.
 	ID string
 	// Sides lists the edge positions the feature touches.
-	Sides []Position
+	Sides []EdgePoint
 	// Attributes are marks such as a pennant or the princess.
 	Attributes []Attribute
 	// Cities lists, for a field, the ids of the cities of the tile it touches.

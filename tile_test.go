@@ -7,10 +7,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func pos(t *testing.T, names ...string) []Position {
-	var out []Position
+func pos(t *testing.T, names ...string) []EdgePoint {
+	var out []EdgePoint
 	for _, n := range names {
-		p, err := ParsePosition(n)
+		p, err := ParseEdgePoint(n)
 		require.NoError(t, err)
 		out = append(out, p)
 	}

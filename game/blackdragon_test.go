@@ -13,17 +13,17 @@ import (
 )
 
 // selRules compiles a selection in an edition under a publisher's rules.
-func selRules(t *testing.T, cat *tilekit.Catalog, edition tilekit.Edition, pub tilekit.Publisher, ids ...string) *game.Rules {
+func selRules(t *testing.T, cat *tilekit.Catalog, edition tilekit.Edition, pub tilekit.Publisher, ids ...string) *game.Ruleset {
 	t.Helper()
 	sel, err := rules.Select(cat, ids)
 	require.NoError(t, err)
-	r, err := game.CompileSetup(cat, sel, game.Setup{Edition: edition, Publisher: pub})
+	r, err := game.Compile(cat, sel, game.Setup{Edition: edition, Publisher: pub})
 	require.NoError(t, err)
 	return r
 }
 
 // feature returns the index of a named feature of a tile id.
-func feature(t *testing.T, r *game.Rules, id, name string) int {
+func feature(t *testing.T, r *game.Ruleset, id, name string) int {
 	t.Helper()
 	i, err := r.FeatureIndex(typeOf(t, r, id), name)
 	require.NoError(t, err)
@@ -42,7 +42,7 @@ func TestBlackDragonMovesOneStepPerCompletedFeature(t *testing.T) {
 	// tile; two city caps lie north; player 3's farmer south of the start
 	// tile's road, player 2's beside the city cap at 0,-1; the Black
 	// Dragon on the cloister.
-	g, err := game.ParsePosition(r, "0,0:base/D@0[3:field2] 1,0:base/A@90 0,-1:base/E@180[2:field] -1,-1:base/E@180 "+
+	g, err := game.ParseSnapshot(r, "0,0:base/D@0[3:field2] 1,0:base/A@90 0,-1:base/E@180[2:field] -1,-1:base/E@180 "+
 		"/ scores 0,0,0 / black-dragon 1,0")
 	require.NoError(t, err)
 	take(t, g, "base/L")
@@ -83,7 +83,7 @@ func TestBlackDragonEntersWhenAScoreReachesFifty(t *testing.T) {
 		enters bool
 	}{{"47 to 50", "47,0", true}, {"already 50", "50,0", false}, {"46 to 49", "46,0", false}} {
 		r := selRules(t, catalog(t), tilekit.C2, "", "black-dragon")
-		g, err := game.ParsePosition(r, board+" / scores "+tc.scores)
+		g, err := game.ParseSnapshot(r, board+" / scores "+tc.scores)
 		require.NoError(t, err)
 		take(t, g, "base/A")
 		require.NoError(t, place(g, -1, 0, 3))
@@ -104,7 +104,7 @@ func TestBlackDragonEntersWhenAScoreReachesFifty(t *testing.T) {
 // player places, though the turn scores nothing else.
 func TestBlackDragonCountsTheFairysPoint(t *testing.T) {
 	r := selRules(t, catalog(t), tilekit.C2, tilekit.HansImGlueck, "princess-dragon", "black-dragon")
-	g, err := game.ParsePosition(r, "0,0:base/D@0 1,0:base/A@90[1:road] / scores 49,0 / fairy 1,0:road")
+	g, err := game.ParseSnapshot(r, "0,0:base/D@0 1,0:base/A@90[1:road] / scores 49,0 / fairy 1,0:road")
 	require.NoError(t, err)
 	take(t, g, "base/B")
 	events := apply(t, g, game.TileMove(game.Placement{Pos: pos(0, 1)}))
@@ -119,7 +119,7 @@ func TestBlackDragonCountsTheFairysPoint(t *testing.T) {
 // completed the road does not matter.
 func TestDrawbridgeMeepleCrossesIntoTheCity(t *testing.T) {
 	r := selRules(t, catalog(t), tilekit.C3, "", "drawbridges")
-	g, err := game.ParsePosition(r, "0,0:base/D@0[1:road] -1,0:base/A@270 / scores 0,0 / turn 2")
+	g, err := game.ParseSnapshot(r, "0,0:base/D@0[1:road] -1,0:base/A@270 / scores 0,0 / turn 2")
 	require.NoError(t, err)
 	bridge := "drawbridges/city-cap-road-from-south"
 	take(t, g, bridge)
@@ -144,7 +144,7 @@ func TestDrawbridgeEachMeepleAndTies(t *testing.T) {
 	r := selRules(t, catalog(t), tilekit.C3, "", "drawbridges")
 	bridge := "drawbridges/city-cap-road-from-south"
 	city := feature(t, r, bridge, "city")
-	g, err := game.ParsePosition(r, road+" / scores 0,0")
+	g, err := game.ParseSnapshot(r, road+" / scores 0,0")
 	require.NoError(t, err)
 	take(t, g, bridge)
 	require.NoError(t, place(g, 1, 0, 1))
@@ -154,7 +154,7 @@ func TestDrawbridgeEachMeepleAndTies(t *testing.T) {
 	assert.Equal(t, []string{"player 1 takes back 1 from road"}, apply(t, g, game.DrawbridgeHome))
 	assert.Equal(t, []int{game.Followers - 1, game.Followers}, supplies(g))
 
-	tie, err := game.ParsePosition(r, "-2,0:base/A@270[2:road] -1,0:base/U@0 0,0:base/D@0[1:road] / scores 0,0")
+	tie, err := game.ParseSnapshot(r, "-2,0:base/A@270[2:road] -1,0:base/U@0 0,0:base/D@0[1:road] / scores 0,0")
 	require.NoError(t, err)
 	take(t, tie, bridge)
 	require.NoError(t, place(tie, 1, 0, 1))
@@ -171,7 +171,7 @@ func TestDrawbridgeEachMeepleAndTies(t *testing.T) {
 // Expansions: Exp. 3 - The Princess & the Dragon).
 func TestTheTwoDragons(t *testing.T) {
 	r := selRules(t, catalog(t), tilekit.C2, tilekit.HansImGlueck, "princess-dragon", "black-dragon")
-	g, err := game.ParsePosition(r, dragonGrid+" / black-dragon 2,1")
+	g, err := game.ParseSnapshot(r, dragonGrid+" / black-dragon 2,1")
 	require.NoError(t, err)
 	take(t, g, "princess-dragon/dragon-city-cap-garden")
 	require.NoError(t, place(g, 3, 1, 0))
@@ -180,7 +180,7 @@ func TestTheTwoDragons(t *testing.T) {
 		"dragon does not eat the black dragon at 2,1 (dragon-diet, open question: the engine's default, no)"},
 		apply(t, g, game.DragonMove(tilekit.North)))
 
-	g, err = game.ParsePosition(r, "0,0:base/D@0 1,0:base/A@90[1:road] / scores 0,0 / dragon 0,0 / black-dragon 1,0")
+	g, err = game.ParseSnapshot(r, "0,0:base/D@0 1,0:base/A@90[1:road] / scores 0,0 / dragon 0,0 / black-dragon 1,0")
 	require.NoError(t, err)
 	take(t, g, "base/A")
 	require.NoError(t, place(g, -1, 0, 3))
@@ -191,24 +191,24 @@ func TestTheTwoDragons(t *testing.T) {
 		apply(t, g, game.BlackDragonMove(tilekit.West)))
 	_, on := g.FigureAt("dragon")
 	assert.False(t, on)
-	assert.Contains(t, g.Position(), "/ dragon waiting")
+	assert.Contains(t, g.Snapshot(), "/ dragon waiting")
 	take(t, g, "princess-dragon/dragon-road-curve")
 	assert.NotEmpty(t, g.Legal(nil), "the dragon symbol is ignored: the tile is placed")
 }
 
-// The figures' sections of the position notation read and write back.
+// The figures' sections of the snapshot notation read and write back.
 func TestPositionWithFigures(t *testing.T) {
 	r := selRules(t, catalog(t), tilekit.C2, tilekit.HansImGlueck, "princess-dragon", "black-dragon")
 	for _, text := range []string{
 		"0,0:base/D@0 1,0:base/A@90[1:road] / scores 0,0 / turn 1 / pile base/B*1 / dragon 0,0 / fairy 1,0:road / black-dragon 1,0 / set-aside princess-dragon/dragon-road-curve*2",
 		"0,0:base/D@0 1,0:base/A@90[1:road] / scores 0,0 / turn 1 / pile base/B*1 / dragon waiting / fairy 1,0",
 	} {
-		g, err := game.ParsePosition(r, text)
+		g, err := game.ParseSnapshot(r, text)
 		require.NoError(t, err)
-		assert.Equal(t, text, g.Position())
+		assert.Equal(t, text, g.Snapshot())
 	}
-	_, err := game.ParsePosition(r, "0,0:base/D@0 / scores 0,0 / fairy 0,0:road")
+	_, err := game.ParseSnapshot(r, "0,0:base/D@0 / scores 0,0 / fairy 0,0:road")
 	assert.ErrorContains(t, err, "no follower stands there")
-	_, err = game.ParsePosition(r, "0,0:base/D@0 / scores 0,0 / dragon 5,5")
+	_, err = game.ParseSnapshot(r, "0,0:base/D@0 / scores 0,0 / dragon 5,5")
 	assert.ErrorContains(t, err, "dragon 5,5: no tile lies there")
 }

@@ -41,7 +41,7 @@ type open struct {
 // so that every placeable cell has four neighbours in the grid. A Board
 // reuses its memory: Reset empties it without allocating.
 type Board struct {
-	rules *Rules
+	rules *Ruleset
 	// radius is how far from (0, 0) a tile may lie, on each axis.
 	radius int
 	// width is the number of cells on a row: 2*radius+1 plus the ring.
@@ -68,7 +68,7 @@ type Board struct {
 }
 
 // NewBoard returns an empty board for the rules.
-func NewBoard(r *Rules) *Board {
+func NewBoard(r *Ruleset) *Board {
 	radius := max(r.Total(), 1)
 	width := 2*radius + 3
 	return &Board{
@@ -89,7 +89,7 @@ func NewBoard(r *Rules) *Board {
 
 // StartBoard returns a board holding the start tile alone, at (0, 0) with
 // rotation 0.
-func StartBoard(r *Rules) *Board {
+func StartBoard(r *Ruleset) *Board {
 	b := NewBoard(r)
 	b.PlaceStart()
 	return b
@@ -103,8 +103,8 @@ func (b *Board) PlaceStart() {
 	}
 }
 
-// Rules returns the rules the board was made for.
-func (b *Board) Rules() *Rules { return b.rules }
+// Ruleset returns the rules the board was made for.
+func (b *Board) Ruleset() *Ruleset { return b.rules }
 
 // Len returns the number of placed tiles.
 func (b *Board) Len() int { return len(b.placed) }
@@ -297,7 +297,7 @@ func (b *Board) Reset() {
 
 // CountDistinct returns the number of distinct legal placements of a tile
 // type: like len(LegalPlacements), but a rotation that lays the same tile
-// as a lower one at the same position (see Rules.Distinct) is counted once.
+// as a lower one at the same position (see Ruleset.Distinct) is counted once.
 // It writes nothing, so with DistinctPlacement it picks a placement
 // uniformly among the distinct ones at the cost of two passes over the
 // frontier.

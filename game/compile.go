@@ -29,17 +29,19 @@ var edgeCodes = map[tilekit.EdgeKind]uint8{
 // codeKinds maps a two-bit code back to its edge kind.
 var codeKinds = [4]tilekit.EdgeKind{codeField: tilekit.EdgeField, codeRoad: tilekit.EdgeRoad, codeCity: tilekit.EdgeCity}
 
-// maxTypes is the number of tile types a Rules value can hold, since a
+// maxTypes is the number of tile types a Ruleset can hold, since a
 // board cell keeps a tile type in 16 bits.
 const maxTypes = 1<<16 - 2
 
-// Rules is the compiled form of the tiles of a selection in one edition.
+// Ruleset is the compiled form of the tiles of a selection in one edition.
 // Tile types are numbered from 0 in catalog order (by id); rotations are
-// clockwise quarter turns, 0 to 3. A Rules value is never changed once
+// clockwise quarter turns, 0 to 3. A Ruleset value is never changed once
 // compiled, so boards and goroutines may share it.
-type Rules struct {
+type Ruleset struct {
 	edition tilekit.Edition
-	ids     []string
+	// opts are the rule options of the setup.
+	opts Options
+	ids  []string
 	// tiles holds, at type, the catalog's tile, whose features the type's
 	// features are in order: feature names are read and written from it.
 	tiles []*tilekit.Tile
@@ -113,23 +115,17 @@ type Rules struct {
 	anyPortal  bool
 }
 
-// Compile compiles a selection in an edition with the steps' own rules, as
-// CompileSetup does with a Setup of that edition and no publisher.
-func Compile(cat *tilekit.Catalog, sel rules.Selection, edition tilekit.Edition) (*Rules, error) {
-	return CompileSetup(cat, sel, Setup{Edition: edition})
-}
-
 // compileTiles compiles the tiles of the selected expansions in an edition: every
 // tile of a selected expansion (a tile belongs to the expansion that
 // prefixes its id) with at least one copy in the edition. The start tile is
 // the first such tile, in catalog order, that is the start tile of the
 // edition. It is an error when the edition is unknown or when the selection
 // has no tile or no start tile in the edition.
-func compileTiles(cat *tilekit.Catalog, sel rules.Selection, edition tilekit.Edition) (*Rules, error) {
+func compileTiles(cat *tilekit.Catalog, sel rules.Selection, edition tilekit.Edition) (*Ruleset, error) {
 	if !slices.Contains(tilekit.Editions, edition) {
 		return nil, fmt.Errorf("unknown edition %q (want C1, C2 or C3)", edition)
 	}
-	r := &Rules{edition: edition, byID: map[string]int{}, start: -1, featStart: []int32{0}, cityStart: []int32{0}, bridgeStart: []int32{0}}
+	r := &Ruleset{edition: edition, byID: map[string]int{}, start: -1, featStart: []int32{0}, cityStart: []int32{0}, bridgeStart: []int32{0}}
 	for i := range cat.Tiles {
 		t := &cat.Tiles[i]
 		if cat.Tile(t.ID) != t || !sel.Has(t.Expansion()) || t.Copies(edition) <= 0 {
@@ -150,7 +146,7 @@ func compileTiles(cat *tilekit.Catalog, sel rules.Selection, edition tilekit.Edi
 }
 
 // add compiles one tile as the next tile type.
-func (r *Rules) add(t *tilekit.Tile) error {
+func (r *Ruleset) add(t *tilekit.Tile) error {
 	if len(r.ids) >= maxTypes {
 		return fmt.Errorf("tile %s: more than %d tile types", t.ID, maxTypes)
 	}
@@ -186,40 +182,54 @@ func (r *Rules) add(t *tilekit.Tile) error {
 	return nil
 }
 
+// Options returns the rule options the ruleset plays with (Setup.Options).
+func (r *Ruleset) Options() Options { return r.opts }
+
+// withOptions returns a copy of the ruleset that plays with other rule
+// options, sharing the compiled tables.
+func (r *Ruleset) withOptions(opts Options) *Ruleset {
+	if opts == r.opts {
+		return r
+	}
+	c := *r
+	c.opts = opts
+	return &c
+}
+
 // Edition returns the edition the rules were compiled for.
-func (r *Rules) Edition() tilekit.Edition { return r.edition }
+func (r *Ruleset) Edition() tilekit.Edition { return r.edition }
 
 // Selection returns the ids of the expansions and parts the rules were
 // compiled for, sorted, the base game included ("all" for everything).
-func (r *Rules) Selection() []string { return slices.Clone(r.selection) }
+func (r *Ruleset) Selection() []string { return slices.Clone(r.selection) }
 
 // NumTypes returns the number of tile types.
-func (r *Rules) NumTypes() int { return len(r.ids) }
+func (r *Ruleset) NumTypes() int { return len(r.ids) }
 
 // ID returns the catalog id of a tile type, such as "base/D".
-func (r *Rules) ID(typ int) string { return r.ids[typ] }
+func (r *Ruleset) ID(typ int) string { return r.ids[typ] }
 
 // Type returns the tile type with a catalog id; ok is false when the rules
 // have no such tile.
-func (r *Rules) Type(id string) (typ int, ok bool) {
+func (r *Ruleset) Type(id string) (typ int, ok bool) {
 	typ, ok = r.byID[id]
 	return typ, ok
 }
 
 // Start returns the tile type of the start tile, laid at (0, 0) with
 // rotation 0 before the game begins.
-func (r *Rules) Start() int { return r.start }
+func (r *Ruleset) Start() int { return r.start }
 
 // Count returns the number of copies of a tile type in the game, the start
 // tile's copy included.
-func (r *Rules) Count(typ int) int { return r.counts[typ] }
+func (r *Ruleset) Count(typ int) int { return r.counts[typ] }
 
 // Total returns the number of tiles in the game, the start tile included.
-func (r *Rules) Total() int { return r.total }
+func (r *Ruleset) Total() int { return r.total }
 
 // Pile returns, indexed by tile type, the number of copies in the draw
 // pile: every copy but the start tile's, which is placed first.
-func (r *Rules) Pile() []int {
+func (r *Ruleset) Pile() []int {
 	pile := slices.Clone(r.counts)
 	pile[r.start]--
 	return pile
@@ -228,7 +238,7 @@ func (r *Rules) Pile() []int {
 // Edges returns the packed edges of a tile type at a rotation: the two-bit
 // code of side s's edge kind in bits 2s and 2s+1. Two packed bytes can be
 // compared under a mask of the sides that matter; Edge decodes one side.
-func (r *Rules) Edges(typ, rot int) uint8 { return r.edges[4*typ+rot] }
+func (r *Ruleset) Edges(typ, rot int) uint8 { return r.edges[4*typ+rot] }
 
 // Distinct reports whether a rotation of a tile type is a distinct
 // placement: false when a lower rotation lays the same tile, which a
@@ -237,9 +247,9 @@ func (r *Rules) Edges(typ, rot int) uint8 { return r.edges[4*typ+rot] }
 // turning the tile from one to the other maps each feature onto one of the
 // same kind, attributes, edge slots and links to the other features, not
 // only when the edges agree.
-func (r *Rules) Distinct(typ, rot int) bool { return r.distinct[4*typ+rot] != noFit }
+func (r *Ruleset) Distinct(typ, rot int) bool { return r.distinct[4*typ+rot] != noFit }
 
 // Edge returns the edge kind that side s of a tile type shows at a rotation.
-func (r *Rules) Edge(typ, rot int, s tilekit.Side) tilekit.EdgeKind {
+func (r *Ruleset) Edge(typ, rot int, s tilekit.Side) tilekit.EdgeKind {
 	return codeKinds[r.Edges(typ, rot)>>(2*uint(s))&sideMask]
 }

@@ -54,7 +54,7 @@ var halfTouch = func() (out [8]uint8) {
 // slotOf returns the slot a feature of a kind touches at a position; ok is
 // false when the kind does not meet the border there (a road at a half, a
 // field at a whole side, a cloister anywhere).
-func slotOf(kind Kind, p tilekit.Position) (slot int, ok bool) {
+func slotOf(kind Kind, p tilekit.EdgePoint) (slot int, ok bool) {
 	switch {
 	case (kind == KindRoad || kind == KindCity) && !p.IsHalf:
 		return int(p.Side), true
@@ -67,7 +67,7 @@ func slotOf(kind Kind, p tilekit.Position) (slot int, ok bool) {
 // addFeatures compiles the features of a tile type, in the order of the
 // catalog, so that feature i of the type is t.Features[i]. When two
 // features claim one slot the later one holds it, as in Tile.Edges.
-func (r *Rules) addFeatures(t *tilekit.Tile) error {
+func (r *Ruleset) addFeatures(t *tilekit.Tile) error {
 	if len(t.Features) > maxFeatures {
 		return fmt.Errorf("tile %s: more than %d features", t.ID, maxFeatures)
 	}
@@ -116,7 +116,7 @@ func (r *Rules) addFeatures(t *tilekit.Tile) error {
 // Cities), as feature indices, for the farmers' score; other kinds border
 // none. An id that names no city of the tile is passed over (the validator
 // reports it).
-func (r *Rules) addCityLinks(t *tilekit.Tile, f *tilekit.Feature, kind Kind) {
+func (r *Ruleset) addCityLinks(t *tilekit.Tile, f *tilekit.Feature, kind Kind) {
 	if kind == KindField {
 		for _, id := range f.Cities {
 			for j := range t.Features {
@@ -152,20 +152,22 @@ func countPennants(f *tilekit.Feature) int {
 
 // NumFeatures returns the number of features of a tile type; feature i is
 // the catalog tile's Features[i].
-func (r *Rules) NumFeatures(typ int) int { return int(r.featStart[typ+1] - r.featStart[typ]) }
+func (r *Ruleset) NumFeatures(typ int) int { return int(r.featStart[typ+1] - r.featStart[typ]) }
 
 // FeatureKind returns the kind of feature i of a tile type.
-func (r *Rules) FeatureKind(typ, i int) Kind { return r.featKind[int(r.featStart[typ])+i] }
+func (r *Ruleset) FeatureKind(typ, i int) Kind { return r.featKind[int(r.featStart[typ])+i] }
 
 // FeaturePennants returns the number of pennants feature i of a tile type
 // carries.
-func (r *Rules) FeaturePennants(typ, i int) int { return int(r.featPennants[int(r.featStart[typ])+i]) }
+func (r *Ruleset) FeaturePennants(typ, i int) int {
+	return int(r.featPennants[int(r.featStart[typ])+i])
+}
 
 // FeatureAtEdge returns the index of the feature of a tile type, laid at a
 // rotation, that touches an edge position: the road or city at a whole
 // side, the field at a half. It returns -1 when no feature touches it
 // there.
-func (r *Rules) FeatureAtEdge(typ, rot int, p tilekit.Position) int {
+func (r *Ruleset) FeatureAtEdge(typ, rot int, p tilekit.EdgePoint) int {
 	s := int(p.Side)
 	if p.IsHalf {
 		s = 4 + int(p.Half)
@@ -176,7 +178,7 @@ func (r *Rules) FeatureAtEdge(typ, rot int, p tilekit.Position) int {
 // FieldCities appends to dst the indices of the cities of a tile type that
 // its feature i, a field, borders (the catalog feature's Cities), and
 // returns the extended slice; other kinds border none.
-func (r *Rules) FieldCities(typ, i int, dst []int) []int {
+func (r *Ruleset) FieldCities(typ, i int, dst []int) []int {
 	for _, c := range r.fieldCities(typ, i) {
 		dst = append(dst, int(c))
 	}
@@ -184,14 +186,14 @@ func (r *Rules) FieldCities(typ, i int, dst []int) []int {
 }
 
 // fieldCities returns the city indices feature i of a tile type borders.
-func (r *Rules) fieldCities(typ, i int) []int8 {
+func (r *Ruleset) fieldCities(typ, i int) []int8 {
 	f := int(r.featStart[typ]) + i
 	return r.cityLinks[r.cityStart[f]:r.cityStart[f+1]]
 }
 
 // slotsOf returns the feature index at each slot of a tile type at a
 // rotation, -1 where there is none.
-func (r *Rules) slotsOf(typ, rot int) []int8 {
+func (r *Ruleset) slotsOf(typ, rot int) []int8 {
 	at := (4*typ + rot) * numSlots
 	return r.slots[at : at+numSlots : at+numSlots]
 }

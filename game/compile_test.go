@@ -77,7 +77,7 @@ func TestCompiledEdgesMatchTheCatalog(t *testing.T) {
 	sel, err := rules.Select(cat, []string{"drawbridges", "princess-dragon"})
 	require.NoError(t, err)
 	for _, e := range tilekit.Editions {
-		r, err := game.Compile(cat, sel, e)
+		r, err := game.Compile(cat, sel, game.Setup{Edition: e})
 		require.NoError(t, err, e)
 		for typ := range r.NumTypes() {
 			tile := cat.Tile(r.ID(typ))
@@ -96,7 +96,7 @@ func TestCompileSelectsExpansionsAndEditions(t *testing.T) {
 	_, base := baseRules(t)
 	sel, err := rules.Select(cat, []string{"princess-dragon"})
 	require.NoError(t, err)
-	r, err := game.Compile(cat, sel, tilekit.C2)
+	r, err := game.Compile(cat, sel, game.Setup{Edition: tilekit.C2})
 	require.NoError(t, err)
 	assert.Greater(t, r.NumTypes(), base.NumTypes())
 	assert.Greater(t, r.Total(), base.Total())
@@ -104,7 +104,7 @@ func TestCompileSelectsExpansionsAndEditions(t *testing.T) {
 	for typ := range r.NumTypes() {
 		assert.Contains(t, []string{"base", "princess-dragon"}, cat.Tile(r.ID(typ)).Expansion())
 	}
-	c1, err := game.Compile(cat, rules.Selection{}, tilekit.C1)
+	c1, err := game.Compile(cat, rules.Selection{}, game.Setup{Edition: tilekit.C1})
 	require.NoError(t, err)
 	_, garden := c1.Type("base/E-garden")
 	assert.False(t, garden, "the garden tiles are not in the 1st edition")
@@ -113,15 +113,15 @@ func TestCompileSelectsExpansionsAndEditions(t *testing.T) {
 
 func TestCompileErrors(t *testing.T) {
 	cat := catalog(t)
-	_, err := game.Compile(cat, rules.Selection{}, "C9")
+	_, err := game.Compile(cat, rules.Selection{}, game.Setup{Edition: "C9"})
 	assert.ErrorContains(t, err, `unknown edition "C9"`)
 
 	noStart := tilekit.NewCatalog(tilekit.Data{
 		Expansions: []tilekit.Expansion{{ID: "base", Editions: []tilekit.Edition{tilekit.C1}}},
 		Tiles:      []tilekit.Tile{{ID: "base/X", Counts: map[tilekit.Edition]int{tilekit.C1: 3}}},
 	})
-	_, err = game.Compile(noStart, rules.Selection{}, tilekit.C1)
+	_, err = game.Compile(noStart, rules.Selection{}, game.Setup{Edition: tilekit.C1})
 	assert.EqualError(t, err, "no start tile for edition C1 in the selection (base)")
-	_, err = game.Compile(noStart, rules.Selection{}, tilekit.C2)
+	_, err = game.Compile(noStart, rules.Selection{}, game.Setup{Edition: tilekit.C2})
 	assert.EqualError(t, err, "no tile of the selection (base) is in edition C2")
 }

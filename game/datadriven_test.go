@@ -55,7 +55,7 @@ func TestChangedDataChangesTheGame(t *testing.T) {
 		{2, tilekit.No, []string{"dragon moves to 2,1", "dragon moves to 1,1", "dragon does not eat player 2's meeple at 1,1 (dragon-diet, rulebook)"}},
 	} {
 		r := pdRules(t, changedCatalog(t, tc.steps, tc.verdict), tilekit.HansImGlueck)
-		g, err := game.ParsePosition(r, dragonGrid)
+		g, err := game.ParseSnapshot(r, dragonGrid)
 		require.NoError(t, err)
 		take(t, g, "princess-dragon/dragon-city-cap-garden")
 		require.NoError(t, place(g, 3, 1, 0))
@@ -72,11 +72,11 @@ func TestChangedDataChangesTheGame(t *testing.T) {
 // it and its expansion.
 func TestUnknownStepIsASetupError(t *testing.T) {
 	cat := catalog(t)
-	_, err := game.CompileSetup(cat, mustSelect(t, cat, "tower"), game.Setup{Edition: tilekit.C2})
+	_, err := game.Compile(cat, mustSelect(t, cat, "tower"), game.Setup{Edition: tilekit.C2})
 	assert.ErrorContains(t, err, "the step tower-capture (Build a tower and take a prisoner, of expansion tower) has no implementation")
-	_, err = game.CompileSetup(cat, mustSelect(t, cat, "inns-cathedrals"), game.Setup{Edition: tilekit.C2})
+	_, err = game.Compile(cat, mustSelect(t, cat, "inns-cathedrals"), game.Setup{Edition: tilekit.C2})
 	assert.NoError(t, err, "an expansion that adds only tiles plays as the base game")
-	_, err = game.CompileSetup(cat, rules.Selection{}, game.Setup{Edition: tilekit.C2, Publisher: "abc"})
+	_, err = game.Compile(cat, rules.Selection{}, game.Setup{Edition: tilekit.C2, Publisher: "abc"})
 	assert.EqualError(t, err, `unknown publisher "abc" (want hig, rgg or zmg)`)
 }
 

@@ -19,7 +19,7 @@ func (g *Game) figureMoves(dst []Move) []Move {
 	dst = append(dst, NoFollower)
 	if g.players[g.turn].Supply > 0 && !g.deployBlocked() {
 		base := g.lastBase()
-		noFarmers := g.opts.NoFarmers
+		noFarmers := g.rules.opts.NoFarmers
 		for i := range int32(g.rules.NumFeatures(g.tile)) {
 			n := &g.board.nodes[g.board.find(base+i)]
 			if n.followers == 0 && !(noFarmers && n.kind == KindField) {
@@ -220,7 +220,7 @@ func (g *Game) portalAllows(x int32) bool {
 	n := &g.board.nodes[x]
 	root := &g.board.nodes[g.board.find(x)]
 	switch {
-	case n.kind == KindField && (g.opts.NoFarmers || !fr.portalTo[placeField].yes):
+	case n.kind == KindField && (g.rules.opts.NoFarmers || !fr.portalTo[placeField].yes):
 		return false
 	case root.followers > 0 && !fr.portalTo[placeOccupied].yes:
 		return false

@@ -11,11 +11,11 @@
 // file, play random games with the invariants checked.
 //
 // The model: Compile turns the tiles of a selection of expansions in one
-// edition into a Rules value once. Each tile type becomes a small integer,
+// edition into a Ruleset once. Each tile type becomes a small integer,
 // and for each type and each of its four rotations the edge kinds of its
 // four sides (field, road or city) are packed into one byte, two bits a
 // side, so that whether a tile fits beside its neighbours is one mask
-// compare. Rules also holds how many copies of each type the game has (the
+// compare. A Ruleset also holds how many copies of each type the game has (the
 // draw pile) and which type is the start tile. Each type's features are
 // compiled too, in catalog order, as flat data: a kind (field, road, city
 // or cloister, a small Kind), a number of pennants, the number of edge
@@ -78,7 +78,7 @@
 // rotation that fits, as Placements and the perft counts of the scenarios
 // do, even when a symmetric tile lays the same tile at two of them. The
 // random policy, which Playout and the benchmarks follow, instead picks a
-// placement uniformly among the distinct ones (Rules.Distinct: two
+// placement uniformly among the distinct ones (Ruleset.Distinct: two
 // rotations are one placement when turning the tile maps its features
 // onto features of the same kind, attributes, edge slots and links, not
 // only its edges onto the same edges), counting them with CountDistinct
@@ -98,7 +98,7 @@
 //
 // # The expansions: a turn driven by the rules data
 //
-// CompileSetup (Compile with no publisher) also compiles the turn: the
+// Compile also compiles the turn of a Setup: the
 // order of play that rules.Order composes for the selection, edition and
 // publisher (Setup), each step id mapped to its implementation in the
 // engine: place-tile, place-figure and score-features for the base game;
@@ -187,8 +187,8 @@
 // reports those of a discard with the turn that discards.
 //
 // A board reads and writes a compact text notation (see Board.String), and
-// a game a position notation on top of it (see Game.Position and
-// ParsePosition): the board with the followers on each tile's features,
+// a game a snapshot notation on top of it (see Game.Snapshot and
+// ParseSnapshot): the board with the followers on each tile's features,
 // named as FeatureName names them ("road", "city", "field2"), then the
 // scores, whose turn it is, the tiles left in the pile and, in the middle of
 // a turn, the tile drawn or placed, such as "0,0:base/D@0

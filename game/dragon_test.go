@@ -14,11 +14,11 @@ import (
 
 // pdRules compiles The Princess & the Dragon (2nd edition) under a
 // publisher's rules, from a catalog.
-func pdRules(t *testing.T, cat *tilekit.Catalog, pub tilekit.Publisher, extra ...string) *game.Rules {
+func pdRules(t *testing.T, cat *tilekit.Catalog, pub tilekit.Publisher, extra ...string) *game.Ruleset {
 	t.Helper()
 	sel, err := rules.Select(cat, append([]string{"princess-dragon"}, extra...))
 	require.NoError(t, err)
-	r, err := game.CompileSetup(cat, sel, game.Setup{Edition: tilekit.C2, Publisher: pub})
+	r, err := game.Compile(cat, sel, game.Setup{Edition: tilekit.C2, Publisher: pub})
 	require.NoError(t, err)
 	return r
 }
@@ -60,7 +60,7 @@ const dragonGrid = "0,0:base/B@0 1,0:base/B@0 2,0:base/B@0[4:cloister] 0,1:base/
 // C's red.
 func TestDragonMovesSixStepsEachPlayerInTurn(t *testing.T) {
 	r := pdRules(t, catalog(t), tilekit.HansImGlueck)
-	g, err := game.ParsePosition(r, dragonGrid)
+	g, err := game.ParseSnapshot(r, dragonGrid)
 	require.NoError(t, err)
 	take(t, g, "princess-dragon/dragon-city-cap-garden")
 	require.NoError(t, place(g, 3, 1, 0), "the dragon tile east of 2,1, its city to the north")
@@ -103,7 +103,7 @@ func TestDragonMovesSixStepsEachPlayerInTurn(t *testing.T) {
 // nowhere left to go.
 func TestDragonStopsAtADeadEnd(t *testing.T) {
 	r := pdRules(t, catalog(t), tilekit.HansImGlueck)
-	g, err := game.ParsePosition(r, "0,0:base/B@0 1,0:base/B@0 2,0:base/B@0 / scores 0,0 / dragon 2,0")
+	g, err := game.ParseSnapshot(r, "0,0:base/B@0 1,0:base/B@0 2,0:base/B@0 / scores 0,0 / dragon 2,0")
 	require.NoError(t, err)
 	take(t, g, "princess-dragon/dragon-city-cap-garden")
 	require.NoError(t, place(g, 2, 1, 2), "south of 2,0, its city turned to the south")
@@ -120,7 +120,7 @@ func TestDragonStopsAtADeadEnd(t *testing.T) {
 // Dragon), so the fairy protects every figure on it.
 func TestDragonNeverEntersTheFairysTile(t *testing.T) {
 	r := pdRules(t, catalog(t), tilekit.HansImGlueck)
-	g, err := game.ParsePosition(r, dragonGrid+" / fairy 1,1:cloister")
+	g, err := game.ParseSnapshot(r, dragonGrid+" / fairy 1,1:cloister")
 	require.NoError(t, err)
 	take(t, g, "princess-dragon/dragon-city-cap-garden")
 	require.NoError(t, place(g, 3, 1, 0))
@@ -135,7 +135,7 @@ func TestDragonNeverEntersTheFairysTile(t *testing.T) {
 // Note).
 func TestVolcanoCallsTheDragonAndShufflesTheDragonTilesBack(t *testing.T) {
 	r := pdRules(t, catalog(t), tilekit.HansImGlueck)
-	g, err := game.ParsePosition(r, "0,0:base/B@0[1:cloister] 1,0:base/B@0 / scores 0,0")
+	g, err := game.ParseSnapshot(r, "0,0:base/B@0[1:cloister] 1,0:base/B@0 / scores 0,0")
 	require.NoError(t, err)
 	take(t, g, "princess-dragon/dragon-road-curve")
 	assert.Empty(t, g.Legal(nil), "a dragon tile before the dragon is in play is not placed")
@@ -160,7 +160,7 @@ func TestFairyScoresOneAtTheTurnAndThreeAtScoring(t *testing.T) {
 	r := pdRules(t, catalog(t), tilekit.HansImGlueck)
 	// Player 1's follower on the road of the cloister base/A east of the
 	// start tile, the road open to the west; player 2 to play.
-	g, err := game.ParsePosition(r, "0,0:base/D@0 1,0:base/A@90[1:road] / scores 0,0 / turn 2")
+	g, err := game.ParseSnapshot(r, "0,0:base/D@0 1,0:base/A@90[1:road] / scores 0,0 / turn 2")
 	require.NoError(t, err)
 	take(t, g, "base/B")
 	require.NoError(t, place(g, 0, 1, 0))
@@ -189,7 +189,7 @@ func TestFairyScoresOneAtTheTurnAndThreeAtScoring(t *testing.T) {
 // answers conditionally for them): the moves name the tile.
 func TestFairyOnTheTileForRioGrande(t *testing.T) {
 	r := pdRules(t, catalog(t), tilekit.RioGrande)
-	g, err := game.ParsePosition(r, "0,0:base/D@0[1:road,1:city] 1,0:base/U@0[1:road] / scores 0,0")
+	g, err := game.ParseSnapshot(r, "0,0:base/D@0[1:road,1:city] 1,0:base/U@0[1:road] / scores 0,0")
 	require.NoError(t, err)
 	take(t, g, "base/B")
 	require.NoError(t, place(g, 0, 1, 0))
@@ -205,7 +205,7 @@ func TestFairyOnTheTileForRioGrande(t *testing.T) {
 // occupied one.
 func TestMagicPortalReachesAnyFreeIncompleteFeature(t *testing.T) {
 	r := pdRules(t, catalog(t), tilekit.HansImGlueck)
-	g, err := game.ParsePosition(r, "0,0:base/D@0[2:road] 0,1:base/E@90 / scores 0,0")
+	g, err := game.ParseSnapshot(r, "0,0:base/D@0[2:road] 0,1:base/E@90 / scores 0,0")
 	require.NoError(t, err)
 	take(t, g, "princess-dragon/portal-road-junction")
 	require.NoError(t, place(g, -1, 0, 0), "west of the start tile, a road meeting its road")
@@ -223,7 +223,7 @@ func TestMagicPortalReachesAnyFreeIncompleteFeature(t *testing.T) {
 }
 
 // typeOf returns the type of a tile id.
-func typeOf(t *testing.T, r *game.Rules, id string) int {
+func typeOf(t *testing.T, r *game.Ruleset, id string) int {
 	t.Helper()
 	typ, ok := r.Type(id)
 	require.True(t, ok, id)
@@ -242,7 +242,7 @@ func TestPrincessSendsAKnightHomeMayOrMust(t *testing.T) {
 		must bool
 	}{{tilekit.HansImGlueck, false}, {tilekit.RioGrande, true}, {tilekit.ZMan, true}} {
 		r := pdRules(t, catalog(t), tc.pub)
-		g, err := game.ParsePosition(r, board)
+		g, err := game.ParseSnapshot(r, board)
 		require.NoError(t, err)
 		take(t, g, "princess-dragon/princess-city-corner-garden")
 		require.NoError(t, place(g, 0, -1, 2), "its city corner turned to meet the start tile's city")
@@ -266,7 +266,7 @@ func TestPrincessSendsAKnightHomeMayOrMust(t *testing.T) {
 // the volcano does not call the dragon again.
 func TestPositionResumesTheTurn(t *testing.T) {
 	r := pdRules(t, catalog(t), tilekit.HansImGlueck)
-	g, err := game.ParsePosition(r, "0,0:base/B@0[1:cloister] 1,0:princess-dragon/volcano-field@0 / scores 0,0 / placed 1,0 / dragon 1,0")
+	g, err := game.ParseSnapshot(r, "0,0:base/B@0[1:cloister] 1,0:princess-dragon/volcano-field@0 / scores 0,0 / placed 1,0 / dragon 1,0")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"none", "fairy 0,0:f0"}, legalStrings(g))
 	assert.Empty(t, apply(t, g, game.NoFollower))
@@ -289,7 +289,7 @@ func TestDragonBeforeOrAfterScoringByPublisher(t *testing.T) {
 		{tilekit.RioGrande, []string{"completed road", "player 2 scores 3 for road", "player 2 takes back 1 from road"}, []string{"dragon moves to 1,0"}, 3},
 	} {
 		r := pdRules(t, catalog(t), tc.pub)
-		g, err := game.ParsePosition(r, board)
+		g, err := game.ParseSnapshot(r, board)
 		require.NoError(t, err)
 		take(t, g, "princess-dragon/dragon-cloister-roads")
 		require.NoError(t, place(g, -1, 0, 0), "its east road end closes the road")

@@ -16,7 +16,7 @@ func ExampleCompile() {
 	if err != nil {
 		panic(err)
 	}
-	r, err := game.Compile(cat, rules.Selection{}, tilekit.C2)
+	r, err := game.Compile(cat, rules.Selection{}, game.Setup{Edition: tilekit.C2})
 	if err != nil {
 		panic(err)
 	}
@@ -39,7 +39,7 @@ func ExampleGame_Apply() {
 	if err != nil {
 		panic(err)
 	}
-	r, err := game.Compile(cat, rules.Selection{}, tilekit.C2)
+	r, err := game.Compile(cat, rules.Selection{}, game.Setup{Edition: tilekit.C2})
 	if err != nil {
 		panic(err)
 	}
@@ -83,7 +83,7 @@ func ExamplePlayout() {
 	if err != nil {
 		panic(err)
 	}
-	r, err := game.Compile(cat, rules.Selection{}, tilekit.C2)
+	r, err := game.Compile(cat, rules.Selection{}, game.Setup{Edition: tilekit.C2})
 	if err != nil {
 		panic(err)
 	}

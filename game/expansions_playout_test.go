@@ -14,12 +14,12 @@ import (
 // threeExpansions compiles The Princess & the Dragon, the Black Dragon and
 // the Drawbridges (those of them with tiles in the edition) under a
 // publisher's rules.
-func threeExpansions(t testing.TB, edition tilekit.Edition, pub tilekit.Publisher) *game.Rules {
+func threeExpansions(t testing.TB, edition tilekit.Edition, pub tilekit.Publisher) *game.Ruleset {
 	t.Helper()
 	cat := catalog(t)
 	sel, err := rules.Select(cat, []string{"princess-dragon", "black-dragon", "drawbridges"})
 	require.NoError(t, err)
-	r, err := game.CompileSetup(cat, sel, game.Setup{Edition: edition, Publisher: pub})
+	r, err := game.Compile(cat, sel, game.Setup{Edition: edition, Publisher: pub})
 	require.NoError(t, err)
 	return r
 }
@@ -92,7 +92,7 @@ func TestRecordedExpansionGamesReplayAsScenarios(t *testing.T) {
 			s.Expect.Scores = res.Scores[:res.Players]
 			run := game.RunScenario(cat, &s)
 			require.Empty(t, run.Failures, "%s %s seed %d", tc.edition, tc.pub, seed)
-			require.Equal(t, p.Game().Position(), run.Position, "%s %s seed %d", tc.edition, tc.pub, seed)
+			require.Equal(t, p.Game().Snapshot(), run.Snapshot, "%s %s seed %d", tc.edition, tc.pub, seed)
 		}
 	}
 }

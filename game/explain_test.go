@@ -14,7 +14,7 @@ import (
 // take takes a tile by id for the player whose turn it is.
 func take(t *testing.T, g *game.Game, id string) int {
 	t.Helper()
-	typ, ok := g.Rules().Type(id)
+	typ, ok := g.Ruleset().Type(id)
 	require.True(t, ok, id)
 	require.NoError(t, g.Take(typ))
 	return typ
@@ -75,7 +75,7 @@ func TestNoFollowerAtHand(t *testing.T) {
 	_, r := baseRules(t)
 	// Player 1's seven followers stand on the start tile and on the
 	// base/U east of it.
-	g, err := game.ParsePosition(r, "0,0:base/D@0[1:road,1:city,1:field1,1:field2] 1,0:base/U@0[1:road,1:field1,1:field2] / scores 0,0")
+	g, err := game.ParseSnapshot(r, "0,0:base/D@0[1:road,1:city,1:field1,1:field2] 1,0:base/U@0[1:road,1:field1,1:field2] / scores 0,0")
 	require.NoError(t, err)
 	assert.Equal(t, 0, g.Player(0).Supply)
 	take(t, g, "base/B")
@@ -90,7 +90,7 @@ func TestDiscardOnlyWhatFitsNowhere(t *testing.T) {
 	// With the start tile's city closed by base/E, no empty cell beside the
 	// board wants a city on any side: the four-sided city base/C fits
 	// nowhere.
-	g, err := game.ParsePosition(r, "0,0:base/D@0 0,-1:base/E@180 / scores 0,0 / turn 2")
+	g, err := game.ParseSnapshot(r, "0,0:base/D@0 0,-1:base/E@180 / scores 0,0 / turn 2")
 	require.NoError(t, err)
 	take(t, g, "base/C")
 	assert.Empty(t, g.Placements(nil))

@@ -50,16 +50,16 @@ func (g *refGroup) complete() bool {
 // rotation 0): the features of the neighbour of the same kind that touch
 // the matching side or half. No tile there, or no such feature, means the
 // edge is open.
-func (rb refBoard) refMatches(p tilekit.BoardPosition, f *tilekit.Feature, q tilekit.Position, rot int) []refFeat {
+func (rb refBoard) refMatches(p tilekit.BoardPosition, f *tilekit.Feature, q tilekit.EdgePoint, rot int) []refFeat {
 	q = q.Rotate(rot)
 	info := f.Kind.Info()
-	var want tilekit.Position
+	var want tilekit.EdgePoint
 	switch {
 	case (info.Touch == tilekit.TouchSides || info.Touch == tilekit.TouchMiddles) && !q.IsHalf:
-		want = tilekit.Position{Side: q.Side.Opposite()}
+		want = tilekit.EdgePoint{Side: q.Side.Opposite()}
 	case info.Touch == tilekit.TouchHalves && q.IsHalf:
 		h := q.Half.Touching()
-		want = tilekit.Position{IsHalf: true, Half: h, Side: h.Side()}
+		want = tilekit.EdgePoint{IsHalf: true, Half: h, Side: h.Side()}
 	default:
 		return nil
 	}
@@ -211,7 +211,7 @@ func playChecked(t *testing.T, p *player, rb refBoard) (completed, shared int) {
 				want[k] = true
 			}
 		}
-		require.Equal(t, want, completedKeys(t, p.board, groups), "%s at %s on %q", p.board.Rules().ID(typ), pl.Pos, p.board)
+		require.Equal(t, want, completedKeys(t, p.board, groups), "%s at %s on %q", p.board.Ruleset().ID(typ), pl.Pos, p.board)
 		completed += len(want)
 		before = after
 		for _, g := range groups {
@@ -240,7 +240,7 @@ func placeAll(t *testing.T, b *game.Board, tiles ...any) []game.Feature {
 	t.Helper()
 	for i := 0; i < len(tiles); i += 3 {
 		p, id, rot := tiles[i].(tilekit.BoardPosition), tiles[i+1].(string), tiles[i+2].(int)
-		typ, ok := b.Rules().Type(id)
+		typ, ok := b.Ruleset().Type(id)
 		require.True(t, ok, id)
 		require.True(t, b.CanPlace(p, typ, rot), "%s at %s rotation %d", id, p, rot)
 		require.NoError(t, b.Place(p, typ, rot))
@@ -336,7 +336,7 @@ func TestFeatureAtRefusesBadArguments(t *testing.T) {
 
 func TestCompiledFeaturesMatchCatalog(t *testing.T) {
 	cat := catalog(t)
-	r, err := game.CompileSetup(cat, rules.SelectAll(), game.Setup{Edition: tilekit.C2, BaseTurn: true})
+	r, err := game.Compile(cat, rules.SelectAll(), game.Setup{Edition: tilekit.C2, BaseTurn: true})
 	require.NoError(t, err)
 	for typ := range r.NumTypes() {
 		tile := cat.Tile(r.ID(typ))
@@ -359,13 +359,13 @@ func TestCompiledFeaturesMatchCatalog(t *testing.T) {
 }
 
 // edgePositions lists the four sides and the eight halves.
-func edgePositions() []tilekit.Position {
-	var out []tilekit.Position
+func edgePositions() []tilekit.EdgePoint {
+	var out []tilekit.EdgePoint
 	for _, s := range tilekit.Sides {
-		out = append(out, tilekit.Position{Side: s})
+		out = append(out, tilekit.EdgePoint{Side: s})
 	}
 	for _, h := range tilekit.Halves {
-		out = append(out, tilekit.Position{IsHalf: true, Half: h, Side: h.Side()})
+		out = append(out, tilekit.EdgePoint{IsHalf: true, Half: h, Side: h.Side()})
 	}
 	return out
 }
@@ -373,7 +373,7 @@ func edgePositions() []tilekit.Position {
 // refFeatureAtEdge is the last feature of a tile turned rot quarter turns
 // that touches an edge position the way its kind does: a road or city at
 // a whole side, a field at a half.
-func refFeatureAtEdge(tile *tilekit.Tile, rot int, p tilekit.Position) int {
+func refFeatureAtEdge(tile *tilekit.Tile, rot int, p tilekit.EdgePoint) int {
 	found := -1
 	for i, f := range tile.Features {
 		touch := f.Kind.Info().Touch
@@ -391,7 +391,7 @@ func refFeatureAtEdge(tile *tilekit.Tile, rot int, p tilekit.Position) int {
 
 func TestFeaturesMatchReferenceWithEveryExpansion(t *testing.T) {
 	cat := catalog(t)
-	r, err := game.CompileSetup(cat, rules.SelectAll(), game.Setup{Edition: tilekit.C2, BaseTurn: true})
+	r, err := game.Compile(cat, rules.SelectAll(), game.Setup{Edition: tilekit.C2, BaseTurn: true})
 	require.NoError(t, err)
 	completed := 0
 	for seed := range uint64(4) {

@@ -31,7 +31,7 @@ func (f Figure) ID() string { return figureIDs[f%numFigures] }
 func (f Figure) String() string { return figureNames[f%numFigures] }
 
 // PlacedTile is a tile on a board: where it lies, its type (a tile type of
-// the Rules) and its rotation.
+// the Ruleset) and its rotation.
 type PlacedTile struct {
 	Placement
 	Type int
@@ -59,7 +59,7 @@ type PlacedFigure struct {
 	// Pos is the tile the figure stands on.
 	Pos tilekit.BoardPosition
 	// Feature is the index of the follower's feature in its tile type's
-	// features (Rules.FeatureName names it); -1 for a neutral figure.
+	// features (Ruleset.FeatureName names it); -1 for a neutral figure.
 	Feature int
 	// Portal says that the follower came onto its feature through a magic
 	// portal.
@@ -67,7 +67,7 @@ type PlacedFigure struct {
 }
 
 // Figures returns the figures on the board: the players' followers in the
-// order Game.Position writes them (by tile as Board.Placed gives them, then
+// order Game.Snapshot writes them (by tile as Board.Placed gives them, then
 // by feature, then by player), then the dragon, the fairy and the Black
 // Dragon, those of them that stand on a tile.
 func (g *Game) Figures() iter.Seq[PlacedFigure] {

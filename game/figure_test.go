@@ -18,7 +18,7 @@ import (
 // notation gives Board.String, whatever order the position listed them in.
 func TestPlacedListsTheTilesAsBoardStringWritesThem(t *testing.T) {
 	_, r := baseRules(t)
-	g, err := game.ParsePosition(r, "1,0:base/A@90 0,1:base/E@90 0,0:base/D@0 0,-1:base/E@180 / scores 0,0")
+	g, err := game.ParseSnapshot(r, "1,0:base/A@90 0,1:base/E@90 0,0:base/D@0 0,-1:base/E@180 / scores 0,0")
 	require.NoError(t, err)
 	var got []game.PlacedTile
 	var tokens []string
@@ -43,7 +43,7 @@ func TestPlacedListsTheTilesAsBoardStringWritesThem(t *testing.T) {
 // with its kind, owner and feature.
 func TestFiguresListsFollowersAndNeutralFigures(t *testing.T) {
 	r := pdRules(t, catalog(t), tilekit.HansImGlueck)
-	g, err := game.ParsePosition(r, dragonGrid+" / fairy 2,0:cloister")
+	g, err := game.ParseSnapshot(r, dragonGrid+" / fairy 2,0:cloister")
 	require.NoError(t, err)
 	cloister, err := r.FeatureIndex(typeOf(t, r, "base/B"), "cloister")
 	require.NoError(t, err)
@@ -68,7 +68,7 @@ func TestFiguresListsFollowersAndNeutralFigures(t *testing.T) {
 // The Black Dragon is among the figures once it is on the board.
 func TestFiguresListsTheBlackDragon(t *testing.T) {
 	r := selRules(t, catalog(t), tilekit.C2, "", "black-dragon")
-	g, err := game.ParsePosition(r, "0,0:base/D@0 1,0:base/A@90[1:road] / scores 0,0 / black-dragon 1,0")
+	g, err := game.ParseSnapshot(r, "0,0:base/D@0 1,0:base/A@90[1:road] / scores 0,0 / black-dragon 1,0")
 	require.NoError(t, err)
 	road, err := r.FeatureIndex(typeOf(t, r, "base/A"), "road")
 	require.NoError(t, err)
@@ -82,7 +82,7 @@ func TestFiguresListsTheBlackDragon(t *testing.T) {
 // figures; one placed on its own tile is not.
 func TestFiguresMarkAPortalDeployment(t *testing.T) {
 	r := pdRules(t, catalog(t), tilekit.HansImGlueck)
-	g, err := game.ParsePosition(r, "0,0:base/D@0[2:road] 0,1:base/E@90 / scores 0,0")
+	g, err := game.ParseSnapshot(r, "0,0:base/D@0[2:road] 0,1:base/E@90 / scores 0,0")
 	require.NoError(t, err)
 	take(t, g, "princess-dragon/portal-road-junction")
 	require.NoError(t, place(g, -1, 0, 0))
@@ -101,7 +101,7 @@ func TestFiguresMarkAPortalDeployment(t *testing.T) {
 // names.
 func TestEventsCarryTheirFigure(t *testing.T) {
 	r := pdRules(t, catalog(t), tilekit.HansImGlueck)
-	g, err := game.ParsePosition(r, dragonGrid)
+	g, err := game.ParseSnapshot(r, dragonGrid)
 	require.NoError(t, err)
 	take(t, g, "princess-dragon/dragon-city-cap-garden")
 	require.NoError(t, place(g, 3, 1, 0))

@@ -67,7 +67,7 @@ type follower struct {
 // game without allocating, and a game allocates nothing when the caller's
 // buffers have room.
 type Game struct {
-	rules   *Rules
+	rules   *Ruleset
 	board   *Board
 	players []Player
 	turn    int
@@ -84,8 +84,6 @@ type Game struct {
 	// lists them in the order they were set aside.
 	discarded int
 	setAside  []uint16
-	// opts are the rule options of the game.
-	opts Options
 	// followers lists the followers on the board.
 	followers []follower
 	// done, roots and mark are buffers for scoring: the completed features
@@ -102,8 +100,8 @@ type Game struct {
 	turnState
 }
 
-// Options are the rule options of a game that the rulebooks give. The
-// zero Options play the 2nd edition's rules with farmers.
+// Options are the rule options of a game that the rulebooks give; they
+// are part of a Setup, so a Ruleset holds them. The zero Options play the 2nd edition's rules with farmers.
 type Options struct {
 	// NoFarmers plays without farmers: no follower may be put on a field,
 	// and fields do not score. The game is then the 2nd edition's rules with
@@ -132,15 +130,10 @@ type Options struct {
 	FirstEditionScoring bool
 }
 
-// NewGame returns a game of the rules for a number of players, from 2 to
+// NewGame returns a game of a ruleset for a number of players, from 2 to
 // 6, with the start tile placed and the draw pile shuffled by a seed: the
-// same seed draws the same tiles. It plays with the zero Options.
-func NewGame(r *Rules, players int, seed uint64) (*Game, error) {
-	return NewGameWith(r, players, seed, Options{})
-}
-
-// NewGameWith is NewGame with rule options.
-func NewGameWith(r *Rules, players int, seed uint64, opts Options) (*Game, error) {
+// same seed draws the same tiles. The ruleset's Options are the game's.
+func NewGame(r *Ruleset, players int, seed uint64) (*Game, error) {
 	if players < MinPlayers || players > MaxPlayers {
 		return nil, fmt.Errorf("%d players: want %d to %d", players, MinPlayers, MaxPlayers)
 	}
@@ -153,33 +146,11 @@ func NewGameWith(r *Rules, players int, seed uint64, opts Options) (*Game, error
 		followers: make([]follower, 0, Followers*players),
 		done:      make([]Feature, 0, r.maxFeatures+9),
 		roots:     make([]int32, 0, Followers*players),
-		opts:      opts,
 	}
 	g.mark = make([]uint32, len(g.board.nodes))
 	g.makeFigures(players)
 	g.Reset(seed)
 	return g, nil
-}
-
-// Options returns the rule options of the game.
-func (g *Game) Options() Options { return g.opts }
-
-// SetOptions changes the rule options of the game; Reset keeps them. It is
-// an error in the middle of a turn or after the end, and when the options
-// leave out farmers while a follower lies on a field.
-func (g *Game) SetOptions(opts Options) error {
-	if g.phase != phaseDraw {
-		return errors.New("the options may change only between turns")
-	}
-	if opts.NoFarmers {
-		for _, f := range g.followers {
-			if g.board.nodes[f.node].kind == KindField {
-				return errors.New("a farmer lies on the board: the options cannot leave farmers out")
-			}
-		}
-	}
-	g.opts = opts
-	return nil
 }
 
 // Reset starts a new game with the same rules and players, the pile
@@ -206,8 +177,8 @@ func (g *Game) Reset(seed uint64) {
 	g.resetFigures()
 }
 
-// Rules returns the rules of the game.
-func (g *Game) Rules() *Rules { return g.rules }
+// Ruleset returns the rules of the game.
+func (g *Game) Ruleset() *Ruleset { return g.rules }
 
 // Board returns the board of the game. It must not be changed but through
 // the game.

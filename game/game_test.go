@@ -24,7 +24,7 @@ type refScorer struct {
 	complete  map[refFeat]bool
 }
 
-func newRefScorer(cat *tilekit.Catalog, r *game.Rules, players int) *refScorer {
+func newRefScorer(cat *tilekit.Catalog, r *game.Ruleset, players int) *refScorer {
 	rs := &refScorer{rb: newRefBoard(cat, r), followers: map[refFeat]int{}, score: make([]int, players), supply: make([]int, players)}
 	for p := range rs.supply {
 		rs.supply[p] = 7
@@ -158,7 +158,7 @@ func (rs *refScorer) check(t *testing.T, g *game.Game, last []int, points []int,
 // uniformly among the legal placements and the legal follower moves, none
 // included, and compares it with the reference after every move. It
 // returns the number of points events and of farmers' points events.
-func playScored(t *testing.T, cat *tilekit.Catalog, r *game.Rules, players int, seed uint64) (events, farmers int) {
+func playScored(t *testing.T, cat *tilekit.Catalog, r *game.Ruleset, players int, seed uint64) (events, farmers int) {
 	g, err := game.NewGame(r, players, seed)
 	require.NoError(t, err)
 	rng := rand.New(rand.NewPCG(seed, 1))
@@ -218,7 +218,7 @@ func TestScoresMatchReferenceOnRandomGames(t *testing.T) {
 
 func TestScoresMatchReferenceWithEveryExpansion(t *testing.T) {
 	cat := catalog(t)
-	r, err := game.CompileSetup(cat, rules.SelectAll(), game.Setup{Edition: tilekit.C2, BaseTurn: true})
+	r, err := game.Compile(cat, rules.SelectAll(), game.Setup{Edition: tilekit.C2, BaseTurn: true})
 	require.NoError(t, err)
 	events := 0
 	for seed := range uint64(3) {
@@ -238,7 +238,7 @@ type randomGame struct {
 	seed   uint64
 }
 
-func newRandomGame(t testing.TB, r *game.Rules, players int, seed uint64) *randomGame {
+func newRandomGame(t testing.TB, r *game.Ruleset, players int, seed uint64) *randomGame {
 	g, err := game.NewGame(r, players, seed)
 	require.NoError(t, err)
 	return &randomGame{

@@ -31,10 +31,16 @@ func catalog(t testing.TB) *tilekit.Catalog {
 }
 
 // baseRules compiles the base game alone in the 2nd edition.
-func baseRules(t testing.TB) (*tilekit.Catalog, *game.Rules) {
+func baseRules(t testing.TB) (*tilekit.Catalog, *game.Ruleset) {
+	t.Helper()
+	return baseRulesWith(t, game.Options{})
+}
+
+// baseRulesWith is baseRules with rule options.
+func baseRulesWith(t testing.TB, opts game.Options) (*tilekit.Catalog, *game.Ruleset) {
 	t.Helper()
 	cat := catalog(t)
-	r, err := game.Compile(cat, rules.Selection{}, tilekit.C2)
+	r, err := game.Compile(cat, rules.Selection{}, game.Setup{Edition: tilekit.C2, Options: opts})
 	require.NoError(t, err)
 	return cat, r
 }
@@ -49,11 +55,11 @@ type refCell struct {
 // whose fit is asked of the catalog's own Edges, with no packing.
 type refBoard struct {
 	cat   *tilekit.Catalog
-	r     *game.Rules
+	r     *game.Ruleset
 	cells map[tilekit.BoardPosition]refCell
 }
 
-func newRefBoard(cat *tilekit.Catalog, r *game.Rules) refBoard {
+func newRefBoard(cat *tilekit.Catalog, r *game.Ruleset) refBoard {
 	rb := refBoard{cat: cat, r: r, cells: map[tilekit.BoardPosition]refCell{}}
 	rb.place(tilekit.BoardPosition{}, r.Start(), 0)
 	return rb
@@ -121,7 +127,7 @@ func sortPlacements(ps []game.Placement) {
 }
 
 // pileOf lists one tile type per copy in the draw pile.
-func pileOf(r *game.Rules) []int {
+func pileOf(r *game.Ruleset) []int {
 	var pile []int
 	for typ, n := range r.Pile() {
 		for range n {
@@ -140,7 +146,7 @@ type player struct {
 	pile  []int
 }
 
-func newPlayer(r *game.Rules, seed uint64) *player {
+func newPlayer(r *game.Ruleset, seed uint64) *player {
 	full := pileOf(r)
 	return &player{
 		board: game.NewBoard(r),
@@ -197,7 +203,7 @@ func (p *player) next() (typ int, pl game.Placement, ok bool) {
 // the board together with the reference board holding the same tiles.
 func randomBoard(cat *tilekit.Catalog, p *player, limit int) refBoard {
 	p.play(limit)
-	rb := refBoard{cat: cat, r: p.board.Rules(), cells: map[tilekit.BoardPosition]refCell{}}
+	rb := refBoard{cat: cat, r: p.board.Ruleset(), cells: map[tilekit.BoardPosition]refCell{}}
 	radius := p.board.Radius()
 	for y := -radius; y <= radius; y++ {
 		for x := -radius; x <= radius; x++ {

@@ -43,7 +43,7 @@ func playsClean(t *testing.T, cat *tilekit.Catalog, ids []string, pub tilekit.Pu
 	t.Helper()
 	sel, err := rules.Select(cat, ids)
 	require.NoError(t, err)
-	r, err := game.CompileSetup(cat, sel, game.Setup{Edition: tilekit.DefaultEdition, Publisher: pub})
+	r, err := game.Compile(cat, sel, game.Setup{Edition: tilekit.DefaultEdition, Publisher: pub})
 	require.NoError(t, err)
 	p, err := game.NewPlayout(r, 2, true)
 	require.NoError(t, err)

@@ -16,7 +16,7 @@ import (
 // rotation in degrees clockwise (0, 90, 180 or 270), such as
 // "0,-1:base/E@180 0,0:base/D@0 1,0:base/K@90". Tokens are separated by
 // one space and sorted by y, then by x; an empty board is the empty
-// string. ParseBoard reads it back. Game.Position extends it to a whole
+// string. ParseBoard reads it back. Game.Snapshot extends it to a whole
 // position: the followers on each tile, the scores, the turn and the pile.
 func (b *Board) String() string {
 	cells := slices.Sorted(slices.Values(b.placed))
@@ -37,7 +37,7 @@ func (b *Board) String() string {
 // its neighbours and the tiles must be connected, as on a board of legal
 // placements; how many copies of a tile are used is not checked. An error
 // names the token at fault by its number, from 1, and its text.
-func ParseBoard(r *Rules, text string) (*Board, error) {
+func ParseBoard(r *Ruleset, text string) (*Board, error) {
 	tokens := strings.Fields(text)
 	return parseBoard(r, tokens, tokens, -1)
 }
@@ -45,7 +45,7 @@ func ParseBoard(r *Rules, text string) (*Board, error) {
 // parseBoard places the tiles of tokens (tiles[i] is the tile part of
 // tokens[i], which errors show), the one at index last after the others
 // when last is not negative, and checks the board as ParseBoard does.
-func parseBoard(r *Rules, tiles, tokens []string, last int) (*Board, error) {
+func parseBoard(r *Ruleset, tiles, tokens []string, last int) (*Board, error) {
 	b := NewBoard(r)
 	order := make([]int, 0, len(tiles))
 	for i := range tiles {
@@ -85,7 +85,7 @@ func parseBoard(r *Rules, tiles, tokens []string, last int) (*Board, error) {
 }
 
 // parseToken reads one token, x,y:TILE@ROT.
-func parseToken(r *Rules, tok string) (p tilekit.BoardPosition, typ, rot int, err error) {
+func parseToken(r *Ruleset, tok string) (p tilekit.BoardPosition, typ, rot int, err error) {
 	coords, rest, ok1 := strings.Cut(tok, ":")
 	xs, ys, ok2 := strings.Cut(coords, ",")
 	at := strings.LastIndexByte(rest, '@')

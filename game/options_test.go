@@ -14,8 +14,8 @@ import (
 // and no pennant.
 func closeStartCity(t *testing.T, opts game.Options) []game.Event {
 	t.Helper()
-	_, r := baseRules(t)
-	g, err := game.NewGameWith(r, 2, 1, opts)
+	_, r := baseRulesWith(t, opts)
+	g, err := game.NewGame(r, 2, 1)
 	require.NoError(t, err)
 	return turn(t, g, "base/E", pos(0, -1), 2, 0)
 }
@@ -39,7 +39,7 @@ const farmersAroundOneCity = "0,0:base/D@0 0,-1:base/E@180[1:field] 1,0:base/U@0
 
 func TestFarmersScoreByField(t *testing.T) {
 	_, r := baseRules(t)
-	g, err := game.ParsePosition(r, farmersAroundOneCity)
+	g, err := game.ParseSnapshot(r, farmersAroundOneCity)
 	require.NoError(t, err)
 	// Each field borders the one completed city: 3 points to the majority
 	// of each field; the cloister has no monk.
@@ -50,7 +50,7 @@ func TestFarmersScoreByField(t *testing.T) {
 
 func TestFirstEditionFarmersScoreByCity(t *testing.T) {
 	_, r := baseRules(t)
-	g, err := game.ParsePosition(r, farmersAroundOneCity+" / options first-edition-scoring")
+	g, err := game.ParseSnapshot(r, farmersAroundOneCity+" / options first-edition-scoring")
 	require.NoError(t, err)
 	// The city is scored once for the farmers of both fields together:
 	// player 1 has two, player 2 one, so player 1 alone takes 4 points.
@@ -65,14 +65,14 @@ func TestFirstEditionFarmersTieAroundACity(t *testing.T) {
 	_, r := baseRules(t)
 	// Without the cloister tile each player has one farmer by the city:
 	// both take the 4 points.
-	g, err := game.ParsePosition(r, "0,0:base/D@0 0,-1:base/E@180[1:field] 1,0:base/U@0[2:field1] / scores 0,0 / options first-edition-scoring")
+	g, err := game.ParseSnapshot(r, "0,0:base/D@0 0,-1:base/E@180[1:field] 1,0:base/U@0[2:field1] / scores 0,0 / options first-edition-scoring")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"end: player 1 scores 4 for field", "end: player 2 scores 4 for field"}, eventTexts(g.EndGame(nil)))
 }
 
 func TestNoFarmers(t *testing.T) {
-	_, r := baseRules(t)
-	g, err := game.NewGameWith(r, 2, 1, game.Options{NoFarmers: true})
+	_, r := baseRulesWith(t, game.Options{NoFarmers: true})
+	g, err := game.NewGame(r, 2, 1)
 	require.NoError(t, err)
 	take(t, g, "base/U")
 	require.NoError(t, place(g, 1, 0, 0))
@@ -81,14 +81,18 @@ func TestNoFarmers(t *testing.T) {
 	assert.Equal(t, []game.Move{game.NoFollower, game.FollowerMove(0)}, g.FollowerMoves(nil))
 	_, err = g.Apply(game.FollowerMove(1), nil)
 	assert.EqualError(t, err, "the game is played without farmers: no follower may go on the field (field1) of base/U at 1,0")
-	_, err = game.ParsePosition(r, "0,0:base/D@0[1:field1] / scores 0,0 / options no-farmers")
+	_, err = game.ParseSnapshot(r, "0,0:base/D@0[1:field1] / scores 0,0 / options no-farmers")
 	assert.ErrorContains(t, err, `token 1 "0,0:base/D@0[1:field1]": follower "1:field1": the game is played without farmers`)
 
-	with, err := game.ParsePosition(r, farmersAroundOneCity)
+	_, err = game.ParseSnapshot(r, farmersAroundOneCity)
+	assert.ErrorContains(t, err, "the game is played without farmers", "the ruleset's options hold for a snapshot that names none")
+	_, first := baseRulesWith(t, game.Options{FirstEditionScoring: true})
+	with, err := game.ParseSnapshot(first, farmersAroundOneCity+" / options no-farmers")
+	assert.ErrorContains(t, err, "the game is played without farmers", "a snapshot's options add to the ruleset's")
+	with, err = game.ParseSnapshot(first, farmersAroundOneCity)
 	require.NoError(t, err)
-	assert.EqualError(t, with.SetOptions(game.Options{NoFarmers: true}), "a farmer lies on the board: the options cannot leave farmers out")
-	assert.NoError(t, with.SetOptions(game.Options{FirstEditionScoring: true}))
-	assert.Equal(t, game.Options{FirstEditionScoring: true}, with.Options())
+	assert.Equal(t, game.Options{FirstEditionScoring: true}, with.Ruleset().Options())
+	assert.Contains(t, with.Snapshot(), "/ options first-edition-scoring")
 }
 
 func TestEventStrings(t *testing.T) {

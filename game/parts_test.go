@@ -32,7 +32,7 @@ func TestEveryPartSelectionPlays(t *testing.T) {
 			ids := append(append([]string{}, parts...), o...)
 			sel, err := rules.Select(cat, ids)
 			require.NoError(t, err)
-			r, err := game.CompileSetup(cat, sel, game.Setup{Edition: tilekit.DefaultEdition, Publisher: tilekit.HansImGlueck})
+			r, err := game.Compile(cat, sel, game.Setup{Edition: tilekit.DefaultEdition, Publisher: tilekit.HansImGlueck})
 			require.NoError(t, err, "%v", ids)
 			p, err := game.NewPlayout(r, 3, true)
 			require.NoError(t, err)
@@ -47,7 +47,7 @@ func TestEveryPartSelectionPlays(t *testing.T) {
 				s.Expect.Scores = res.Scores[:res.Players]
 				run := game.RunScenario(cat, &s)
 				require.Empty(t, run.Failures, "%v", ids)
-				require.Equal(t, p.Game().Position(), run.Position, "%v", ids)
+				require.Equal(t, p.Game().Snapshot(), run.Snapshot, "%v", ids)
 			}
 		}
 	}

@@ -55,23 +55,23 @@ type pfTile struct {
 	typ   int
 	rot   int
 	edges [4]tilekit.EdgeKind
-	sides [][]tilekit.Position
+	sides [][]tilekit.EdgePoint
 }
 
 // pfTurnPosition returns where an edge position of a tile lies once the
 // tile is turned rot quarter turns clockwise: a side moves on by rot
 // sides, a half by rot sides of two halves each.
-func pfTurnPosition(p tilekit.Position, rot int) tilekit.Position {
+func pfTurnPosition(p tilekit.EdgePoint, rot int) tilekit.EdgePoint {
 	if p.IsHalf {
 		h := tilekit.Half((int(p.Half) + 2*rot) % 8)
-		return tilekit.Position{IsHalf: true, Half: h, Side: h.Side()}
+		return tilekit.EdgePoint{IsHalf: true, Half: h, Side: h.Side()}
 	}
-	return tilekit.Position{Side: tilekit.Side((int(p.Side) + rot) % 4)}
+	return tilekit.EdgePoint{Side: tilekit.Side((int(p.Side) + rot) % 4)}
 }
 
 // pfTurnTile turns a catalog tile by hand.
 func pfTurnTile(tile *tilekit.Tile, typ, rot int) *pfTile {
-	t := &pfTile{tile: tile, typ: typ, rot: rot, sides: make([][]tilekit.Position, len(tile.Features))}
+	t := &pfTile{tile: tile, typ: typ, rot: rot, sides: make([][]tilekit.EdgePoint, len(tile.Features))}
 	for s, e := range tile.Edges() {
 		t.edges[(s+rot)%4] = e
 	}
@@ -87,7 +87,7 @@ func pfTurnTile(tile *tilekit.Tile, typ, rot int) *pfTile {
 // followers on them, the number of players and whose turn it is.
 type pfPosition struct {
 	cat       *tilekit.Catalog
-	r         *game.Rules
+	r         *game.Ruleset
 	turnedBy  map[[2]int]*pfTile
 	players   int
 	turn      int
@@ -95,7 +95,7 @@ type pfPosition struct {
 	followers []game.PlacedFollower
 }
 
-func newPfPosition(cat *tilekit.Catalog, r *game.Rules, players int) *pfPosition {
+func newPfPosition(cat *tilekit.Catalog, r *game.Ruleset, players int) *pfPosition {
 	return &pfPosition{cat: cat, r: r, turnedBy: map[[2]int]*pfTile{}, players: players, tiles: map[tilekit.BoardPosition]*pfTile{}}
 }
 
@@ -190,16 +190,16 @@ func (p *pfPosition) legal(typ int) []game.Placement {
 // kind at the facing side, for a road or city at a whole side, or at the
 // half q lies against (tilekit.Half.Touching), for a field. The edge is
 // open when no tile lies there.
-func (p *pfPosition) across(n pfNode, q tilekit.Position) (out []pfNode, open bool) {
+func (p *pfPosition) across(n pfNode, q tilekit.EdgePoint) (out []pfNode, open bool) {
 	next := n.at.Neighbour(q.Side)
 	other, ok := p.tiles[next]
 	if !ok {
 		return nil, true
 	}
-	want := tilekit.Position{Side: q.Side.Opposite()}
+	want := tilekit.EdgePoint{Side: q.Side.Opposite()}
 	if q.IsHalf {
 		h := q.Half.Touching()
-		want = tilekit.Position{IsHalf: true, Half: h, Side: h.Side()}
+		want = tilekit.EdgePoint{IsHalf: true, Half: h, Side: h.Side()}
 	}
 	kind := p.tiles[n.at].tile.Features[n.index].Kind
 	for j, f := range other.tile.Features {
@@ -353,8 +353,8 @@ type pfTurnMove struct {
 	follower int
 }
 
-// token writes a turn as a token of the position notation of the table.
-func (t pfTurnMove) token(r *game.Rules) string {
+// token writes a turn as a token of the snapshot notation of the table.
+func (t pfTurnMove) token(r *game.Ruleset) string {
 	s := fmt.Sprintf("%d,%d:%s@%d", t.at.Pos.X, t.at.Pos.Y, r.ID(t.typ), tilekit.Rotations[t.at.Rot])
 	if t.follower >= 0 {
 		s += fmt.Sprintf("+f%d", t.follower)
@@ -382,7 +382,7 @@ func (e *pfEngine) replay(path []pfTurnMove) {
 			_, err = e.g.Apply(game.FollowerMove(t.follower), nil)
 		}
 		if err != nil {
-			e.t.Fatalf("the engine refuses %s, replaying the %s: %v", t.token(e.g.Rules()), e.reproduce(path), err)
+			e.t.Fatalf("the engine refuses %s, replaying the %s: %v", t.token(e.g.Ruleset()), e.reproduce(path), err)
 		}
 	}
 }
@@ -390,12 +390,12 @@ func (e *pfEngine) replay(path []pfTurnMove) {
 // reproduce writes the position reached by a path, for a message.
 func (e *pfEngine) reproduce(path []pfTurnMove) string {
 	turns := append(e.setup[:len(e.setup):len(e.setup)], path...)
-	return fmt.Sprintf("position %q with %d players", pfNotation(e.g.Rules(), turns), e.g.NumPlayers())
+	return fmt.Sprintf("position %q with %d players", pfNotation(e.g.Ruleset(), turns), e.g.NumPlayers())
 }
 
 // pfNotation writes the position reached by turns from the start tile in
 // the notation of the perft table.
-func pfNotation(r *game.Rules, turns []pfTurnMove) string {
+func pfNotation(r *game.Ruleset, turns []pfTurnMove) string {
 	tokens := []string{fmt.Sprintf("0,0:%s@0", r.ID(r.Start()))}
 	for _, t := range turns {
 		tokens = append(tokens, t.token(r))
@@ -407,7 +407,7 @@ func pfNotation(r *game.Rules, turns []pfTurnMove) string {
 func (e *pfEngine) placements(path []pfTurnMove, typ int) []game.Placement {
 	e.replay(path)
 	if err := e.g.Take(typ); err != nil {
-		e.t.Fatalf("the engine refuses to take %s in the %s: %v", e.g.Rules().ID(typ), e.reproduce(path), err)
+		e.t.Fatalf("the engine refuses to take %s in the %s: %v", e.g.Ruleset().ID(typ), e.reproduce(path), err)
 	}
 	got := e.g.Placements([]game.Placement{})
 	sortPlacements(got)
@@ -423,7 +423,7 @@ func (e *pfEngine) followerMoves(path []pfTurnMove, typ int, pl game.Placement) 
 		_, err = e.g.Apply(game.TileMove(pl), nil)
 	}
 	if err != nil {
-		e.t.Fatalf("the engine refuses %s in the %s: %v", pfTurnMove{typ, pl, -1}.token(e.g.Rules()), e.reproduce(path), err)
+		e.t.Fatalf("the engine refuses %s in the %s: %v", pfTurnMove{typ, pl, -1}.token(e.g.Ruleset()), e.reproduce(path), err)
 	}
 	var out []int
 	for _, m := range e.g.FollowerMoves(nil) {
@@ -515,9 +515,9 @@ func pfReadTable(t *testing.T, path string) []pfCase {
 	return out
 }
 
-// pfParseTurn reads a token of the position notation: x,y:TILE@ROT, then
+// pfParseTurn reads a token of the snapshot notation: x,y:TILE@ROT, then
 // +fN when the player put a follower on feature N.
-func pfParseTurn(r *game.Rules, tok string) (pfTurnMove, error) {
+func pfParseTurn(r *game.Ruleset, tok string) (pfTurnMove, error) {
 	t := pfTurnMove{follower: -1}
 	tok, follower, hasFollower := strings.Cut(tok, "+f")
 	coords, rest, ok1 := strings.Cut(tok, ":")
@@ -553,7 +553,7 @@ func pfParseTurn(r *game.Rules, tok string) (pfTurnMove, error) {
 // played since, in order, and the tile types of the sequence. It refuses
 // a start tile that is not the edition's at (0, 0) unturned, and a tile
 // used more often than the edition has copies.
-func pfSetUp(t *testing.T, cat *tilekit.Catalog, r *game.Rules, c pfCase) (setup []pfTurnMove, tiles []int) {
+func pfSetUp(t *testing.T, cat *tilekit.Catalog, r *game.Ruleset, c pfCase) (setup []pfTurnMove, tiles []int) {
 	tokens := strings.Fields(c.position)
 	require.NotEmpty(t, tokens, "%s: no start tile", c.where)
 	used := map[int]int{}
@@ -592,7 +592,7 @@ func pfSameBoard(t *testing.T, b *game.Board, ref *pfPosition, where func() stri
 			typ, rot, ok := b.At(at)
 			want, placed := ref.tiles[at]
 			if placed != ok || placed && (want.typ != typ || want.rot != rot) {
-				t.Fatalf("%s: the engine has %s at %s, the reference %s", where(), pfAt(b.Rules(), typ, rot, ok), at, pfAt(b.Rules(), want.typ, want.rot, placed))
+				t.Fatalf("%s: the engine has %s at %s, the reference %s", where(), pfAt(b.Ruleset(), typ, rot, ok), at, pfAt(b.Ruleset(), want.typ, want.rot, placed))
 			}
 		}
 	}
@@ -602,7 +602,7 @@ func pfSameBoard(t *testing.T, b *game.Board, ref *pfPosition, where func() stri
 }
 
 // pfAt names the tile at a position, for a message.
-func pfAt(r *game.Rules, typ, rot int, ok bool) string {
+func pfAt(r *game.Ruleset, typ, rot int, ok bool) string {
 	if !ok {
 		return "no tile"
 	}
@@ -633,7 +633,7 @@ func pfSameFollowers(t *testing.T, g *game.Game, ref *pfPosition, where func() s
 	}
 }
 
-// pfFollowerMark is the follower mark of a token of the position notation,
+// pfFollowerMark is the follower mark of a token of the snapshot notation,
 // which the board notation does not have.
 var pfFollowerMark = regexp.MustCompile(`\+f[0-9]+`)
 
@@ -669,7 +669,7 @@ func TestPerftTable(t *testing.T) {
 // reference's follower moves, and that the board and followers are the
 // reference's. It returns the number of tiles placed and of follower
 // moves listed.
-func pfRandomGame(t *testing.T, cat *tilekit.Catalog, r *game.Rules, players int, seed uint64) (placed, followerMoves int) {
+func pfRandomGame(t *testing.T, cat *tilekit.Catalog, r *game.Ruleset, players int, seed uint64) (placed, followerMoves int) {
 	g, err := game.NewGame(r, players, seed)
 	require.NoError(t, err)
 	ref := newPfPosition(cat, r, players)
@@ -741,7 +741,7 @@ func TestPerftRandomGamesMatchReference(t *testing.T) {
 // tile shapes the base game does not have.
 func TestPerftRandomGamesWithEveryExpansionMatchReference(t *testing.T) {
 	cat := catalog(t)
-	r, err := game.CompileSetup(cat, rules.SelectAll(), game.Setup{Edition: tilekit.C2, BaseTurn: true})
+	r, err := game.Compile(cat, rules.SelectAll(), game.Setup{Edition: tilekit.C2, BaseTurn: true})
 	require.NoError(t, err)
 	placed := 0
 	for seed := range uint64(20) {

@@ -68,7 +68,7 @@ func (e *BreakError) Error() string {
 // Playout plays random games of one rules and number of players: each
 // tile drawn is laid at a placement chosen uniformly among the distinct
 // legal ones (a symmetric tile's rotations that lay the same tile are one
-// placement, see Rules.Distinct), then a follower move is chosen uniformly
+// placement, see Ruleset.Distinct), then a follower move is chosen uniformly
 // among "no follower" and each legal feature of the placed tile (with the
 // expansions, the figure decision's other legal moves too), until the pile is empty; then EndGame scores the game. The
 // choices come from a generator seeded by the game's seed, so a seed
@@ -122,7 +122,7 @@ type recordedTurn struct {
 // NewPlayout returns a Playout of the rules for a number of players, from
 // 2 to 6. With check, Play verifies the engine's invariants after every
 // move (see Play).
-func NewPlayout(r *Rules, players int, check bool) (*Playout, error) {
+func NewPlayout(r *Ruleset, players int, check bool) (*Playout, error) {
 	g, err := NewGame(r, players, 0)
 	if err != nil {
 		return nil, err
@@ -139,9 +139,6 @@ func NewPlayout(r *Rules, players int, check bool) (*Playout, error) {
 		inv:       newInvariants(g),
 	}, nil
 }
-
-// SetOptions sets the rule options of the games to come.
-func (p *Playout) SetOptions(opts Options) error { return p.g.SetOptions(opts) }
 
 // Game returns the game being played, as the last Play left it.
 func (p *Playout) Game() *Game { return p.g }
@@ -280,11 +277,11 @@ func (p *Playout) Scenario(title string) tilekit.Scenario {
 		Edition:   r.edition,
 		Players:   len(p.g.players),
 		Publisher: r.publisher,
-		Options:   tilekit.ScenarioOptions{NoFarmers: p.g.opts.NoFarmers, FirstEditionScoring: p.g.opts.FirstEditionScoring},
+		Options:   tilekit.ScenarioOptions{NoFarmers: p.g.rules.opts.NoFarmers, FirstEditionScoring: p.g.rules.opts.FirstEditionScoring},
 		Turns:     make([]tilekit.ScenarioTurn, len(p.record)),
 	}
 	for _, id := range r.selection {
-		if id != "base" {
+		if id != tilekit.BaseGame {
 			s.Expansions = append(s.Expansions, id)
 		}
 	}
@@ -339,9 +336,9 @@ func (p *Playout) recordDecision(t *tilekit.ScenarioTurn, d recordedMove) {
 // part), or base.
 func replayExpansion(selection []string) string {
 	for _, id := range selection {
-		if id != "base" && id != "all" {
+		if id != tilekit.BaseGame && id != tilekit.AllExpansions {
 			return tilekit.ParentExpansion(id)
 		}
 	}
-	return "base"
+	return tilekit.BaseGame
 }

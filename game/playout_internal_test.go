@@ -18,7 +18,7 @@ import (
 func TestPlayoutReportsBreaks(t *testing.T) {
 	cat, err := validator.BuiltinCatalog()
 	require.NoError(t, err)
-	r, err := Compile(cat, rules.Selection{}, tilekit.C2)
+	r, err := Compile(cat, rules.Selection{}, Setup{Edition: tilekit.C2})
 	require.NoError(t, err)
 	p, err := NewPlayout(r, 2, true)
 	require.NoError(t, err)
@@ -89,11 +89,11 @@ func TestPlayoutReportsFigureBreaks(t *testing.T) {
 	require.NoError(t, err)
 	sel, err := rules.Select(cat, []string{"princess-dragon", "black-dragon"})
 	require.NoError(t, err)
-	r, err := CompileSetup(cat, sel, Setup{Edition: tilekit.C2, Publisher: tilekit.HansImGlueck})
+	r, err := Compile(cat, sel, Setup{Edition: tilekit.C2, Publisher: tilekit.HansImGlueck})
 	require.NoError(t, err)
 	p, err := NewPlayout(r, 2, true)
 	require.NoError(t, err)
-	g, err := ParsePosition(r, "0,0:base/D@0[1:road] 1,0:base/A@90[2:road] -1,0:base/U@0 / scores 0,0")
+	g, err := ParseSnapshot(r, "0,0:base/D@0[1:road] 1,0:base/A@90[2:road] -1,0:base/U@0 / scores 0,0")
 	require.NoError(t, err)
 	p.g = g
 	p.inv.reset(g)

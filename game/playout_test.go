@@ -28,7 +28,7 @@ func TestPlayoutManySeedsBreakNothing(t *testing.T) {
 }
 
 func TestPlayoutWithEveryExpansionBreaksNothing(t *testing.T) {
-	r, err := game.CompileSetup(catalog(t), rules.SelectAll(), game.Setup{Edition: tilekit.C2, BaseTurn: true})
+	r, err := game.Compile(catalog(t), rules.SelectAll(), game.Setup{Edition: tilekit.C2, BaseTurn: true})
 	require.NoError(t, err)
 	p, err := game.NewPlayout(r, 4, true)
 	require.NoError(t, err)
@@ -96,7 +96,7 @@ func FuzzPlayout(f *testing.F) {
 			sel, err = rules.Select(cat, []string{"princess-dragon", "black-dragon", "drawbridges"})
 			require.NoError(t, err)
 		}
-		r, err := game.Compile(cat, sel, tilekit.Editions[int(edition)%len(tilekit.Editions)])
+		r, err := game.Compile(cat, sel, game.Setup{Edition: tilekit.Editions[int(edition)%len(tilekit.Editions)]})
 		if err != nil {
 			t.Skip(err) // an edition without a start tile in the selection
 		}
@@ -127,9 +127,9 @@ func TestRecordedGameReplaysAsScenario(t *testing.T) {
 	}
 	require.NotZero(t, discarding, "some game of the first 2000 seeds sets a tile aside")
 	for i, opts := range []game.Options{{}, {NoFarmers: true}, {FirstEditionScoring: true}, {}} {
+		_, r := baseRulesWith(t, opts)
 		p, err := game.NewPlayout(r, 2+i, true)
 		require.NoError(t, err)
-		require.NoError(t, p.SetOptions(opts))
 		seed := uint64(i) + 11
 		if i == 3 {
 			seed = discarding
@@ -143,7 +143,7 @@ func TestRecordedGameReplaysAsScenario(t *testing.T) {
 		s.Expect.Ended = &ended
 		run := game.RunScenario(cat, &s)
 		require.Empty(t, run.Failures, "seed %d", seed)
-		assert.Equal(t, p.Game().Position(), run.Position, "seed %d", seed)
+		assert.Equal(t, p.Game().Snapshot(), run.Snapshot, "seed %d", seed)
 		assert.Equal(t, res.Placements+res.Discarded, len(s.Turns))
 		assert.Equal(t, game.MinPlayers+i, s.Players)
 		assert.Equal(t, opts.NoFarmers, s.Options.NoFarmers)

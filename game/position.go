@@ -10,7 +10,7 @@ import (
 	"github.com/tilekit/tilekit"
 )
 
-// Position writes the game in the position notation, which ParsePosition
+// Snapshot writes the game in the snapshot notation, which ParseSnapshot
 // reads back: the board as Board.String writes it, each tile with the
 // followers on its features, then sections separated by " / ", each a
 // keyword and its value, such as
@@ -21,7 +21,7 @@ import (
 //
 //   - A tile token may end in the followers on its features, in brackets
 //     and separated by commas: the owner, from 1, a colon and the feature's
-//     name (see Rules.FeatureName), such as [1:road,2:field2].
+//     name (see Ruleset.FeatureName), such as [1:road,2:field2].
 //   - "scores" gives each player's score, in player order; their number is
 //     the number of players. The followers each player has at hand are the
 //     7 less those on the board.
@@ -46,12 +46,12 @@ import (
 //   - "set-aside" gives the dragon tiles set aside before the dragon came
 //     into play, as "pile" gives tiles.
 //
-// Position writes the sections in this order, leaves "drawn", "placed",
+// Snapshot writes the sections in this order, leaves "drawn", "placed",
 // "over", "options" and the figures' sections out when they do not apply,
 // and writes the rest always. In the middle of a dragon's move or a
 // drawbridge decision it writes "placed": the notation does not hold a
 // move half made.
-func (g *Game) Position() string {
+func (g *Game) Snapshot() string {
 	var sb strings.Builder
 	b := g.board
 	cells := slices.Sorted(slices.Values(b.placed))
@@ -80,7 +80,7 @@ func (g *Game) Position() string {
 	case phaseOver:
 		sb.WriteString(" / over")
 	}
-	if o := g.opts.names(); o != "" {
+	if o := g.rules.opts.names(); o != "" {
 		sb.WriteString(" / options " + o)
 	}
 	g.writeFigures(&sb)
@@ -159,20 +159,24 @@ type positionSections struct {
 	figs   figureSections
 }
 
-// ParsePosition reads a game from the position notation of Game.Position.
+// ParseSnapshot reads a game from the snapshot notation of Game.Snapshot.
 // Tokens may be separated by any white space. The board may be empty (the
 // start tile alone) and must be as ParseBoard wants it; the "scores"
 // section is required; "turn" defaults to 1; without "pile" the pile is the
-// rules' (Rules.Pile) less the tiles on the board and the drawn tile, a
+// rules' (Ruleset.Pile) less the tiles on the board and the drawn tile, a
 // tile used more often than the rules have it leaving none. An error names
-// the token or section at fault.
-func ParsePosition(r *Rules, text string) (*Game, error) {
+// the token or section at fault. The game plays with the ruleset's
+// Options and those the "options" section names.
+func ParseSnapshot(r *Ruleset, text string) (*Game, error) {
 	groups := splitSections(text)
 	sec, err := parseSections(r, groups[1:])
 	if err != nil {
 		return nil, err
 	}
-	g, err := NewGameWith(r, len(sec.scores), 0, sec.opts)
+	opts := r.opts
+	opts.NoFarmers = opts.NoFarmers || sec.opts.NoFarmers
+	opts.FirstEditionScoring = opts.FirstEditionScoring || sec.opts.FirstEditionScoring
+	g, err := NewGame(r.withOptions(opts), len(sec.scores), 0)
 	if err != nil {
 		return nil, err
 	}
@@ -185,6 +189,24 @@ func ParsePosition(r *Rules, text string) (*Game, error) {
 	g.turn = sec.turn
 	g.setPile(sec)
 	return g, nil
+}
+
+// MarshalText writes the game in the snapshot notation (Game.Snapshot).
+func (g *Game) MarshalText() ([]byte, error) { return []byte(g.Snapshot()), nil }
+
+// UnmarshalText reads a game from the snapshot notation, as ParseSnapshot
+// does with the game's ruleset; the game is unchanged on an error. The
+// game must come from NewGame or ParseSnapshot, which give it a ruleset.
+func (g *Game) UnmarshalText(text []byte) error {
+	if g.rules == nil {
+		return errors.New("the game has no ruleset: make it with NewGame")
+	}
+	read, err := ParseSnapshot(g.rules, string(text))
+	if err != nil {
+		return err
+	}
+	*g = *read
+	return nil
 }
 
 // splitSections cuts a position into its white-space separated fields,
@@ -207,7 +229,7 @@ func splitSections(text string) [][]string {
 var sectionKeywords = []string{"scores", "turn", "pile", "drawn", "placed", "over", "options", "dragon", "fairy", "black-dragon", "set-aside"}
 
 // parseSections reads the sections after the board.
-func parseSections(r *Rules, groups [][]string) (positionSections, error) {
+func parseSections(r *Ruleset, groups [][]string) (positionSections, error) {
 	sec := positionSections{drawn: -1}
 	seen := map[string]bool{}
 	for i, group := range groups {
@@ -255,7 +277,7 @@ func boolCount(bs ...bool) int {
 }
 
 // read reads the value of one section.
-func (sec *positionSections) read(r *Rules, key, value string) error {
+func (sec *positionSections) read(r *Ruleset, key, value string) error {
 	var err error
 	switch key {
 	case "scores":
@@ -310,7 +332,7 @@ func parseScores(value string) ([]int, error) {
 }
 
 // parsePile reads "base/A*2,base/B": tile counts by type.
-func parsePile(r *Rules, value string) ([]int, error) {
+func parsePile(r *Ruleset, value string) ([]int, error) {
 	counts := make([]int, r.NumTypes())
 	if value == "none" {
 		return counts, nil
@@ -487,7 +509,7 @@ func (g *Game) addFollower(player int, p tilekit.BoardPosition, i int) error {
 		return g.rules.noFeature(int(c.tile)-1, i)
 	}
 	x := c.slot*int32(g.rules.maxFeatures) + int32(i)
-	if g.opts.NoFarmers && g.board.nodes[x].kind == KindField {
+	if g.rules.opts.NoFarmers && g.board.nodes[x].kind == KindField {
 		return fmt.Errorf("the game is played without farmers: no follower may go on %s", g.board.describe(x))
 	}
 	if g.players[player].Supply == 0 {

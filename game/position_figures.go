@@ -20,7 +20,7 @@ type figureSections struct {
 
 // read reads one figure's section: "dragon x,y" or "dragon waiting",
 // "fairy x,y[:FEATURE]", "black-dragon x,y", "set-aside TILE*N,...".
-func (fs *figureSections) read(r *Rules, key, value string) error {
+func (fs *figureSections) read(r *Ruleset, key, value string) error {
 	var err error
 	switch key {
 	case "dragon":

@@ -14,9 +14,9 @@ import (
 func TestPositionReadsAndWrites(t *testing.T) {
 	_, r := baseRules(t)
 	text := "0,0:base/D@0 1,0:base/U@0[1:road] / scores 3,0 / turn 2 / pile base/A*2,base/B*4"
-	g, err := game.ParsePosition(r, text)
+	g, err := game.ParseSnapshot(r, text)
 	require.NoError(t, err)
-	assert.Equal(t, text, g.Position())
+	assert.Equal(t, text, g.Snapshot())
 	assert.Equal(t, 2, g.NumPlayers())
 	assert.Equal(t, game.Player{Score: 3, Supply: 6}, g.Player(0))
 	assert.Equal(t, 1, g.Turn())
@@ -25,19 +25,19 @@ func TestPositionReadsAndWrites(t *testing.T) {
 
 	// Spacing, token order and a count of 1 left out are free; the
 	// position is then written in its one form.
-	g, err = game.ParsePosition(r, "  1,0:base/U@0[1:road]\t0,0:base/D@0 / scores 3,0 / pile base/B*4, base/A*2 / turn 2")
+	g, err = game.ParseSnapshot(r, "  1,0:base/U@0[1:road]\t0,0:base/D@0 / scores 3,0 / pile base/B*4, base/A*2 / turn 2")
 	require.NoError(t, err)
-	assert.Equal(t, text, g.Position())
+	assert.Equal(t, text, g.Snapshot())
 }
 
 func TestPositionDefaults(t *testing.T) {
 	_, r := baseRules(t)
-	g, err := game.ParsePosition(r, "/ scores 0,0,0")
+	g, err := game.ParseSnapshot(r, "/ scores 0,0,0")
 	require.NoError(t, err)
 	assert.Equal(t, "0,0:base/D@0", g.Board().String(), "an empty board is the start tile alone")
 	assert.Equal(t, r.Total()-1, g.Left(), "the pile is every tile but the start tile")
 	assert.Equal(t, 0, g.Turn())
-	g, err = game.ParsePosition(r, "0,0:base/D@0 1,0:base/U@0 / scores 0,0 / drawn base/U")
+	g, err = game.ParseSnapshot(r, "0,0:base/D@0 1,0:base/U@0 / scores 0,0 / drawn base/U")
 	require.NoError(t, err)
 	assert.Equal(t, r.Total()-3, g.Left(), "less the tiles on the board and the drawn one")
 	typ, _ := r.Type("base/U")
@@ -52,11 +52,11 @@ func TestPositionMidTurnAndOver(t *testing.T) {
 		"0,0:base/D@0 1,0:base/U@0 / scores 0,0 / turn 1 / pile base/V*1 / placed 0,0",
 		"0,0:base/D@0[2:city] 1,0:base/U@0 / scores 0,5 / turn 2 / pile none / over / options no-farmers,first-edition-scoring",
 	} {
-		g, err := game.ParsePosition(r, text)
+		g, err := game.ParseSnapshot(r, text)
 		require.NoError(t, err, text)
-		assert.Equal(t, text, g.Position())
+		assert.Equal(t, text, g.Snapshot())
 	}
-	g, err := game.ParsePosition(r, "0,0:base/D@0 1,0:base/U@0 / scores 0,0 / placed 0,0")
+	g, err := game.ParseSnapshot(r, "0,0:base/D@0 1,0:base/U@0 / scores 0,0 / placed 0,0")
 	require.NoError(t, err)
 	// The start tile is the tile just placed: its follower move is due.
 	assert.Equal(t, []game.Move{game.NoFollower, game.FollowerMove(0), game.FollowerMove(1), game.FollowerMove(2), game.FollowerMove(3)}, g.Legal(nil))
@@ -80,7 +80,7 @@ func TestPositionErrorsNameTheToken(t *testing.T) {
 		"0,0:base/D@0 0,1:base/U@90 / scores 0,0":         `token 2 "0,1:base/U@90": its N side shows road but touches the S side of token 1 "0,0:base/D@0", which shows field`,
 		"0,0:base/D@0 / scores 0,0 / placed 4,4":          "placed 4,4: no tile lies there",
 	} {
-		_, err := game.ParsePosition(r, text)
+		_, err := game.ParseSnapshot(r, text)
 		assert.ErrorContains(t, err, want, text)
 	}
 }
@@ -129,21 +129,24 @@ func TestFeatureNames(t *testing.T) {
 	}
 }
 
-// FuzzPosition plays a random game of a number of steps (a draw, a tile
+// FuzzSnapshot plays a random game of a number of steps (a draw, a tile
 // move or a follower move each; past the end of the pile the game is
-// scored), with rule options chosen by the seed, and checks that ParsePosition reads its Position back to the
+// scored), with rule options chosen by the seed, and checks that ParseSnapshot reads its Snapshot back to the
 // same position, with the same legal moves. It also reads the fuzzed text
 // as a position, which must fail or round-trip, and never panic.
-func FuzzPosition(f *testing.F) {
+func FuzzSnapshot(f *testing.F) {
 	for _, seed := range []uint64{1, 2, 3, 8, 16, 42} {
 		f.Add(seed, uint8(seed*37), "")
 	}
 	f.Add(uint64(7), uint8(255), "0,0:base/D@0 1,0:base/U@0[1:road] / scores 3,0 / turn 2 / pile base/A*2,base/B*4")
 	f.Add(uint64(9), uint8(0), "/ scores 0,0 / placed 0,0")
-	_, r := baseRules(f)
+	var byOptions [4]*game.Ruleset
+	for i := range byOptions {
+		_, byOptions[i] = baseRulesWith(f, game.Options{NoFarmers: i&1 != 0, FirstEditionScoring: i&2 != 0})
+	}
+	r := byOptions[0]
 	f.Fuzz(func(t *testing.T, seed uint64, steps uint8, text string) {
-		opts := game.Options{NoFarmers: seed&8 != 0, FirstEditionScoring: seed&16 != 0}
-		g, err := game.NewGameWith(r, 2+int(seed%5), seed, opts)
+		g, err := game.NewGame(byOptions[seed>>3&3], 2+int(seed%5), seed)
 		require.NoError(t, err)
 		for step := 0; step < int(steps)*2 && !g.Over(); step++ {
 			moves := g.Legal(nil)
@@ -158,7 +161,7 @@ func FuzzPosition(f *testing.F) {
 			}
 		}
 		assertRoundTrip(t, g)
-		if parsed, err := game.ParsePosition(r, text); err == nil {
+		if parsed, err := game.ParseSnapshot(r, text); err == nil {
 			assertRoundTrip(t, parsed)
 		}
 	})
@@ -168,10 +171,10 @@ func FuzzPosition(f *testing.F) {
 // position, players and legal moves.
 func assertRoundTrip(t *testing.T, g *game.Game) {
 	t.Helper()
-	text := g.Position()
-	back, err := game.ParsePosition(g.Rules(), text)
+	text := g.Snapshot()
+	back, err := game.ParseSnapshot(g.Ruleset(), text)
 	require.NoError(t, err, text)
-	require.Equal(t, text, back.Position())
+	require.Equal(t, text, back.Snapshot())
 	for i := range g.NumPlayers() {
 		require.Equal(t, g.Player(i), back.Player(i))
 	}

@@ -77,7 +77,7 @@ const (
 )
 
 // compileFigureRulings reads the tables the turn's steps need.
-func compileFigureRulings(cat *tilekit.Catalog, sel rules.Selection, r *Rules) (figureRulings, error) {
+func compileFigureRulings(cat *tilekit.Catalog, sel rules.Selection, r *Ruleset) (figureRulings, error) {
 	fr := figureRulings{}
 	opt := rules.QueryOptions{Selection: sel, Publisher: r.publisher, Edition: r.edition}
 	read := func(table string, dst []verdict, ids []string) error {
@@ -175,7 +175,7 @@ func conditional(rs []rules.Ruling, id string) bool {
 }
 
 // anySymbol reports whether a tile type of the rules shows a symbol bit.
-func (r *Rules) anySymbol(bit uint8) bool {
+func (r *Ruleset) anySymbol(bit uint8) bool {
 	for _, s := range r.symbols {
 		if s&bit != 0 {
 			return true

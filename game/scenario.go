@@ -30,9 +30,9 @@ type ScenarioResult struct {
 	ID string
 	// Failures is empty when the scenario passed.
 	Failures []ScenarioFailure
-	// Position is the final position in the notation of Game.Position, for
+	// Snapshot is the final position in the notation of Game.Snapshot, for
 	// the report; empty when the setup failed.
-	Position string
+	Snapshot string
 	// Game is the game as it stood at the end, for a reader of its values
 	// (Board.Placed, Game.Figures); nil when the setup failed.
 	Game *Game
@@ -96,7 +96,7 @@ func RunScenario(cat *tilekit.Catalog, s *tilekit.Scenario) (res ScenarioResult)
 		run.finish()
 	}
 	if run.g != nil {
-		run.res.Position, run.res.Game = run.g.Position(), run.g
+		run.res.Snapshot, run.res.Game = run.g.Snapshot(), run.g
 	}
 	return run.res
 }
@@ -122,7 +122,8 @@ func (run *scenarioRun) setUp(cat *tilekit.Catalog) {
 	if edition == "" {
 		edition = tilekit.DefaultEdition
 	}
-	r, err := CompileSetup(cat, sel, Setup{Edition: edition, Publisher: s.Publisher})
+	opts := Options{NoFarmers: s.Options.NoFarmers, FirstEditionScoring: s.Options.FirstEditionScoring}
+	r, err := Compile(cat, sel, Setup{Edition: edition, Publisher: s.Publisher, Options: opts})
 	if err != nil {
 		run.fail(s.Origin.At(setupKey(edition, s.Publisher)), "", "", "%v", err)
 		return
@@ -131,8 +132,7 @@ func (run *scenarioRun) setUp(cat *tilekit.Catalog) {
 		run.fail(s.Origin.At("players"), "", strconv.Itoa(s.Players), "%d players: want %d to %d", s.Players, MinPlayers, MaxPlayers)
 		return
 	}
-	opts := Options{NoFarmers: s.Options.NoFarmers, FirstEditionScoring: s.Options.FirstEditionScoring}
-	g, err := ParsePosition(r, withScores(s.Position, s.Players))
+	g, err := ParseSnapshot(r, withScores(s.Position, s.Players))
 	if err != nil {
 		run.fail(s.Origin.At("position"), "", "", "position: %v", err)
 		return
@@ -140,12 +140,6 @@ func (run *scenarioRun) setUp(cat *tilekit.Catalog) {
 	if g.NumPlayers() != s.Players {
 		run.fail(s.Origin.At("position"), strconv.Itoa(s.Players), strconv.Itoa(g.NumPlayers()),
 			"position: its scores section gives %d players, the scenario %d", g.NumPlayers(), s.Players)
-		return
-	}
-	opts.NoFarmers = opts.NoFarmers || g.opts.NoFarmers
-	opts.FirstEditionScoring = opts.FirstEditionScoring || g.opts.FirstEditionScoring
-	if err := g.SetOptions(opts); err != nil {
-		run.fail(s.Origin.At("options"), "", "", "%v", err)
 		return
 	}
 	run.g = g
@@ -159,7 +153,7 @@ func (run *scenarioRun) setUp(cat *tilekit.Catalog) {
 }
 
 // setupKey returns the key of a scenario that a setup error of
-// CompileSetup is about: an unknown edition or publisher, else the
+// Compile is about: an unknown edition or publisher, else the
 // selection (an expansion the engine cannot play, or no tile of it in the
 // edition).
 func setupKey(e tilekit.Edition, p tilekit.Publisher) string {

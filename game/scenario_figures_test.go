@@ -35,7 +35,7 @@ func dragonScenario() *tilekit.Scenario {
 func TestScenarioPlaysTheDragonsSteps(t *testing.T) {
 	res := game.RunScenario(catalog(t), dragonScenario())
 	require.True(t, res.Passed(), "%+v", res.Failures)
-	assert.Contains(t, res.Position, "/ dragon 0,0")
+	assert.Contains(t, res.Snapshot, "/ dragon 0,0")
 }
 
 func TestScenarioDragonStepsMustMatchTheGame(t *testing.T) {

@@ -58,7 +58,7 @@ func TestScenarioPasses(t *testing.T) {
 	assert.Empty(t, res.Failures)
 	assert.True(t, res.Passed())
 	assert.Equal(t, "base/test", res.ID)
-	board, rest, _ := strings.Cut(res.Position, " / pile ")
+	board, rest, _ := strings.Cut(res.Snapshot, " / pile ")
 	assert.Equal(t, "-1,0:base/A@270 0,0:base/D@0 1,0:base/U@0 2,0:base/A@90 / scores 4,0 / turn 2", board)
 	// The C2 pile has 2 base/A, 4 base/D (one the start tile) and 7 base/U.
 	assert.NotContains(t, rest, "base/A*")
@@ -152,7 +152,7 @@ func TestScenarioDiscardAndEnd(t *testing.T) {
 	s.Expect.Events = []string{"end: player 1 scores 2 for cloister"}
 	res := game.RunScenario(cat, s)
 	assert.Empty(t, res.Failures)
-	assert.True(t, strings.HasSuffix(res.Position, "/ pile none / over"), res.Position)
+	assert.True(t, strings.HasSuffix(res.Snapshot, "/ pile none / over"), res.Snapshot)
 
 	s.Turns[0].Tile = "base/U"
 	got := failureAt(game.RunScenario(cat, s))

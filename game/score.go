@@ -51,7 +51,7 @@ func (g *Game) FollowerMoves(dst []Move) []Move {
 		return dst
 	}
 	base := g.lastBase()
-	noFarmers := g.opts.NoFarmers
+	noFarmers := g.rules.opts.NoFarmers
 	for i := range int32(g.rules.NumFeatures(g.tile)) {
 		n := &g.board.nodes[g.board.find(base+i)]
 		if n.followers == 0 && !(noFarmers && n.kind == KindField) {
@@ -96,7 +96,7 @@ func (g *Game) putFollower(i int) error {
 	}
 	x := g.lastBase() + int32(i)
 	root := g.board.find(x)
-	if g.opts.NoFarmers && g.board.nodes[x].kind == KindField {
+	if g.rules.opts.NoFarmers && g.board.nodes[x].kind == KindField {
 		return fmt.Errorf("the game is played without farmers: no follower may go on %s", g.board.describe(x))
 	}
 	if g.board.nodes[root].followers > 0 {
@@ -129,7 +129,7 @@ func (g *Game) scoreCompleted(events []Event) []Event {
 		switch f.Kind {
 		case KindCity:
 			points, rule = 2*f.Tiles+2*f.Pennants, RuleCity
-			if f.Tiles == 2 && g.opts.FirstEditionScoring {
+			if f.Tiles == 2 && g.rules.opts.FirstEditionScoring {
 				points, rule = f.Tiles+f.Pennants, RuleSmallCityFirstEdition
 			}
 		case KindCloister:
@@ -246,7 +246,7 @@ func (g *Game) EndGame(events []Event) []Event {
 		case KindCloister:
 			points, rule = 1+f.Around, RuleEndCloister
 		case KindField:
-			if g.opts.NoFarmers || g.opts.FirstEditionScoring {
+			if g.rules.opts.NoFarmers || g.rules.opts.FirstEditionScoring {
 				continue
 			}
 			points, rule = 3*g.completedCities(root), RuleField
@@ -256,7 +256,7 @@ func (g *Game) EndGame(events []Event) []Event {
 			events = g.fairyBonus(f, true, events)
 		}
 	}
-	if g.opts.FirstEditionScoring && !g.opts.NoFarmers {
+	if g.rules.opts.FirstEditionScoring && !g.rules.opts.NoFarmers {
 		events = g.scoreFarmersFirstEdition(events)
 	}
 	return events

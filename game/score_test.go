@@ -13,7 +13,7 @@ import (
 )
 
 // newGame starts a game of the rules for a number of players.
-func newGame(t *testing.T, r *game.Rules, players int) *game.Game {
+func newGame(t *testing.T, r *game.Ruleset, players int) *game.Game {
 	t.Helper()
 	g, err := game.NewGame(r, players, 1)
 	require.NoError(t, err)
@@ -25,7 +25,7 @@ func newGame(t *testing.T, r *game.Rules, players int) *game.Game {
 // the events of the turn.
 func turn(t *testing.T, g *game.Game, id string, p tilekit.BoardPosition, rot, follower int) []game.Event {
 	t.Helper()
-	typ, ok := g.Rules().Type(id)
+	typ, ok := g.Ruleset().Type(id)
 	require.True(t, ok, id)
 	require.NoError(t, g.Take(typ))
 	events, err := g.Apply(game.TileMove(game.Placement{Pos: p, Rot: rot}), nil)
@@ -87,13 +87,13 @@ func TestRoadOfThreeTilesScoresThree(t *testing.T) {
 // pennantCapRules compiles the start tile with a city cap that carries a
 // pennant, which the base game lacks: no two base tiles close a city with
 // a pennant.
-func pennantCapRules(t *testing.T) *game.Rules {
+func pennantCapRules(t *testing.T) *game.Ruleset {
 	cat := catalog(t)
 	cap := *cat.Tile("base/E")
 	cap.ID, cap.Features = "base/E-pennant", slices.Clone(cap.Features)
 	cap.Features[0].Attributes = []tilekit.Attribute{tilekit.Pennant}
 	own := tilekit.NewCatalog(tilekit.Data{Tiles: []tilekit.Tile{*cat.Tile("base/D"), cap}})
-	r, err := game.Compile(own, rules.Selection{}, tilekit.C2)
+	r, err := game.Compile(own, rules.Selection{}, game.Setup{Edition: tilekit.C2})
 	require.NoError(t, err)
 	return r
 }

@@ -26,6 +26,9 @@ type Setup struct {
 	// plain tiles, their symbols doing nothing. Tests of the tiles alone
 	// use it.
 	BaseTurn bool
+	// Options are the rule options (no farmers, the 1st edition's
+	// scoring); the zero Options play the 2nd edition's rules.
+	Options Options
 }
 
 // step is a step of the turn the engine implements, by the step ids of
@@ -67,9 +70,11 @@ func stepByName(id string) (step, bool) {
 // baseTurn is the base game's turn.
 var baseTurn = []step{stepPlaceTile, stepPlaceFigure, stepScore}
 
-// CompileSetup compiles the tiles of a selection in the setup's edition,
-// as Compile does, and the turn the selection plays under the setup's
-// rules: the order of the steps (rules.Order), each mapped to its
+// Compile compiles a selection under a setup into a Ruleset: the tiles of
+// the selected expansions in the setup's edition (every tile of a selected
+// expansion with at least one copy in the edition; the start tile is the
+// first, in catalog order, that is the edition's start tile), and the turn
+// the selection plays under the setup's rules: the order of the steps (rules.Order), each mapped to its
 // implementation in the engine, with the numbers, limits and destinations
 // of its mechanics, and the verdicts of the interaction tables the steps
 // read (rules.Rulings), compiled into flags once. Data that defines no
@@ -78,7 +83,7 @@ var baseTurn = []step{stepPlaceTile, stepPlaceFigure, stepScore}
 // and its expansion), when a step's data asks for what the engine cannot
 // do, or when a table a step names is missing. Expansions that add only
 // tiles play as the base game does.
-func CompileSetup(cat *tilekit.Catalog, sel rules.Selection, s Setup) (*Rules, error) {
+func Compile(cat *tilekit.Catalog, sel rules.Selection, s Setup) (*Ruleset, error) {
 	if s.Publisher != "" && !slices.Contains(tilekit.Publishers, s.Publisher) {
 		return nil, fmt.Errorf("unknown publisher %q (want hig, rgg or zmg)", s.Publisher)
 	}
@@ -86,7 +91,7 @@ func CompileSetup(cat *tilekit.Catalog, sel rules.Selection, s Setup) (*Rules, e
 	if err != nil {
 		return nil, err
 	}
-	r.publisher = s.Publisher
+	r.publisher, r.opts = s.Publisher, s.Options
 	if s.BaseTurn {
 		r.turn = baseTurn
 		for _, st := range baseTurn {
@@ -101,7 +106,7 @@ func CompileSetup(cat *tilekit.Catalog, sel rules.Selection, s Setup) (*Rules, e
 }
 
 // compileTurn reads the order of play and each step's engine data.
-func (r *Rules) compileTurn(cat *tilekit.Catalog, sel rules.Selection) error {
+func (r *Ruleset) compileTurn(cat *tilekit.Catalog, sel rules.Selection) error {
 	order, err := rules.Order(cat, sel, rules.OrderOptions{Publisher: r.publisher, Edition: r.edition})
 	if err != nil {
 		return err
@@ -140,7 +145,7 @@ func (r *Rules) compileTurn(cat *tilekit.Catalog, sel rules.Selection) error {
 }
 
 // compileStep reads the engine data of one step.
-func (r *Rules) compileStep(st step, ps rules.PlayedStep) error {
+func (r *Ruleset) compileStep(st step, ps rules.PlayedStep) error {
 	m := &ps.Step.Mechanics
 	switch st {
 	case stepDragonMove:
@@ -310,7 +315,7 @@ type threshold struct {
 }
 
 // readThreshold compiles a score-reached trigger.
-func (r *Rules) readThreshold(t *tilekit.Trigger) error {
+func (r *Ruleset) readThreshold(t *tilekit.Trigger) error {
 	if t == nil || t.On != tilekit.TriggerScoreReached {
 		return fmt.Errorf("the engine's implementation needs a score-reached trigger")
 	}
@@ -333,11 +338,11 @@ func (r *Rules) readThreshold(t *tilekit.Trigger) error {
 
 // Publisher returns the publisher whose rules the game follows; empty for
 // the steps' and rows' own.
-func (r *Rules) Publisher() tilekit.Publisher { return r.publisher }
+func (r *Ruleset) Publisher() tilekit.Publisher { return r.publisher }
 
 // Steps returns the ids of the steps of a turn, in order, as the engine
 // plays them.
-func (r *Rules) Steps() []string {
+func (r *Ruleset) Steps() []string {
 	out := make([]string, len(r.turn))
 	for i, st := range r.turn {
 		out[i] = stepNames[st]

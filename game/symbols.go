@@ -23,7 +23,7 @@ const flagPrincess uint8 = 1
 
 // addSymbols compiles the symbols of a tile type, the princess of its
 // cities and the drawbridges its roads lead to.
-func (r *Rules) addSymbols(t *tilekit.Tile) {
+func (r *Ruleset) addSymbols(t *tilekit.Tile) {
 	var bits uint8
 	for _, s := range t.Symbols {
 		switch s {
@@ -55,17 +55,17 @@ func (r *Rules) addSymbols(t *tilekit.Tile) {
 }
 
 // hasSymbol reports whether a tile type shows a symbol bit.
-func (r *Rules) hasSymbol(typ int, bit uint8) bool { return r.symbols[typ]&bit != 0 }
+func (r *Ruleset) hasSymbol(typ int, bit uint8) bool { return r.symbols[typ]&bit != 0 }
 
 // isPrincess reports whether feature i of a tile type is a princess's
 // city.
-func (r *Rules) isPrincess(typ, i int) bool {
+func (r *Ruleset) isPrincess(typ, i int) bool {
 	return r.featFlags[int(r.featStart[typ])+i]&flagPrincess != 0
 }
 
 // bridges returns the city indices whose drawbridge feature i of a tile
 // type, a road, leads to.
-func (r *Rules) bridges(typ, i int) []int8 {
+func (r *Ruleset) bridges(typ, i int) []int8 {
 	f := int(r.featStart[typ]) + i
 	return r.bridgeLinks[r.bridgeStart[f]:r.bridgeStart[f+1]]
 }

@@ -12,10 +12,10 @@ import (
 const noFit uint8 = 0xFF
 
 // addDistinct notes, for the tile type just compiled from t, which of its
-// rotations are distinct placements (see Rules.Distinct): rotation rot
+// rotations are distinct placements (see Ruleset.Distinct): rotation rot
 // lays the same tile as a lower rotation when turning the tile by the
 // difference maps it onto itself (turnsOntoItself).
-func (r *Rules) addDistinct(t *tilekit.Tile, typ int) {
+func (r *Ruleset) addDistinct(t *tilekit.Tile, typ int) {
 	same := [4]bool{0: true}
 	for q := 1; q < 4; q++ {
 		same[q] = r.edges[4*typ+q] == r.edges[4*typ] && r.turnsOntoItself(t, typ, q)
@@ -41,7 +41,7 @@ func (r *Rules) addDistinct(t *tilekit.Tile, typ int) {
 // slot follows that mapping, and the features the mapping pairs refer to
 // the tile's other features alike (a field's cities, a road's drawbridges,
 // the city a cloister stands in or a road passes under).
-func (r *Rules) turnsOntoItself(t *tilekit.Tile, typ, q int) bool {
+func (r *Ruleset) turnsOntoItself(t *tilekit.Tile, typ, q int) bool {
 	onto := make([]int, len(t.Features))
 	used := make([]bool, len(t.Features))
 	for i := range t.Features {
@@ -77,7 +77,7 @@ func turnedFeature(t *tilekit.Tile, i, q int, used []bool) int {
 		}
 		return i
 	}
-	turned := make([]tilekit.Position, len(f.Sides))
+	turned := make([]tilekit.EdgePoint, len(f.Sides))
 	for k, p := range f.Sides {
 		turned[k] = p.Rotate(q)
 	}

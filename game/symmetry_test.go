@@ -13,7 +13,7 @@ import (
 
 // distinctRotations returns the number of distinct rotations of each tile
 // type of the rules that has fewer than four, by id.
-func distinctRotations(r *game.Rules) map[string]int {
+func distinctRotations(r *game.Ruleset) map[string]int {
 	out := map[string]int{}
 	for typ := range r.NumTypes() {
 		n := 0
@@ -47,7 +47,7 @@ func cityTile(id string, attrs []tilekit.Attribute, groups ...[]tilekit.Side) ti
 	for i, g := range groups {
 		f := tilekit.Feature{Kind: tilekit.City}
 		for _, s := range g {
-			f.Sides = append(f.Sides, tilekit.Position{Side: s})
+			f.Sides = append(f.Sides, tilekit.EdgePoint{Side: s})
 		}
 		if i == 0 {
 			f.Attributes = attrs
@@ -76,7 +76,7 @@ func TestDistinctNeedsTheFeaturesToTurnOntoThemselves(t *testing.T) {
 		Expansions: []tilekit.Expansion{{ID: "base", Editions: []tilekit.Edition{tilekit.C2}}},
 		Tiles:      tiles,
 	})
-	r, err := game.Compile(cat, rules.Selection{}, tilekit.C2)
+	r, err := game.Compile(cat, rules.Selection{}, game.Setup{Edition: tilekit.C2})
 	require.NoError(t, err)
 	for typ := range r.NumTypes() {
 		require.Equal(t, r.Edges(typ, 0), r.Edges(typ, 2), "the edges of %s are symmetric", r.ID(typ))

@@ -155,7 +155,7 @@ func (g *Game) resumeTurnAt(steps ...step) {
 // Apply plays a move of the decision the game waits for, appends to events
 // what it caused and returns the extended slice. A tile move lays the
 // drawn tile at a legal placement; then the steps of the turn are played
-// in the order of play (Rules.Steps) until the next decision: the figure
+// in the order of play (Ruleset.Steps) until the next decision: the figure
 // decision (a follower on the tile, or none, or an expansion's move of it),
 // a dragon's step, a follower held at a drawbridge. Once the last step is
 // played, the turn passes to the next player. It is an error when the move

@@ -24,7 +24,7 @@ func SelectAll() Selection { return Selection{all: true} }
 // always in, so no ids select the base game alone. An unknown id is an
 // error that lists every unknown one.
 func Select(cat *tilekit.Catalog, ids []string) (Selection, error) {
-	s := Selection{whole: map[string]bool{"base": true}, parts: map[string]bool{}}
+	s := Selection{whole: map[string]bool{tilekit.BaseGame: true}, parts: map[string]bool{}}
 	var unknown []string
 	for _, id := range ids {
 		id = strings.TrimSpace(id)
@@ -52,7 +52,7 @@ func (s Selection) Has(id string) bool {
 		return true
 	}
 	exp := tilekit.ParentExpansion(id)
-	if exp == "base" || s.whole[exp] {
+	if exp == tilekit.BaseGame || s.whole[exp] {
 		return true
 	}
 	if exp == id {
@@ -80,11 +80,11 @@ func (s Selection) HasAll(ids []string) bool {
 // everything is selected.
 func (s Selection) IDs() []string {
 	if s.all {
-		return []string{"all"}
+		return []string{tilekit.AllExpansions}
 	}
 	out := []string{}
-	if !s.whole["base"] {
-		out = append(out, "base")
+	if !s.whole[tilekit.BaseGame] {
+		out = append(out, tilekit.BaseGame)
 	}
 	for id := range s.whole {
 		out = append(out, id)

@@ -208,7 +208,7 @@ func (b *builder) rulesOf(s *tilekit.Scenario) *tilekit.Catalog {
 
 // scenarioRules compiles the rules a scenario is played by, as the engine
 // does.
-func (b *builder) scenarioRules(s *tilekit.Scenario) (*game.Rules, error) {
+func (b *builder) scenarioRules(s *tilekit.Scenario) (*game.Ruleset, error) {
 	cat := b.rulesOf(s)
 	sel, err := rules.Select(cat, s.Expansions)
 	if err != nil {
@@ -218,11 +218,11 @@ func (b *builder) scenarioRules(s *tilekit.Scenario) (*game.Rules, error) {
 	if edition == "" {
 		edition = tilekit.C2
 	}
-	return game.CompileSetup(cat, sel, game.Setup{Edition: edition, Publisher: s.Publisher})
+	return game.Compile(cat, sel, game.Setup{Edition: edition, Publisher: s.Publisher})
 }
 
 // exampleBoards draws the board before the first turn and after the last.
-func (b *builder) exampleBoards(s *tilekit.Scenario, r *game.Rules, res game.ScenarioResult, d *exampleData, page string) error {
+func (b *builder) exampleBoards(s *tilekit.Scenario, r *game.Ruleset, res game.ScenarioResult, d *exampleData, page string) error {
 	before, err := b.setupBoard(s, r)
 	if err != nil {
 		return err
@@ -263,12 +263,12 @@ func (b *builder) exampleBoards(s *tilekit.Scenario, r *game.Rules, res game.Sce
 
 // setupBoard returns the board before the first turn: the position, the
 // followers and the neutral figures the scenario sets up.
-func (b *builder) setupBoard(s *tilekit.Scenario, r *game.Rules) (*board, error) {
+func (b *builder) setupBoard(s *tilekit.Scenario, r *game.Ruleset) (*board, error) {
 	pos := s.Position
 	if !strings.Contains(pos, "scores") {
 		pos += " / scores " + strings.TrimSuffix(strings.Repeat("0,", s.Players), ",")
 	}
-	g, err := game.ParsePosition(r, pos)
+	g, err := game.ParseSnapshot(r, pos)
 	if err != nil {
 		return nil, fmt.Errorf("the position: %w", err)
 	}
@@ -303,7 +303,7 @@ func (b *builder) setupBoard(s *tilekit.Scenario, r *game.Rules) (*board, error)
 // gameBoard returns what a game's board shows: its tiles, followers and
 // neutral figures, read from the engine's values (Board.Placed,
 // Game.Figures).
-func (b *builder) gameBoard(g *game.Game, r *game.Rules, title string) (*board, error) {
+func (b *builder) gameBoard(g *game.Game, r *game.Ruleset, title string) (*board, error) {
 	bd := &board{Title: title}
 	for p := range g.Board().Placed() {
 		id := r.ID(p.Type)

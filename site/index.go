@@ -98,7 +98,7 @@ func (b *builder) writeIndex() error {
 	for _, kind := range []tilekit.ExpansionKind{tilekit.Major, tilekit.Minor, tilekit.Other, tilekit.Fan} {
 		g := expansionGroup{Anchor: "expansions-" + string(kind), Name: b.tr.must("expansion-kinds." + string(kind))}
 		for _, x := range b.expansions {
-			if x.Kind == kind || (kind == tilekit.Major && x.ID == "base") {
+			if x.Kind == kind || (kind == tilekit.Major && x.ID == tilekit.BaseGame) {
 				g.Expansions = append(g.Expansions, link{Href: b.pageLink(p, "expansions/"+x.ID, ""), Text: x.Name})
 			}
 		}

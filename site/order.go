@@ -187,7 +187,7 @@ func (b *builder) withSets(sel rules.Selection) [][]string {
 // selectedIDs lists the expansions and parts of a selection: every
 // expansion for the selection of everything.
 func (b *builder) selectedIDs(sel rules.Selection) []string {
-	if ids := sel.IDs(); !slices.Equal(ids, []string{"all"}) {
+	if ids := sel.IDs(); !slices.Equal(ids, []string{tilekit.AllExpansions}) {
 		return ids
 	}
 	var ids []string

@@ -85,7 +85,7 @@ func (b *builder) newPage(path, title string, data any) *page {
 func (b *builder) navigation() *nav {
 	n := &nav{}
 	for _, x := range b.expansions {
-		if x.ID == "base" {
+		if x.ID == tilekit.BaseGame {
 			continue
 		}
 		e := navExpansion{ID: x.ID, Name: x.Name}
@@ -107,7 +107,7 @@ func (b *builder) navigation() *nav {
 func (b *builder) needsOf(ids []string, publishers []tilekit.Publisher) needs {
 	var n needs
 	for _, id := range ids {
-		if id == "" || tilekit.ParentExpansion(id) == "base" || slices.Contains(n.IDs, id) {
+		if id == "" || tilekit.ParentExpansion(id) == tilekit.BaseGame || slices.Contains(n.IDs, id) {
 			continue
 		}
 		n.IDs = append(n.IDs, id)

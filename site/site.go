@@ -190,7 +190,9 @@ func newBuilder(cat *tilekit.Catalog, opt Options) (*builder, error) {
 			b.expansions = append(b.expansions, x)
 		}
 	}
-	slices.SortStableFunc(b.expansions, func(x, y *tilekit.Expansion) int { return boolOrder(x.ID != "base", y.ID != "base") })
+	slices.SortStableFunc(b.expansions, func(x, y *tilekit.Expansion) int {
+		return boolOrder(x.ID != tilekit.BaseGame, y.ID != tilekit.BaseGame)
+	})
 	return b, b.queryTables()
 }
 
@@ -208,7 +210,7 @@ func boolOrder(a, b bool) int {
 // covers reports whether the site covers an expansion or part: always the
 // base game, and everything unless a selection limits the site.
 func (b *builder) covers(id string) bool {
-	return id == "" || tilekit.ParentExpansion(id) == "base" || b.sel.Has(id)
+	return id == "" || tilekit.ParentExpansion(id) == tilekit.BaseGame || b.sel.Has(id)
 }
 
 // coversAll reports whether the site covers every expansion or part of ids.

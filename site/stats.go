@@ -143,7 +143,7 @@ func (b *builder) selectionStats(ids []string, name string, edition tilekit.Edit
 	if err != nil {
 		return st, err
 	}
-	r, err := game.CompileSetup(b.cat, sel, game.Setup{Edition: edition})
+	r, err := game.Compile(b.cat, sel, game.Setup{Edition: edition})
 	if err != nil {
 		return st, err
 	}

@@ -356,9 +356,9 @@ func buildFeature(m map[string]any, at tilekit.Origin) tilekit.Feature {
 		Origin:      at,
 	}
 	if sides := strs(m, "sides"); len(sides) > 0 {
-		f.Sides = make([]tilekit.Position, 0, len(sides))
+		f.Sides = make([]tilekit.EdgePoint, 0, len(sides))
 		for _, s := range sides {
-			if p, err := tilekit.ParsePosition(s); err == nil {
+			if p, err := tilekit.ParseEdgePoint(s); err == nil {
 				f.Sides = append(f.Sides, p)
 			}
 		}

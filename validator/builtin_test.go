@@ -216,7 +216,7 @@ func TestDoubtfulTilesSayWhy(t *testing.T) {
 	require.NotNil(t, tile)
 	assert.True(t, tile.Provisional)
 	assert.Contains(t, tile.Note, "north city only")
-	westLeft, err := tilekit.ParsePosition("WL")
+	westLeft, err := tilekit.ParseEdgePoint("WL")
 	require.NoError(t, err)
 	inner, west := 0, 0
 	for _, f := range tile.Features {

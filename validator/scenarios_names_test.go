@@ -23,7 +23,7 @@ func TestFeatureNamesMatchTheEngine(t *testing.T) {
 	require.NoError(t, err)
 	// The tiles alone: the base game's turn, whatever steps the engine
 	// does not implement yet.
-	r, err := game.CompileSetup(cat, rules.SelectAll(), game.Setup{Edition: tilekit.C3, BaseTurn: true})
+	r, err := game.Compile(cat, rules.SelectAll(), game.Setup{Edition: tilekit.C3, BaseTurn: true})
 	require.NoError(t, err)
 	checked := 0
 	for typ := range r.NumTypes() {
@@ -38,7 +38,7 @@ func TestFeatureNamesMatchTheEngine(t *testing.T) {
 			for rank := 0; rank <= 4; rank++ {
 				names = append(names, fmt.Sprintf("%s%d", f.Kind, rank))
 			}
-			for _, p := range append(append([]tilekit.Position{}, f.Sides...), tilekit.Position{IsHalf: true}) {
+			for _, p := range append(append([]tilekit.EdgePoint{}, f.Sides...), tilekit.EdgePoint{IsHalf: true}) {
 				names = append(names, string(f.Kind)+"@"+p.String())
 			}
 		}

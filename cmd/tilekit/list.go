@@ -166,12 +166,12 @@ func (f *expansionFilter) resolve(cat *tilekit.Catalog) (func(id string) bool, e
 		return nil, err
 	}
 	all := len(f.expansions) == 0
-	base := all || slices.ContainsFunc(f.expansions, func(id string) bool { return strings.TrimSpace(id) == "base" })
+	base := all || slices.ContainsFunc(f.expansions, func(id string) bool { return strings.TrimSpace(id) == tilekit.BaseGame })
 	return func(id string) bool {
 		if all {
 			return true
 		}
-		if tilekit.ParentExpansion(id) == "base" && !base {
+		if tilekit.ParentExpansion(id) == tilekit.BaseGame && !base {
 			return false
 		}
 		return sel.Has(id)

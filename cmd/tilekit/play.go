@@ -197,7 +197,7 @@ func runPlay(cmd *cobra.Command, opts *playOptions) error {
 			return usageError{err}
 		}
 	}
-	r, err := game.CompileSetup(res.Catalog, sel, game.Setup{Edition: edition, Publisher: pub})
+	r, err := game.Compile(res.Catalog, sel, game.Setup{Edition: edition, Publisher: pub})
 	if err != nil {
 		return usageError{err}
 	}
@@ -292,7 +292,7 @@ const playBatch = 64
 // playGames plays n games, game i with seed+i, over jobs goroutines that
 // take the games in batches, and merges their summaries; done counts the
 // games played so far.
-func playGames(r *game.Rules, players int, seed uint64, n, jobs int, done *atomic.Int64) *playSummary {
+func playGames(r *game.Ruleset, players int, seed uint64, n, jobs int, done *atomic.Int64) *playSummary {
 	jobs = max(1, min(jobs, (n+playBatch-1)/playBatch))
 	var next atomic.Int64
 	sums := make([]playSummary, jobs)

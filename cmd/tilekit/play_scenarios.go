@@ -190,7 +190,7 @@ type eventReport struct {
 func (r *playReport) add(res *validator.Result, s *tilekit.Scenario, got game.ScenarioResult, explain bool) {
 	line, _ := res.Locate(s.Origin)
 	sr := scenarioReport{ID: s.ID, Title: s.Title, File: s.Origin.File, Line: line, Passed: got.Passed(),
-		Failures: []failureReport{}, Position: got.Position}
+		Failures: []failureReport{}, Position: got.Snapshot}
 	for _, f := range got.Failures {
 		line, col := res.Locate(f.Origin)
 		file := f.Origin.File

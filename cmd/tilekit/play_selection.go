@@ -24,8 +24,8 @@ type pileShare struct {
 // part counts as its expansion), in the order the selection lists them,
 // the copies of its tiles in the pile (the start tile left out) and the
 // number of steps of the turn that are its own.
-func pileShares(cat *tilekit.Catalog, sel rules.Selection, r *game.Rules) []pileShare {
-	shares := []pileShare{{expansion: "base"}}
+func pileShares(cat *tilekit.Catalog, sel rules.Selection, r *game.Ruleset) []pileShare {
+	shares := []pileShare{{expansion: tilekit.BaseGame}}
 	index := func(exp string) int {
 		i := slices.IndexFunc(shares, func(s pileShare) bool { return s.expansion == exp })
 		if i < 0 {
@@ -35,7 +35,7 @@ func pileShares(cat *tilekit.Catalog, sel rules.Selection, r *game.Rules) []pile
 		return i
 	}
 	for _, id := range sel.IDs() {
-		if id != "all" {
+		if id != tilekit.AllExpansions {
 			index(tilekit.ParentExpansion(id))
 		}
 	}

@@ -101,7 +101,7 @@ func TestBreakScenarioReplays(t *testing.T) {
 	require.NoError(t, err)
 	sel, err := rules.Select(cat, nil)
 	require.NoError(t, err)
-	r, err := game.Compile(cat, sel, tilekit.C2)
+	r, err := game.Compile(cat, sel, game.Setup{Edition: tilekit.C2})
 	require.NoError(t, err)
 	p, err := game.NewPlayout(r, 3, true)
 	require.NoError(t, err)
@@ -114,8 +114,8 @@ func TestBreakScenarioReplays(t *testing.T) {
 	assert.Equal(t, s, *got)
 	res := game.RunScenario(cat2, got)
 	assert.Empty(t, res.Failures)
-	assert.Equal(t, boardTiles(p.Game().Position()), boardTiles(res.Position), "the replay lays every tile where the game did")
-	assert.NotEmpty(t, boardTiles(res.Position))
+	assert.Equal(t, boardTiles(p.Game().Snapshot()), boardTiles(res.Snapshot), "the replay lays every tile where the game did")
+	assert.NotEmpty(t, boardTiles(res.Snapshot))
 }
 
 // TestBreakScenarioReplaysTheExpansions writes the scenario of random
@@ -129,7 +129,7 @@ func TestBreakScenarioReplaysTheExpansions(t *testing.T) {
 	sel, err := rules.Select(cat, []string{"princess-dragon", "black-dragon", "drawbridges"})
 	require.NoError(t, err)
 	for _, edition := range []tilekit.Edition{tilekit.C2, tilekit.C3} {
-		r, err := game.CompileSetup(cat, sel, game.Setup{Edition: edition, Publisher: tilekit.RioGrande})
+		r, err := game.Compile(cat, sel, game.Setup{Edition: edition, Publisher: tilekit.RioGrande})
 		require.NoError(t, err)
 		p, err := game.NewPlayout(r, 3, true)
 		require.NoError(t, err)
@@ -142,7 +142,7 @@ func TestBreakScenarioReplaysTheExpansions(t *testing.T) {
 		assert.Equal(t, s, *got, "%s", edition)
 		res := game.RunScenario(cat2, got)
 		assert.Empty(t, res.Failures, "%s", edition)
-		assert.Equal(t, p.Game().Position(), res.Position, "%s", edition)
+		assert.Equal(t, p.Game().Snapshot(), res.Snapshot, "%s", edition)
 	}
 }
 
