@@ -17,15 +17,8 @@ func (g *Game) figureMoves(dst []Move) []Move {
 		return g.princessMoves(dst)
 	}
 	dst = append(dst, NoFollower)
-	if g.players[g.turn].Supply > 0 && !g.deployBlocked() {
-		base := g.lastBase()
-		noFarmers := g.rules.opts.NoFarmers
-		for i := range int32(g.rules.NumFeatures(g.tile)) {
-			n := &g.board.nodes[g.board.find(base+i)]
-			if n.followers == 0 && !(noFarmers && n.kind == KindField) {
-				dst = append(dst, FollowerMove(int(i)))
-			}
-		}
+	if !g.deployBlocked() {
+		dst = g.appendFollowerMoves(dst)
 	}
 	dst = g.portalMoves(dst)
 	dst = g.princessMoves(dst)
@@ -75,7 +68,7 @@ func (g *Game) applyFigure(m Move, events []Event) ([]Event, error) {
 			return events, errors.New("the princess must send a knight of the city home: no follower may be placed (" + sourcePrincess + ")")
 		}
 		if m.Feature >= 0 {
-			if err := g.putFollower(m.Feature); err != nil {
+			if err := g.putFollower(m.Feature, m.Figure); err != nil {
 				return events, err
 			}
 		}
@@ -97,9 +90,7 @@ func (g *Game) playFigure(m Move, events []Event) []Event {
 	x := g.board.cells[idx].slot*int32(g.rules.maxFeatures) + int32(max(m.Feature, 0))
 	switch m.Kind {
 	case MovePortal:
-		g.board.nodes[g.board.find(x)].followers++
-		g.players[g.turn].Supply--
-		g.followers = append(g.followers, follower{player: int32(g.turn), node: x, portal: true})
+		g.deploy(x, uint8(m.Figure), true)
 	case MovePrincess:
 		i := g.followerAt(x)
 		f := g.followers[i]
@@ -192,7 +183,7 @@ func (g *Game) sameRootBefore(base int32, i int) bool {
 func (g *Game) portalMoves(dst []Move) []Move {
 	r := g.rules
 	fr := &r.figures
-	if !r.anyPortal || !r.hasSymbol(g.tile, symPortal) || !fr.portalFigure.yes || g.players[g.turn].Supply == 0 {
+	if !r.anyPortal || !r.hasSymbol(g.tile, symPortal) || !fr.portalFigure.yes || g.SupplyOf(g.turn, 0) == 0 {
 		return dst
 	}
 	maxF := int32(r.maxFeatures)

@@ -50,23 +50,29 @@
 // (Board.Completed), and Board.FeatureAt describes the joined feature of
 // any feature of a placed tile. A random game allocates nothing.
 //
-// A Game plays on a Board: 2 to 6 players, each with a score and 7
-// followers at hand, whose turn it is, and the draw pile, shuffled by a
-// seeded PCG generator of the package's own, so that a seed always draws the
-// same tiles. A turn is three steps: Draw (or Take, to choose the tile),
+// A Game plays on a Board: 2 to 6 players, each with a score and
+// followers at hand by kind (FollowerKind: the kinds of the selection, as
+// expansions/figures.toml says how many each player has, what one weighs
+// in a majority and where it may stand; the base game alone has its 7
+// meeples), whose turn it is, and the draw pile, shuffled by a seeded PCG
+// generator of the package's own, so that a seed always draws the same
+// tiles. A turn is three steps: Draw (or Take, to choose the tile),
 // which sets aside tiles that fit nowhere; a tile move; and a follower
 // move, which puts a follower on a feature of the tile just placed whose
-// joined feature has none (FollowerMoves lists them, "none" first). Moves
+// joined feature has none, of a kind at hand that may stand there
+// (FollowerMoves lists them, "none" first; a Move's Figure is the kind). Moves
 // are values (Move) played with Apply. The follower move then scores what
 // the tile completed, by the 2nd edition's rules (Carcassonne rulebook
 // (2nd edition), Scoring): a road 1 point a tile, a city 2 a tile and 2 a
-// pennant, a cloister 9, to every player with the most followers on it,
+// pennant, a cloister 9, to every player with the most followers on it
+// (each weighed by its kind: the large meeple 2, the mayor its city's
+// pennants),
 // whose followers then go back to their owners; EndGame scores the
 // incomplete roads, cities and cloisters and the fields (3 points per
 // completed city a field borders, through the Cities of its tiles'
 // fields). Each root of the union-find counts the followers on its joined
 // feature, so that whether a feature is taken is one find; the game lists
-// its followers (at most 42), which scoring walks to count them by player.
+// its followers, which scoring walks to weigh them by player and kind.
 // Apply and EndGame append Events (completed, scored, returned) to the
 // caller's buffer, and a whole random game allocates nothing. The rules of
 // The Princess & the Dragon, the Black Dragon and The Drawbridges are
@@ -189,8 +195,10 @@
 // A board reads and writes a compact text notation (see Board.String), and
 // a game a snapshot notation on top of it (see Game.Snapshot and
 // ParseSnapshot): the board with the followers on each tile's features,
-// named as FeatureName names them ("road", "city", "field2"), then the
-// scores, whose turn it is, the tiles left in the pile and, in the middle of
+// named as FeatureName names them ("road", "city", "field2") and a
+// follower of another kind than the meeple with its id
+// ("1:city:large-meeple"), then the scores, the followers at hand by kind
+// when they are not the defaults ("supply meeple:5,7"), whose turn it is, the tiles left in the pile and, in the middle of
 // a turn, the tile drawn or placed, such as "0,0:base/D@0
 // 1,0:base/U@0[1:road] / scores 3,0 / turn 2 / pile base/A*2,base/B*4";
 // then the figures: "dragon x,y" (or "dragon waiting", eaten by the Black
@@ -220,7 +228,8 @@
 // returns to its start, that the Black Dragon takes no more steps than
 // the tile completed features, that every figure eaten is one its diet
 // lets it eat and no place protects, and that each player's followers at
-// hand, on the board, held at a drawbridge and out of the game make 7.
+// hand, on the board, held at a drawbridge and out of the game make as
+// many of each kind as at the start.
 // They read the same compiled flags as the legal moves, so a rule the
 // data allows is never a break.
 package game

@@ -300,7 +300,7 @@ func (g *Game) removeFollower(i int, to removal) {
 	f := g.followers[i]
 	g.board.nodes[g.board.find(f.node)].followers--
 	if to.to == tilekit.OwnerSupply {
-		g.players[f.player].Supply++
+		g.toSupply(f)
 	} else {
 		g.lost[f.player]++
 	}

@@ -24,11 +24,7 @@ func (g *Game) holdAtDrawbridges(road Feature) {
 		return
 	}
 	var count [MaxPlayers]int
-	for _, fl := range g.followers {
-		if g.board.find(fl.node) == int32(road.ID) {
-			count[fl.player]++
-		}
-	}
+	g.weigh(int32(road.ID), &count)
 	sole, most := -1, 0
 	for p, n := range count[:len(g.players)] {
 		switch {
@@ -45,7 +41,7 @@ func (g *Game) holdAtDrawbridges(road Feature) {
 	kept := g.followers[:0]
 	for _, fl := range g.followers {
 		if g.board.find(fl.node) == int32(road.ID) && int(fl.player) == sole {
-			g.held = append(g.held, heldFollower{player: fl.player, node: fl.node, from: from, upTo: upTo})
+			g.held = append(g.held, heldFollower{player: fl.player, node: fl.node, kind: fl.kind, from: from, upTo: upTo})
 			g.board.nodes[road.ID].followers--
 			g.leaveFairy(fl)
 			continue
@@ -119,7 +115,7 @@ func (g *Game) applyBridge(m Move, events []Event) ([]Event, error) {
 	if m.Feature < 0 {
 		road := g.board.feature(g.board.find(h.node))
 		if g.rules.drawbridgeOut.to == tilekit.OwnerSupply {
-			g.players[h.player].Supply++
+			g.toSupply(follower{player: h.player, kind: h.kind})
 		} else {
 			g.lost[h.player]++
 		}
@@ -128,7 +124,7 @@ func (g *Game) applyBridge(m Move, events []Event) ([]Event, error) {
 		idx, _ := g.board.index(m.Placement.Pos)
 		x := g.board.cells[idx].slot*int32(g.rules.maxFeatures) + int32(m.Feature)
 		g.board.nodes[g.board.find(x)].followers++
-		g.followers = append(g.followers, follower{player: h.player, node: x})
+		g.followers = append(g.followers, follower{player: h.player, node: x, kind: h.kind})
 		events = append(events, Event{Kind: EventCrossed, Actor: figMeeple, Player: int(h.player), Feature: g.board.feature(g.board.find(x))})
 	}
 	if len(g.held) > 0 {
@@ -147,5 +143,5 @@ func (g *Game) Held() (f PlacedFollower, ok bool) {
 	}
 	h := g.held[0]
 	maxF := int32(g.rules.maxFeatures)
-	return PlacedFollower{Player: int(h.player), Pos: g.board.position(int(g.board.placed[h.node/maxF])), Index: int(h.node % maxF)}, true
+	return PlacedFollower{Player: int(h.player), Pos: g.board.position(int(g.board.placed[h.node/maxF])), Index: int(h.node % maxF), Figure: int(h.kind)}, true
 }

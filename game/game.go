@@ -8,10 +8,11 @@ import (
 	"github.com/tilekit/tilekit"
 )
 
-// Followers is the number of followers each player has in their supply at
-// the start of a game. The box holds an eighth, used to keep the score on
-// the scoring track; the engine keeps the score itself and leaves it out
-// (Carcassonne rulebook (2nd edition), Preparation).
+// Followers is the number of meeples each player has in their supply at
+// the start of a game when the data says nothing of it (the figures data
+// gives each kind's, see FollowerKind). The box holds an eighth, used to
+// keep the score on the scoring track; the engine keeps the score itself
+// and leaves it out (Carcassonne rulebook (2nd edition), Preparation).
 const Followers = 7
 
 // MinPlayers and MaxPlayers bound the number of players of a Game.
@@ -24,8 +25,8 @@ const (
 type Player struct {
 	// Score is the player's points so far.
 	Score int
-	// Supply is the number of followers the player has at hand; the rest
-	// stand on the board.
+	// Supply is the number of followers the player has at hand, of every
+	// kind (Game.SupplyOf gives them by kind); the rest stand on the board.
 	Supply int
 }
 
@@ -52,11 +53,13 @@ const (
 	phaseOver
 )
 
-// follower is a follower on the board: its owner and the feature instance
-// it stands on (see node), and whether it came through a magic portal.
+// follower is a follower on the board: its owner, the feature instance
+// it stands on (see node), its kind (an index into the ruleset's kinds)
+// and whether it came through a magic portal.
 type follower struct {
 	player int32
 	node   int32
+	kind   uint8
 	portal bool
 }
 
@@ -84,8 +87,10 @@ type Game struct {
 	// lists them in the order they were set aside.
 	discarded int
 	setAside  []uint16
-	// followers lists the followers on the board.
+	// followers lists the followers on the board; supply holds, by player
+	// and kind, the followers at hand (their totals are Player.Supply).
 	followers []follower
+	supply    [MaxPlayers][MaxKinds]int16
 	// done, roots and mark are buffers for scoring: the completed features
 	// of a placement, the features with followers at the end, and a mark
 	// per feature instance for counting the cities of a field once.
@@ -143,9 +148,9 @@ func NewGame(r *Ruleset, players int, seed uint64) (*Game, error) {
 		players:   make([]Player, players),
 		pile:      make([]uint16, 0, r.Total()),
 		setAside:  make([]uint16, 0, r.Total()),
-		followers: make([]follower, 0, Followers*players),
+		followers: make([]follower, 0, r.followersPerPlayer()*players),
 		done:      make([]Feature, 0, r.maxFeatures+9),
-		roots:     make([]int32, 0, Followers*players),
+		roots:     make([]int32, 0, r.followersPerPlayer()*players),
 	}
 	g.mark = make([]uint32, len(g.board.nodes))
 	g.makeFigures(players)
@@ -159,8 +164,9 @@ func (g *Game) Reset(seed uint64) {
 	g.board.Reset()
 	g.board.PlaceStart()
 	for i := range g.players {
-		g.players[i] = Player{Supply: Followers}
+		g.players[i] = Player{}
 	}
+	g.resetSupplies()
 	g.turn, g.phase, g.tile, g.discarded = 0, phaseDraw, -1, 0
 	g.setAside = g.setAside[:0]
 	g.rng = newPCG(seed)
@@ -387,6 +393,10 @@ type Move struct {
 	Feature int
 	// Kind is MoveBase for the base game's tile and follower moves.
 	Kind MoveKind
+	// Figure is, for a follower move onto a feature and a portal move, the
+	// kind of follower deployed: an index into the ruleset's kinds
+	// (Ruleset.Kind), 0 the meeple.
+	Figure int
 	// Dir is the side a dragon steps to, for DragonMove and
 	// BlackDragonMove.
 	Dir tilekit.Side
@@ -395,15 +405,21 @@ type Move struct {
 // TileMove returns the move that lays the drawn tile at a placement.
 func TileMove(p Placement) Move { return Move{Placement: p, Feature: -1} }
 
-// FollowerMove returns the move that puts a follower on feature i of the
+// FollowerMove returns the move that puts a meeple on feature i of the
 // tile just placed; -1 puts none.
 func FollowerMove(i int) Move { return Move{Follower: true, Feature: i} }
+
+// KindMove returns the move that puts a follower of a kind (an index into
+// the ruleset's kinds, 0 the meeple) on feature i of the tile just placed.
+func KindMove(i, kind int) Move { return Move{Follower: true, Feature: i, Figure: kind} }
 
 // NoFollower is the follower move that puts no follower.
 var NoFollower = FollowerMove(-1)
 
 // String returns the move as "x,y@ROT" (rotation in degrees) or "f3",
-// "none"; a move of another Kind as its kind and what it names, such as
+// "none", and a follower of another kind than the meeple with its index
+// in the ruleset's kinds, "f3 figure1" (Game.MoveText names it, "city
+// large-meeple"); a move of another Kind as its kind and what it names, such as
 // "portal 2,1:f0", "princess 0,-1:f0", "fairy 1,0:f1" (or "fairy 1,0" on
 // the tile), "dragon N", "black-dragon E", "drawbridge 1,-1:f0" or
 // "drawbridge home".
@@ -416,6 +432,8 @@ func (m Move) String() string {
 		return fmt.Sprintf("%d,%d@%d", m.Placement.Pos.X, m.Placement.Pos.Y, tilekit.Rotations[m.Placement.Rot&3])
 	case m.Feature < 0:
 		return "none"
+	case m.Figure != 0:
+		return fmt.Sprintf("f%d figure%d", m.Feature, m.Figure)
 	}
 	return fmt.Sprintf("f%d", m.Feature)
 }

@@ -56,8 +56,9 @@ func (r *Ruleset) featureList(typ int) string {
 
 // moveText returns a move as String does, but with its feature named as
 // FeatureName names it (a local id, a kind, a kind and its rank from 1),
-// never by its index: "portal 2,1:city", "road", for the messages of a
-// refused move.
+// never by its index, and a follower of another kind than the meeple
+// with its id: "portal 2,1:city", "road", "city large-meeple", for the
+// messages of a refused move.
 func (g *Game) moveText(m Move) string {
 	s := m.String()
 	if m.Feature < 0 || (m.Kind == MoveBase && !m.Follower) {
@@ -75,6 +76,9 @@ func (g *Game) moveText(m Move) string {
 		return s
 	}
 	name := g.rules.FeatureName(typ, m.Feature)
+	if m.Kind == MoveBase && m.Figure > 0 && m.Figure < len(g.rules.kinds) {
+		return name + " " + g.rules.kinds[m.Figure].ID
+	}
 	if m.Kind == MoveBase {
 		return name
 	}

@@ -69,7 +69,8 @@ func (e *BreakError) Error() string {
 // tile drawn is laid at a placement chosen uniformly among the distinct
 // legal ones (a symmetric tile's rotations that lay the same tile are one
 // placement, see Ruleset.Distinct), then a follower move is chosen uniformly
-// among "no follower" and each legal feature of the placed tile (with the
+// among "no follower" and each legal feature of the placed tile with each
+// kind of follower at hand that may stand on it (with the
 // expansions, the figure decision's other legal moves too), until the pile is empty; then EndGame scores the game. The
 // choices come from a generator seeded by the game's seed, so a seed
 // always plays the same game. A Playout keeps its game and buffers from
@@ -108,13 +109,14 @@ type recordedMove struct {
 
 // recordedTurn is one turn of a recorded game: the tile taken, and either
 // that it was set aside or where it was laid and the feature a follower
-// was put on (-1 for none); from and upTo are the range of the Playout's
+// was put on (-1 for none) and its kind; from and upTo are the range of the Playout's
 // decisions that holds the turn's other moves (the figure decision of
 // another kind, the dragons' steps, the drawbridges).
 type recordedTurn struct {
 	tile       uint16
 	discard    bool
 	feature    int16
+	figure     uint8
 	at         Placement
 	from, upTo int32
 }
@@ -207,7 +209,7 @@ func (p *Playout) turn() error {
 		m := p.moves[p.rng.below(uint32(len(p.moves)))]
 		rt := &p.record[len(p.record)-1]
 		if m.Kind == MoveBase {
-			rt.feature = int16(m.Feature)
+			rt.feature, rt.figure = int16(m.Feature), uint8(m.Figure)
 		} else {
 			from, _ := g.Held()
 			p.decisions = append(p.decisions, recordedMove{m: m, from: from})
@@ -294,6 +296,9 @@ func (p *Playout) Scenario(title string) tilekit.Scenario {
 		t.At, t.Rotation = rt.at.Pos, tilekit.Rotations[rt.at.Rot]
 		if rt.feature >= 0 {
 			t.Follower = r.FeatureName(int(rt.tile), int(rt.feature))
+			if rt.figure != 0 {
+				t.Figure = r.kinds[rt.figure].ID
+			}
 		}
 		for _, d := range p.decisions[rt.from:rt.upTo] {
 			p.recordDecision(t, d)

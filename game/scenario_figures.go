@@ -81,7 +81,11 @@ func (run *scenarioRun) followerMove(i int, at tilekit.Origin, typ int) (Move, s
 			return Move{}, "", false
 		}
 	}
-	return FollowerMove(feature), "follower", true
+	kind, ok := run.kindOf(t.Figure, at.At("figure"))
+	if !ok || feature < 0 {
+		return FollowerMove(feature), "follower", ok
+	}
+	return KindMove(feature, kind), "follower", true
 }
 
 // decisionRun counts how far a turn's lists of decisions went.

@@ -70,10 +70,11 @@ type turnState struct {
 }
 
 // heldFollower is a follower held at a drawbridge: its owner, the road
-// instance it stood on and the range of bridgeCities it may enter.
+// instance it stood on, its kind and the range of bridgeCities it may enter.
 type heldFollower struct {
 	player     int32
 	node       int32
+	kind       uint8
 	from, upTo int32
 }
 

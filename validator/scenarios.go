@@ -22,7 +22,7 @@ var ScenarioCodes = []Code{
 	{"unknown-feature", "A scenario puts or expects a follower, or names a place (portal, princess, fairy, drawbridge), on a feature id that the tile does not have."},
 	{"follower-off-board", "A scenario puts or expects a follower, or names a place for the portal, the princess or a drawbridge crossing, at a position where no tile lies at that point."},
 	{"discard-with-placement", "A discarded turn also says where the tile goes (at, rotation) or puts a follower."},
-	{"figure-not-selected", "A scenario places or moves a figure (dragon, dragon-options, fairy, portal, princess, black-dragon, drawbridge) whose expansion part it does not select."},
+	{"figure-not-selected", "A scenario places or moves a figure (dragon, dragon-options, fairy, portal, princess, black-dragon, drawbridge), or names a kind of follower, whose expansion part it does not select."},
 	{"figure-off-board", "A scenario puts or expects the red dragon, the Black Dragon or the fairy at a position where no tile lies at that point."},
 	{"portal-with-follower", "A turn puts its follower both on the placed tile (follower) and through the magic portal (portal)."},
 	{"position-point-taken", "A scenario's position lays two tiles at one point."},
@@ -46,6 +46,7 @@ func (l *loader) checkScenarios(cat *tilekit.Catalog) {
 			l.checkSource(s.Source, s.Origin.At("source"))
 		}
 		l.checkScenarioPlayers(s)
+		l.checkScenarioKinds(cat, s)
 		l.checkScenarioPlay(cat, s)
 	}
 }

@@ -81,6 +81,7 @@ func writeTurnTOML(b *strings.Builder, t *tilekit.ScenarioTurn) {
 		}
 	}
 	keyString(b, "follower", t.Follower)
+	keyString(b, "figure", t.Figure)
 	writeDecisionsTOML(b, t)
 	if t.Placements != nil {
 		fmt.Fprintf(b, "placements = %d\n", *t.Placements)
@@ -213,7 +214,11 @@ func tomlCitation(c tilekit.Citation) string {
 func tomlFollowers(fs []tilekit.ScenarioFollower) string {
 	parts := make([]string, len(fs))
 	for i, f := range fs {
-		parts[i] = fmt.Sprintf("{ player = %d, at = \"%d,%d\", feature = %s }", f.Player, f.At.X, f.At.Y, tomlString(f.Feature))
+		figure := ""
+		if f.Figure != "" {
+			figure = ", figure = " + tomlString(f.Figure)
+		}
+		parts[i] = fmt.Sprintf("{ player = %d, at = \"%d,%d\", feature = %s%s }", f.Player, f.At.X, f.At.Y, tomlString(f.Feature), figure)
 	}
 	return "[" + strings.Join(parts, ", ") + "]"
 }
