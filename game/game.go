@@ -424,18 +424,7 @@ var NoFollower = FollowerMove(-1)
 // the tile), "dragon N", "black-dragon E", "drawbridge 1,-1:f0" or
 // "drawbridge home".
 func (m Move) String() string {
-	if m.Kind != MoveBase {
-		return m.kindString()
-	}
-	switch {
-	case !m.Follower:
-		return fmt.Sprintf("%d,%d@%d", m.Placement.Pos.X, m.Placement.Pos.Y, tilekit.Rotations[m.Placement.Rot&3])
-	case m.Feature < 0:
-		return "none"
-	case m.Figure != 0:
-		return fmt.Sprintf("f%d figure%d", m.Feature, m.Figure)
-	}
-	return fmt.Sprintf("f%d", m.Feature)
+	return m.notation(indexText(m.Feature), figureText(m.Figure, nil)).String()
 }
 
 // pcg is the PCG-XSH-RR generator of 32-bit numbers over a 64-bit state

@@ -37,9 +37,10 @@ var meepleKind = FollowerKind{ID: meepleID, PerPlayer: Followers, Weight: 1, Sta
 
 // compileKinds compiles the kinds of follower of a selection: the meeple
 // first, always (as the figures data says, or meepleKind), then, in
-// catalog order, each follower a player owns whose expansion or part is
-// selected. The base game's turn (Setup.BaseTurn) plays the meeple alone.
-// It is an error when the selection has more than MaxKinds kinds.
+// catalog order (by id), each follower a player owns whose expansion or
+// part is selected. The base game's turn (Setup.BaseTurn) plays the
+// meeple alone. It is an error when the selection has more than MaxKinds
+// kinds.
 func compileKinds(cat *tilekit.Catalog, sel rules.Selection, baseOnly bool) ([]FollowerKind, error) {
 	kinds := []FollowerKind{meepleKind}
 	for i := range cat.Figures {
