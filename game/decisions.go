@@ -86,7 +86,7 @@ func (g *Game) applyFigure(m Move, events []Event) ([]Event, error) {
 		events = g.playFigure(m, events)
 		g.figureKind = m.Kind
 	default:
-		return events, fmt.Errorf("%s is not a legal move now (%s)", g.moveText(m), g.decisionText())
+		return events, fmt.Errorf("%s is not a legal move now (%s)", g.MoveText(m), g.decisionText())
 	}
 	return g.resume(events), nil
 }
@@ -333,11 +333,11 @@ func (g *Game) FigureAt(id string) (p tilekit.BoardPosition, ok bool) {
 func (g *Game) refusal(m Move, err error) error {
 	idx, ok := g.board.index(m.Placement.Pos)
 	if !ok || g.board.cells[idx].tile == 0 {
-		return fmt.Errorf("%s: no tile at %s", g.moveText(m), notationPos(m.Placement.Pos))
+		return fmt.Errorf("%s: no tile at %s", g.MoveText(m), notationPos(m.Placement.Pos))
 	}
 	typ := int(g.board.cells[idx].tile) - 1
 	if m.Feature >= g.rules.NumFeatures(typ) {
-		return fmt.Errorf("%s: %w", g.moveText(m), g.rules.noFeature(typ, m.Feature))
+		return fmt.Errorf("%s: %w", g.MoveText(m), g.rules.noFeature(typ, m.Feature))
 	}
 	if m.Kind != MovePortal {
 		return err

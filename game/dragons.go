@@ -144,7 +144,7 @@ func (g *Game) applyStep(m Move, events []Event) ([]Event, error) {
 	}
 	cur := int(g.mv.path[g.mv.n-1])
 	if m.Kind != want || m.Dir > 3 || !g.mayEnter(int32(cur+g.board.steps[m.Dir])) {
-		return events, fmt.Errorf("%s is not a legal move now (%s)", g.moveText(m), g.decisionText())
+		return events, fmt.Errorf("%s is not a legal move now (%s)", g.MoveText(m), g.decisionText())
 	}
 	n := int32(cur + g.board.steps[m.Dir])
 	mv := &g.mv

@@ -108,7 +108,7 @@ func (g *Game) bridgeMoves(dst []Move) []Move {
 // the step's removals send it) or into a city.
 func (g *Game) applyBridge(m Move, events []Event) ([]Event, error) {
 	if m.Kind != MoveDrawbridge {
-		return events, fmt.Errorf("%s is not a legal move now (%s)", g.moveText(m), g.decisionText())
+		return events, fmt.Errorf("%s is not a legal move now (%s)", g.MoveText(m), g.decisionText())
 	}
 	if err := g.checkLegal(m); err != nil {
 		return events, err

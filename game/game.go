@@ -407,18 +407,7 @@ var NoFollower = FollowerMove(-1)
 // "portal 2,1:f0", "princess 0,-1:f0", "fairy 1,0:f1" (or "fairy 1,0" on
 // the tile), "dragon N", "black-dragon E", "drawbridge 1,-1:f0" or
 // "drawbridge home".
-func (m Move) String() string {
-	if m.Kind != MoveBase {
-		return m.kindString()
-	}
-	switch {
-	case !m.Follower:
-		return fmt.Sprintf("%d,%d@%d", m.Placement.Pos.X, m.Placement.Pos.Y, tilekit.Rotations[m.Placement.Rot&3])
-	case m.Feature < 0:
-		return "none"
-	}
-	return fmt.Sprintf("f%d", m.Feature)
-}
+func (m Move) String() string { return m.notation(indexText(m.Feature)).String() }
 
 // pcg is the PCG-XSH-RR generator of 32-bit numbers over a 64-bit state
 // (O'Neill, 2014): small, fast and the same on every platform, so that a

@@ -302,7 +302,8 @@ const (
 )
 
 // moveNames name the kinds in Move.String.
-var moveNames = [...]string{"", "portal", "princess", "fairy", "dragon", "black-dragon", "drawbridge"}
+var moveNames = [...]tilekit.MoveWord{"", tilekit.WordPortal, tilekit.WordPrincess, tilekit.WordFairy, tilekit.WordDragon,
+	tilekit.WordBlackDragon, tilekit.WordDrawbridge}
 
 // PortalMove puts the follower through the magic portal on feature i of
 // the tile at a position.
@@ -337,24 +338,6 @@ func DrawbridgeMove(p tilekit.BoardPosition, i int) Move {
 // DrawbridgeHome sends the follower held at a drawbridge home.
 var DrawbridgeHome = Move{Kind: MoveDrawbridge, Feature: -1}
 
-// kindString writes a move of an expansion's kind.
-func (m Move) kindString() string {
-	name := moveNames[int(m.Kind)%len(moveNames)]
-	switch m.Kind {
-	case MoveDragon, MoveBlackDragon:
-		return name + " " + tilekit.Side(m.Dir&3).String()
-	case MoveDrawbridge:
-		if m.Feature < 0 {
-			return name + " home"
-		}
-	case MoveFairy:
-		if m.Feature < 0 {
-			return name + " " + notationPos(m.Placement.Pos)
-		}
-	}
-	return fmt.Sprintf("%s %s:f%d", name, notationPos(m.Placement.Pos), m.Feature)
-}
-
 // sameMove reports whether two moves of an expansion's kind name the same
 // thing.
 func sameMove(a, b Move) bool {
@@ -370,7 +353,7 @@ func (g *Game) checkLegal(m Move) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("%s is not a legal move now (%s)", g.moveText(m), g.decisionText())
+	return fmt.Errorf("%s is not a legal move now (%s)", g.MoveText(m), g.decisionText())
 }
 
 // Decision names the decision the game waits for: "draw", "tile",
