@@ -95,9 +95,11 @@
 // illegal move with an error that says why, naming sides, tiles and
 // positions as the notation does ("the east side of base/U at 2,-1 is a
 // road and meets the city of base/E at 3,-1"), players counted from 1. Each
-// Event carries the ScoringRule it scored by, writes itself as scenario
-// files name it (Event.String, such as "player 1 scores 4 for road") and
-// names its rule with the rulebook section (Event.Rule). Options choose the
+// Event carries the ScoringRule it scored by, writes itself in the event
+// notation that scenario files expect (Event.String and MarshalText, read
+// back by ParseEvent, such as "score p1 4 road"; see event_notation.go) and
+// names its rule as an id and sources (Event.Rule), which the site words
+// in a language (site.EventWords). Options choose the
 // rules the rulebooks leave open: without farmers, or with the 1st
 // edition's scoring of small cities and farmers (see Options for the
 // sources and what is not confirmed).
@@ -140,8 +142,8 @@
 // volcano-deploy and drawbridge-figures. An open verdict, or a subject
 // without a ruling, takes the engine's default: not eaten, not protected,
 // not allowed; a conditional verdict counts as yes. An event a ruling
-// decided carries its reason (rules.Ruling.Reason), or says that the
-// default decided. The magic portal is a tile's symbol, not a feature, so
+// decided carries its reason as values (Reason: the table, rule of thumb,
+// kind and date of the source), or says that the default decided. The magic portal is a tile's symbol, not a feature, so
 // portal-destinations' "magic-portal: no" (the portal itself cannot be
 // claimed) never refuses a feature: the city, road or field of a tile that
 // shows another portal is an ordinary destination (Wikicarpedia: The
@@ -174,21 +176,21 @@
 //
 // The events of the expansions write themselves (Event.String) as:
 //
-//	dragon moves to 2,-1
-//	dragon moves to the volcano at 2,-1
-//	dragon eats player 1's meeple at 2,-1 (dragon-diet, rulebook)
-//	dragon does not eat the black dragon at 2,-1 (dragon-diet, open question: the engine's default, no)
-//	dragon tile set aside
-//	dragon tiles shuffled back
-//	fairy moves to 1,0
-//	player 2 scores 1 for the fairy
-//	player 2 scores 3 for the fairy
-//	princess sends player 1's meeple home from city
-//	black dragon enters at 0,1
-//	black dragon moves to 1,1
-//	black dragon eats the dragon at 1,1 (black-dragon-diet, fan expansion rules)
-//	player 1's meeple crosses the drawbridge into city
-//	player 1 takes back 1 from road
+//	move dragon 2,-1
+//	move dragon 2,-1 volcano
+//	eat dragon p1/meeple 2,-1 dragon-diet/rulebook
+//	spare dragon black-dragon 2,-1 dragon-diet/open-question/default
+//	set-aside
+//	shuffle-back 1
+//	move fairy 1,0
+//	score p2 1 fairy-turn
+//	score p2 3 fairy-feature
+//	princess p1 city
+//	enter black-dragon 0,1
+//	move black-dragon 1,1
+//	eat black-dragon dragon 1,1 black-dragon-diet/fan-rules
+//	cross p1 city
+//	return p1 1 road
 //
 // the last for a follower held at a drawbridge that goes home. The
 // events of the start of a turn (the fairy's point) and of dragon tiles
@@ -214,15 +216,16 @@
 // turns with Take and Apply, setting aside with Discard the tiles that fit
 // nowhere, and checks each expectation, reporting each failure at the
 // origin of the key at fault. A scenario may place the dragon, the Black
-// Dragon and the fairy, and a turn may give the figure decision of another
-// kind (portal, princess, fairy), the dragons' steps (dragon,
-// dragon-options, black-dragon) and the drawbridges' crossings
-// (drawbridge); a list that does not match the decisions the game asks for
-// is a failure at its key. A Playout records the moves of the game it
+// Dragon and the fairy; a turn gives its tile and then its moves in the
+// move notation, read by Game.ParseMove and played by Apply, each failure
+// at its element of moves ("city", "portal 0,0:city", "dragon N",
+// "drawbridge home"; "none" when they run out at the figure decision), and
+// may count the dragon's options (dragon-options). A Playout records the moves of the game it
 // plays in a buffer made once, every decision included, so that a broken
 // invariant comes with a scenario that replays the game to the broken
 // move, that move included, and checks the invariants as the Playout does
-// (BreakError.Scenario, CheckInvariants), so that it fails at that move.
+// (BreakError.Scenario, CheckInvariants), so that it fails at that move;
+// its turns carry their moves as notation, features named.
 // With the expansions the invariants check, after every move, that the
 // dragon never enters the fairy's tile when the fairy blocks it, that it
 // leaves on a tile it enters only the followers its diet does not eat or

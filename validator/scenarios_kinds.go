@@ -2,6 +2,7 @@ package validator
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/tilekit/tilekit"
 	"github.com/tilekit/tilekit/rules"
@@ -10,7 +11,7 @@ import (
 // KindCodes lists the codes of the checks on the kinds of follower a
 // scenario names.
 var KindCodes = []Code{
-	{"unknown-kind", "A scenario names a kind of follower (a follower's or a turn's figure, a supply's key) that no loaded file defines as a follower a player owns."},
+	{"unknown-kind", "A scenario names a kind of follower (a follower's figure, a key of supply, the kind after a move's feature) that no loaded file defines as a follower a player owns."},
 }
 
 // checkScenarioKinds checks each kind of follower a scenario names: a
@@ -46,8 +47,20 @@ func (l *loader) checkScenarioKinds(cat *tilekit.Catalog, s *tilekit.Scenario) {
 	supply(s.Expect.SupplyByKind)
 	for j := range s.Turns {
 		t := &s.Turns[j]
-		kind(t.Figure, s.Origin.At("turn", strconv.Itoa(j), "figure"))
+		for k, text := range t.Moves {
+			if mt, err := tilekit.ParseMoveText(text); err == nil && !isKindIndex(mt.Figure) {
+				kind(mt.Figure, s.Origin.At("turn", strconv.Itoa(j), "moves", strconv.Itoa(k)))
+			}
+		}
 		followers(t.Expect.Followers)
 		supply(t.Expect.SupplyByKind)
 	}
+}
+
+// isKindIndex reports whether a move's kind of follower is written by its
+// index in the game's kinds ("figure1"), which the engine checks.
+func isKindIndex(figure string) bool {
+	rest, ok := strings.CutPrefix(figure, "figure")
+	_, err := strconv.Atoi(rest)
+	return ok && err == nil
 }
