@@ -62,7 +62,7 @@ func (g *Game) whyBlocked() string {
 		return ""
 	}
 	if r.hasStep[stepVolcano] && r.hasSymbol(g.tile, symVolcano) && !r.figures.volcanoDeploy[figMeeple].yes {
-		return fmt.Sprintf("no follower may be deployed to the volcano tile at %s (%s)", notationPos(g.last.Pos), r.figures.volcanoDeploy[figMeeple].reason)
+		return fmt.Sprintf("no follower may be deployed to the volcano tile at %s (%s)", notationPos(g.last.Pos), reasonText(r.figures.volcanoDeploy[figMeeple].reason))
 	}
 	return fmt.Sprintf("no follower may stand on the dragon's tile at %s (%s)", notationPos(g.last.Pos), sourceVolcano)
 }
@@ -353,11 +353,11 @@ func (g *Game) refusal(m Move, err error) error {
 	case g.dragonKeepsOff(int32(idx)):
 		return fmt.Errorf("%s lies on the dragon's tile: no follower may stand with the dragon (%s)", what, sourceVolcano)
 	case g.board.nodes[g.board.find(x)].followers > 0 && !fr.portalTo[placeOccupied].yes:
-		return fmt.Errorf("%s is already occupied (%s)", what, fr.portalTo[placeOccupied].reason)
+		return fmt.Errorf("%s is already occupied (%s)", what, reasonText(fr.portalTo[placeOccupied].reason))
 	case g.instanceComplete(x) && !fr.portalTo[placeCompleted].yes:
-		return fmt.Errorf("%s is complete (%s)", what, fr.portalTo[placeCompleted].reason)
+		return fmt.Errorf("%s is complete (%s)", what, reasonText(fr.portalTo[placeCompleted].reason))
 	case int32(idx) == g.fairyCell && !fr.portalTo[placeFairyTile].yes:
-		return fmt.Errorf("%s lies on the fairy's tile (%s)", what, fr.portalTo[placeFairyTile].reason)
+		return fmt.Errorf("%s lies on the fairy's tile (%s)", what, reasonText(fr.portalTo[placeFairyTile].reason))
 	}
 	return err
 }

@@ -89,9 +89,11 @@
 // illegal move with an error that says why, naming sides, tiles and
 // positions as the notation does ("the east side of base/U at 2,-1 is a
 // road and meets the city of base/E at 3,-1"), players counted from 1. Each
-// Event carries the ScoringRule it scored by, writes itself as scenario
-// files name it (Event.String, such as "player 1 scores 4 for road") and
-// names its rule with the rulebook section (Event.Rule). Options choose the
+// Event carries the ScoringRule it scored by, writes itself in the event
+// notation that scenario files expect (Event.String and MarshalText, read
+// back by ParseEvent, such as "score p1 4 road"; see event_notation.go) and
+// names its rule as an id and sources (Event.Rule), which the site words
+// in a language (site.EventWords). Options choose the
 // rules the rulebooks leave open: without farmers, or with the 1st
 // edition's scoring of small cities and farmers (see Options for the
 // sources and what is not confirmed).
@@ -134,8 +136,8 @@
 // volcano-deploy and drawbridge-figures. An open verdict, or a subject
 // without a ruling, takes the engine's default: not eaten, not protected,
 // not allowed; a conditional verdict counts as yes. An event a ruling
-// decided carries its reason (rules.Ruling.Reason), or says that the
-// default decided. The magic portal is a tile's symbol, not a feature, so
+// decided carries its reason as values (Reason: the table, rule of thumb,
+// kind and date of the source), or says that the default decided. The magic portal is a tile's symbol, not a feature, so
 // portal-destinations' "magic-portal: no" (the portal itself cannot be
 // claimed) never refuses a feature: the city, road or field of a tile that
 // shows another portal is an ordinary destination (Wikicarpedia: The
@@ -168,21 +170,21 @@
 //
 // The events of the expansions write themselves (Event.String) as:
 //
-//	dragon moves to 2,-1
-//	dragon moves to the volcano at 2,-1
-//	dragon eats player 1's meeple at 2,-1 (dragon-diet, rulebook)
-//	dragon does not eat the black dragon at 2,-1 (dragon-diet, open question: the engine's default, no)
-//	dragon tile set aside
-//	dragon tiles shuffled back
-//	fairy moves to 1,0
-//	player 2 scores 1 for the fairy
-//	player 2 scores 3 for the fairy
-//	princess sends player 1's meeple home from city
-//	black dragon enters at 0,1
-//	black dragon moves to 1,1
-//	black dragon eats the dragon at 1,1 (black-dragon-diet, fan expansion rules)
-//	player 1's meeple crosses the drawbridge into city
-//	player 1 takes back 1 from road
+//	move dragon 2,-1
+//	move dragon 2,-1 volcano
+//	eat dragon p1/meeple 2,-1 dragon-diet/rulebook
+//	spare dragon black-dragon 2,-1 dragon-diet/open-question/default
+//	set-aside
+//	shuffle-back 1
+//	move fairy 1,0
+//	score p2 1 fairy-turn
+//	score p2 3 fairy-feature
+//	princess p1 city
+//	enter black-dragon 0,1
+//	move black-dragon 1,1
+//	eat black-dragon dragon 1,1 black-dragon-diet/fan-rules
+//	cross p1 city
+//	return p1 1 road
 //
 // the last for a follower held at a drawbridge that goes home. The
 // events of the start of a turn (the fairy's point) and of dragon tiles

@@ -46,9 +46,8 @@ var placeIDs = [numPlaces]string{"field", "completed-feature", "occupied-feature
 // answer is yes, and why, for the events it decides.
 type verdict struct {
 	yes bool
-	// reason is the ruling's Reason; for the engine's default, what it
-	// stands in for.
-	reason string
+	// reason is what decided: the ruling, or the engine's default.
+	reason Reason
 }
 
 // figureRulings are the verdicts of the tables the turn's steps read, per
@@ -70,11 +69,8 @@ type figureRulings struct {
 }
 
 // Default verdicts: a subject the tables leave open or do not answer is
-// not eaten, not protected and not allowed. An event decided so says it.
-const (
-	defaultOpen = ": the engine's default, no"
-	defaultNone = "no ruling: the engine's default, no"
-)
+// not eaten, not protected and not allowed. An event decided so says it
+// (Reason.Default).
 
 // compileFigureRulings reads the tables the turn's steps need.
 func compileFigureRulings(cat *tilekit.Catalog, sel rules.Selection, r *Ruleset) (figureRulings, error) {
@@ -153,15 +149,16 @@ func verdictOf(table string, rs []rules.Ruling, id string) verdict {
 		if r.Subject.ID != id {
 			continue
 		}
+		reason := Reason{Table: r.Table.ID, Thumb: r.Row == nil, Source: r.Source.Kind, Date: r.Source.Date}
 		switch r.Verdict {
 		case tilekit.Yes, tilekit.Conditional:
-			return verdict{yes: true, reason: r.Reason()}
+			return verdict{yes: true, reason: reason}
 		case tilekit.Open:
-			return verdict{reason: r.Reason() + defaultOpen}
+			reason.Default = true
 		}
-		return verdict{reason: r.Reason()}
+		return verdict{reason: reason}
 	}
-	return verdict{reason: table + ", " + defaultNone}
+	return verdict{reason: Reason{Table: table, Default: true}}
 }
 
 // conditional reports whether the ruling of a subject id is conditional.

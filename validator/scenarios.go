@@ -29,6 +29,7 @@ var ScenarioCodes = []Code{
 	{"move-off-board", "A turn's move names a tile (portal, princess, fairy, drawbridge) at a position where no tile lies at that point."},
 	{"move-unknown-feature", "A turn's move names a feature that its tile (the tile placed, for a follower) does not have."},
 	{"position-point-taken", "A scenario's position lays two tiles at one point."},
+	{"event-notation", "A scenario expects an event that is not written in the event notation, such as \"score p1 4 city\" or \"move dragon 2,-1\" (see game/event_notation.go)."},
 }
 
 // scenarioBoard is what a scenario's checks know of its board: the tile at
@@ -101,6 +102,22 @@ func (l *loader) checkScenarioPlayers(s *tilekit.Scenario) {
 		l.playerList(s, e.Scores, "scores", e.Origin.At("scores"))
 		l.playerList(s, e.Supply, "supply", e.Origin.At("supply"))
 		l.followerOwners(s, e.Followers)
+		l.expectedEvents(s, e)
+	}
+}
+
+// expectedEvents checks that each expected event is in the event notation
+// and names a player the scenario has.
+func (l *loader) expectedEvents(s *tilekit.Scenario, e *tilekit.ScenarioExpect) {
+	for i, text := range e.Events {
+		at := e.Origin.At("events", strconv.Itoa(i))
+		n, err := tilekit.ParseEventNotation(text)
+		switch {
+		case err != nil:
+			l.report(at, "event-notation", Error, "%v", err)
+		case n.Player > s.Players:
+			l.report(at, "players-mismatch", Error, "event %q names player %d, but the scenario has %d players", text, n.Player, s.Players)
+		}
 	}
 }
 

@@ -46,7 +46,7 @@ scores = [4, 2]
 supply = [7, 7]
 followers = [{ player = 2, at = "0,0", feature = "city" }]
 ended = true
-events = ["completed road"]
+events = ["complete road"]
 board = "0,0:base/D@0 1,0:base/U@0"
 `
 
@@ -77,7 +77,7 @@ func TestScenarioBuild(t *testing.T) {
 			{Tile: "base/V", Discard: true, Illegal: "fits", Expect: tilekit.ScenarioExpect{Origin: turn1.At("expect")}, Origin: turn1},
 		},
 		Expect: tilekit.ScenarioExpect{
-			Scores: []int{4, 2}, Supply: []int{7, 7}, Ended: &yes, Events: []string{"completed road"}, Board: "0,0:base/D@0 1,0:base/U@0",
+			Scores: []int{4, 2}, Supply: []int{7, 7}, Ended: &yes, Events: []string{"complete road"}, Board: "0,0:base/D@0 1,0:base/U@0",
 			Followers: []tilekit.ScenarioFollower{{Player: 2, Feature: "city", Origin: at.At("expect", "followers", "0")}},
 			Origin:    at.At("expect"),
 		},

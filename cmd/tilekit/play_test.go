@@ -75,7 +75,7 @@ func TestScenarioTOMLRoundTrip(t *testing.T) {
 			{Tile: "base/B", At: tilekit.BoardPosition{X: 0, Y: 1}, Illegal: "meets"},
 		},
 		Expect: tilekit.ScenarioExpect{
-			Scores: []int{4, 0, 2}, Supply: []int{7, 7, 6}, Ended: &yes, Events: []string{"completed road"},
+			Scores: []int{4, 0, 2}, Supply: []int{7, 7, 6}, Ended: &yes, Events: []string{"complete road"},
 			Board:     "0,0:base/D@0 1,0:base/U@0",
 			Followers: []tilekit.ScenarioFollower{{Player: 2, At: tilekit.BoardPosition{}, Feature: "city"}},
 		},
