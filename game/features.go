@@ -274,9 +274,9 @@ func (b *Board) tileIn(slot, root int32) bool {
 	return false
 }
 
-// growNodes makes room for the feature instances of a number of tiles. A
-// board has room for the rules' Total from the start, so that only a board
-// set up with more tiles than the game has grows.
+// growNodes makes room for the feature instances of a number of tiles,
+// doubling the room it grows by. A new board has room for startTiles; a
+// board that is Reset keeps the room it grew to.
 func (b *Board) growNodes(tiles int) {
 	if need := tiles * b.rules.maxFeatures; need > len(b.nodes) {
 		b.nodes = append(b.nodes, make([]node, need)...)

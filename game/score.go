@@ -66,8 +66,12 @@ func (g *Game) placeTile(p Placement) error {
 	if !g.board.CanPlace(p.Pos, g.tile, p.Rot) {
 		return g.board.misplaced(p.Pos, g.tile, p.Rot)
 	}
+	half := g.board.half
 	if err := g.board.Place(p.Pos, g.tile, p.Rot); err != nil {
 		return err
+	}
+	if g.board.half != half {
+		g.regrid(half)
 	}
 	g.last = p
 	g.lastCell = g.board.placed[len(g.board.placed)-1]

@@ -92,12 +92,12 @@ type figureMove struct {
 // makeFigures makes the buffers of the figures for a number of players.
 func (g *Game) makeFigures(players int) {
 	r := g.rules
-	g.pending = make([]Event, 0, r.Total()+8)
+	g.pending = make([]Event, 0, 8)
 	g.dragonAside = make([]uint16, 0, r.Total())
 	g.asideLog = make([]uint16, 0, r.Total())
 	g.held = make([]heldFollower, 0, Followers*players)
 	g.bridgeCities = make([]int32, 0, 16*Followers*players)
-	g.legalBuf = make([]Move, 0, r.Total()*r.maxFeatures+4*Followers*players+8)
+	g.legalBuf = make([]Move, 0, 4*Followers*players+8) // grows to the most moves a decision lists
 }
 
 // resetFigures puts every figure beside the board for a new game.
