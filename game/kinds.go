@@ -176,8 +176,13 @@ func (g *Game) toSupply(f follower) {
 // decided by.
 func (g *Game) weigh(root int32, count *[MaxPlayers]int) {
 	pennants := int(g.board.nodes[root].pennants)
+	one := len(g.rules.kinds) == 1 && g.rules.kinds[0].Strength == ""
 	for _, fl := range g.followers {
-		if g.board.find(fl.node) == root {
+		switch {
+		case g.board.find(fl.node) != root:
+		case one:
+			count[fl.player] += g.rules.kinds[0].Weight
+		default:
 			count[fl.player] += g.rules.weight(fl.kind, pennants)
 		}
 	}
@@ -192,14 +197,25 @@ func (g *Game) appendFollowerMoves(dst []Move) []Move {
 	if g.players[g.turn].Supply == 0 {
 		return dst
 	}
+	// at holds, by kind, the feature kinds a kind at hand may stand on.
+	var at [MaxKinds]uint8
+	kinds := g.rules.kinds
+	for k := range kinds {
+		if g.supply[g.turn][k] > 0 {
+			at[k] = kinds[k].StandsOn
+			if g.rules.opts.NoFarmers {
+				at[k] &^= 1 << KindField
+			}
+		}
+	}
 	base := g.lastBase()
 	for i := range int32(g.rules.NumFeatures(g.tile)) {
 		n := &g.board.nodes[g.board.find(base+i)]
 		if n.followers > 0 {
 			continue
 		}
-		for k := range g.rules.kinds {
-			if g.supply[g.turn][k] > 0 && g.rules.standsOn(uint8(k), n.kind) {
+		for k := range kinds {
+			if at[k]&(1<<n.kind) != 0 {
 				dst = append(dst, Move{Follower: true, Feature: int(i), Figure: k})
 			}
 		}
