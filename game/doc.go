@@ -208,15 +208,16 @@
 // turns with Take and Apply, setting aside with Discard the tiles that fit
 // nowhere, and checks each expectation, reporting each failure at the
 // origin of the key at fault. A scenario may place the dragon, the Black
-// Dragon and the fairy, and a turn may give the figure decision of another
-// kind (portal, princess, fairy), the dragons' steps (dragon,
-// dragon-options, black-dragon) and the drawbridges' crossings
-// (drawbridge); a list that does not match the decisions the game asks for
-// is a failure at its key. A Playout records the moves of the game it
+// Dragon and the fairy; a turn gives its tile and then its moves in the
+// move notation, read by Game.ParseMove and played by Apply, each failure
+// at its element of moves ("city", "portal 0,0:city", "dragon N",
+// "drawbridge home"; "none" when they run out at the figure decision), and
+// may count the dragon's options (dragon-options). A Playout records the moves of the game it
 // plays in a buffer made once, every decision included, so that a broken
 // invariant comes with a scenario that replays the game to the broken
 // move, that move included, and checks the invariants as the Playout does
-// (BreakError.Scenario, CheckInvariants), so that it fails at that move.
+// (BreakError.Scenario, CheckInvariants), so that it fails at that move;
+// its turns carry their moves as notation, features named.
 // With the expansions the invariants check, after every move, that the
 // dragon never enters the fairy's tile when the fairy blocks it, that it
 // leaves on a tile it enters only the followers its diet does not eat or

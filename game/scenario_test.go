@@ -38,7 +38,7 @@ func boolp(b bool) *bool { return &b }
 // back (Carcassonne rulebook (2nd edition), Scoring).
 func roadClosedByTwoCloisters() *tilekit.Scenario {
 	s := newScenario(
-		tilekit.ScenarioTurn{Tile: "base/U", At: pos(1, 0), Follower: "road", Placements: intp(6), FollowerOptions: intp(4)},
+		tilekit.ScenarioTurn{Tile: "base/U", At: pos(1, 0), Moves: []string{"road"}, Placements: intp(6), FollowerOptions: intp(4)},
 		tilekit.ScenarioTurn{Tile: "base/A", At: pos(2, 0), Rotation: 90},
 		tilekit.ScenarioTurn{Tile: "base/A", At: pos(-1, 0), Rotation: 270},
 	)
@@ -123,12 +123,12 @@ func TestScenarioIllegalMoves(t *testing.T) {
 	got = failureAt(game.RunScenario(cat, s))
 	assert.Equal(t, "turn 1: the south side of base/U at 0,-1 is a field and meets the city of base/D at 0,0", got["turn.0.at"].Message)
 
-	s.Turns[0] = tilekit.ScenarioTurn{Tile: "base/U", At: pos(1, 0), Follower: "road", Illegal: "taken", Origin: s.Turns[0].Origin}
+	s.Turns[0] = tilekit.ScenarioTurn{Tile: "base/U", At: pos(1, 0), Moves: []string{"road"}, Illegal: "taken", Origin: s.Turns[0].Origin}
 	s.Followers = []tilekit.ScenarioFollower{{Player: 2, At: pos(0, 0), Feature: "road"}}
 	res = game.RunScenario(cat, s)
 	assert.Empty(t, res.Failures, "the road is player 2's already")
 
-	s.Turns[0].Follower = "field1"
+	s.Turns[0].Moves = []string{"field1"}
 	got = failureAt(game.RunScenario(cat, s))
 	assert.Equal(t, `turn 1: want a move refused with "taken", but the turn was played`, got["turn.0.illegal"].Message)
 }
@@ -142,7 +142,7 @@ func TestScenarioDiscardAndEnd(t *testing.T) {
 	// eight around it, scores 2 points.
 	s := newScenario(
 		tilekit.ScenarioTurn{Tile: "base/C", Discard: true, Placements: intp(0)},
-		tilekit.ScenarioTurn{Tile: "base/B", At: pos(0, 1), Follower: "cloister"},
+		tilekit.ScenarioTurn{Tile: "base/B", At: pos(0, 1), Moves: []string{"cloister"}},
 	)
 	s.Position = "0,0:base/D@0 0,-1:base/E@180"
 	s.Pile = []string{"base/C", "base/B"}
@@ -173,12 +173,12 @@ func TestScenarioDiscardAndEnd(t *testing.T) {
 
 func TestScenarioOptions(t *testing.T) {
 	cat := catalog(t)
-	s := newScenario(tilekit.ScenarioTurn{Tile: "base/E", At: pos(0, -1), Rotation: 180, Follower: "city"})
+	s := newScenario(tilekit.ScenarioTurn{Tile: "base/E", At: pos(0, -1), Rotation: 180, Moves: []string{"city"}})
 	s.Options.FirstEditionScoring = true
 	s.Expect.Events = []string{"complete city", "score p1 2 city-1st-edition", "return p1 1 city"}
 	assert.Empty(t, game.RunScenario(cat, s).Failures)
 
-	s = newScenario(tilekit.ScenarioTurn{Tile: "base/U", At: pos(1, 0), FollowerOptions: intp(2), Follower: "field1", Illegal: "without farmers"})
+	s = newScenario(tilekit.ScenarioTurn{Tile: "base/U", At: pos(1, 0), FollowerOptions: intp(2), Moves: []string{"field1"}, Illegal: "without farmers"})
 	s.Options.NoFarmers = true
 	assert.Empty(t, game.RunScenario(cat, s).Failures)
 
@@ -202,7 +202,7 @@ func TestScenarioBadInputFailsWhereItIs(t *testing.T) {
 		},
 		"turn.0.tile":     func(s *tilekit.Scenario) { s.Turns[0].Tile = "base/ZZ" },
 		"turn.0.rotation": func(s *tilekit.Scenario) { s.Turns[0].Rotation = 45 },
-		"turn.0.follower": func(s *tilekit.Scenario) { s.Turns[0].Follower = "tower" },
+		"turn.0.moves.0":  func(s *tilekit.Scenario) { s.Turns[0].Moves = []string{"tower"} },
 		"turn.1.expect.followers.0": func(s *tilekit.Scenario) {
 			s.Turns[1].Expect.Followers = []tilekit.ScenarioFollower{{Player: 1, At: pos(1, 0), Feature: "moat"}}
 		},
@@ -215,16 +215,17 @@ func TestScenarioBadInputFailsWhereItIs(t *testing.T) {
 	}
 }
 
-// FuzzScenario runs scenarios of one turn from fuzzed positions and moves:
+// FuzzScenario runs scenarios of one turn from fuzzed positions and moves
+// (separated by ";"):
 // RunScenario must report bad input as failures and never fail inside the
 // engine.
 func FuzzScenario(f *testing.F) {
 	f.Add("0,0:base/D@0 0,-1:base/E@180", "base/U", int8(1), int8(0), int16(0), "road", "")
 	f.Add("", "base/C", int8(0), int8(-1), int16(90), "city", "meets")
-	f.Add("0,0:base/D@0[1:road] / scores 1,2", "base/B", int8(0), int8(1), int16(0), "#0", "taken")
+	f.Add("0,0:base/D@0[1:road] / scores 1,2", "base/B", int8(0), int8(1), int16(0), "#0;dragon N", "taken")
 	cat := catalog(f)
-	f.Fuzz(func(t *testing.T, position, tile string, x, y int8, rot int16, follower, illegal string) {
-		s := newScenario(tilekit.ScenarioTurn{Tile: tile, At: pos(int(x), int(y)), Rotation: int(rot), Follower: follower, Illegal: illegal})
+	f.Fuzz(func(t *testing.T, position, tile string, x, y int8, rot int16, moves, illegal string) {
+		s := newScenario(tilekit.ScenarioTurn{Tile: tile, At: pos(int(x), int(y)), Rotation: int(rot), Moves: strings.Split(moves, ";"), Illegal: illegal})
 		s.Position = position
 		s.Expect.Scores = []int{0, 0}
 		res := game.RunScenario(cat, s)

@@ -394,41 +394,43 @@ func (b *builder) eventViews(d *exampleData, events []game.Event) []eventView {
 	return out
 }
 
-// moveText says what a turn does.
+// stepKeys are the strings of a dragon's steps, by the word of its moves.
+var stepKeys = map[tilekit.MoveWord]string{tilekit.WordDragon: "example.dragon", tilekit.WordBlackDragon: "example.black-dragon"}
+
+// moveText says what a turn does: the tile laid, then its moves, read
+// as values of the move notation (a text the validator refused is left
+// out), each dragon's steps together where its first is.
 func (b *builder) moveText(t tilekit.ScenarioTurn) string {
 	if t.Discard {
 		return b.tr.must("example.discard", t.Tile)
 	}
-	out := b.tr.must("example.place", t.Tile, t.At.X, t.At.Y, t.Rotation)
-	switch {
-	case t.Portal != nil:
-		out += "; " + b.tr.must("example.portal", t.Portal.Feature, t.Portal.At.X, t.Portal.At.Y)
-	case t.Follower != "":
-		out += "; " + b.tr.must("example.follower", t.Follower)
+	parts := []string{b.tr.must("example.place", t.Tile, t.At.X, t.At.Y, t.Rotation)}
+	steps, stepsAt := map[tilekit.MoveWord][]string{}, map[tilekit.MoveWord]int{}
+	for _, text := range t.Moves {
+		m, err := tilekit.ParseMoveText(text)
+		switch {
+		case err != nil:
+		case m.Word == "" && m.Feature != "":
+			parts = append(parts, b.tr.must("example.follower", m.Feature))
+		case m.Word == tilekit.WordPortal:
+			parts = append(parts, b.tr.must("example.portal", m.Feature, m.At.X, m.At.Y))
+		case m.Word == tilekit.WordPrincess:
+			parts = append(parts, b.tr.must("example.princess", m.At.X, m.At.Y))
+		case m.Word == tilekit.WordFairy:
+			parts = append(parts, b.tr.must("example.fairy", m.At.X, m.At.Y))
+		case stepKeys[m.Word] != "":
+			if _, ok := stepsAt[m.Word]; !ok {
+				stepsAt[m.Word] = len(parts)
+				parts = append(parts, "")
+			}
+			steps[m.Word] = append(steps[m.Word], m.Side.String())
+		}
 	}
-	if t.Princess != nil {
-		out += "; " + b.tr.must("example.princess", t.Princess.At.X, t.Princess.At.Y)
-	}
-	if t.Fairy != nil {
-		out += "; " + b.tr.must("example.fairy", t.Fairy.At.X, t.Fairy.At.Y)
-	}
-	if len(t.Dragon) > 0 {
-		out += "; " + b.tr.must("example.dragon", sidesText(t.Dragon))
-	}
-	if len(t.BlackDragon) > 0 {
-		out += "; " + b.tr.must("example.black-dragon", sidesText(t.BlackDragon))
+	for word, at := range stepsAt {
+		parts[at] = b.tr.must(stepKeys[word], strings.Join(steps[word], " "))
 	}
 	if t.Illegal != "" {
-		out += "; " + b.tr.must("example.illegal", t.Illegal)
+		parts = append(parts, b.tr.must("example.illegal", t.Illegal))
 	}
-	return out
-}
-
-// sidesText writes a figure's steps as compass letters.
-func sidesText(sides []tilekit.Side) string {
-	var out []string
-	for _, s := range sides {
-		out = append(out, s.String())
-	}
-	return strings.Join(out, " ")
+	return strings.Join(parts, "; ")
 }

@@ -234,8 +234,8 @@ func (r *playReport) explainTurns(s *tilekit.Scenario, events [][]game.Event) []
 			} else {
 				label += fmt.Sprintf(" at %d,%d@%d", t.At.X, t.At.Y, t.Rotation)
 			}
-			if t.Follower != "" {
-				label += ", follower on " + t.Follower
+			for _, text := range t.Moves {
+				label += ", " + moveLabel(text)
 			}
 		}
 		tr := turnReport{Turn: label, Events: []eventReport{}}
@@ -368,4 +368,13 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// moveLabel names a turn's move in its label: "follower on city" for a
+// follower, else the move as written ("dragon N", "none").
+func moveLabel(text string) string {
+	if m, err := tilekit.ParseMoveText(text); err == nil && m.Word == "" && m.Feature != "" {
+		return "follower on " + m.Feature
+	}
+	return text
 }
