@@ -80,15 +80,20 @@ const (
 )
 
 // NewBoard returns an empty board for the rules.
-func NewBoard(r *Ruleset) *Board {
+func NewBoard(r *Ruleset) *Board { return newBoard(r, startTiles) }
+
+// newBoard returns an empty board with feature instances for a number of
+// tiles, at most the rules' Total.
+func newBoard(r *Ruleset, tiles int) *Board {
 	radius := max(r.Total(), 1)
+	tiles = min(radius, tiles)
 	b := &Board{
 		rules:    r,
 		radius:   radius,
 		frontier: make([]open, 0, 4*startHalf+4),
 		placed:   make([]int32, 0, radius),
-		nodes:    make([]node, min(radius, startTiles)*r.maxFeatures),
-		stamp:    make([]uint32, min(radius, startTiles)),
+		nodes:    make([]node, tiles*r.maxFeatures),
+		stamp:    make([]uint32, tiles),
 		done:     make([]int32, 0, r.maxFeatures+9),
 	}
 	b.setGrid(min(radius, startHalf))

@@ -144,7 +144,7 @@ func NewGame(r *Ruleset, players int, seed uint64) (*Game, error) {
 	}
 	g := &Game{
 		rules:     r,
-		board:     NewBoard(r),
+		board:     newBoard(r, r.Total()), // a game places every tile
 		players:   make([]Player, players),
 		pile:      make([]uint16, 0, r.Total()),
 		setAside:  make([]uint16, 0, r.Total()),

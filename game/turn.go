@@ -97,7 +97,6 @@ func (g *Game) makeFigures(players int) {
 	g.asideLog = make([]uint16, 0, r.Total())
 	g.held = make([]heldFollower, 0, Followers*players)
 	g.bridgeCities = make([]int32, 0, 16*Followers*players)
-	g.legalBuf = make([]Move, 0, 4*Followers*players+8) // grows to the most moves a decision lists
 }
 
 // resetFigures puts every figure beside the board for a new game.
