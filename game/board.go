@@ -33,6 +33,9 @@ type open struct {
 	// and req the edge code each of those sides must show: a tile with
 	// packed edges e fits when e&care == req.
 	care, req uint8
+	// fit is the number of distinct placements at the cell of the tile
+	// type the board's fitType names (see Board.CountDistinct).
+	fit uint8
 }
 
 // Board is a grid of placed tiles around the start tile at (0, 0). A tile
@@ -68,6 +71,10 @@ type Board struct {
 	epoch uint32
 	// done lists the roots of the features the last placement completed.
 	done []int32
+	// fitType is the tile type whose distinct placements at each frontier
+	// cell CountDistinct wrote into the cells' fit, or -1 when the board
+	// changed since, so that DistinctPlacement reads them.
+	fitType int
 }
 
 // startHalf is how far a new board's grid reaches from (0, 0), and
@@ -95,6 +102,7 @@ func newBoard(r *Ruleset, tiles int) *Board {
 		nodes:    make([]node, tiles*r.maxFeatures),
 		stamp:    make([]uint32, tiles),
 		done:     make([]int32, 0, r.maxFeatures+9),
+		fitType:  -1,
 	}
 	b.setGrid(min(radius, startHalf))
 	return b
@@ -267,14 +275,19 @@ func (b *Board) Place(p tilekit.BoardPosition, typ, rot int) error {
 	if b.cells[idx].tile != 0 {
 		return fmt.Errorf("position %s already holds %s", p, b.rules.ID(int(b.cells[idx].tile)-1))
 	}
+	b.fitType = -1
 	b.cells[idx] = cell{tile: uint16(typ + 1), rot: uint8(rot)}
 	b.leaveFrontier(idx)
 	b.placed = append(b.placed, int32(idx))
 	b.joinFeatures(idx, typ, rot)
 	edges := b.rules.edges[4*typ+rot]
+	// A grid that can still grow holds every neighbour of a placed tile
+	// inside its ring (Place grows it first), so only a grid grown to the
+	// radius has neighbours to leave out.
+	edge := b.half == b.radius
 	for _, s := range tilekit.Sides {
 		n := idx + b.steps[s]
-		if b.cells[n].tile != 0 || !b.placeable(n) {
+		if b.cells[n].tile != 0 || edge && !b.placeable(n) {
 			continue
 		}
 		if b.where[n] == 0 {
@@ -374,36 +387,45 @@ func (b *Board) Reset() {
 	b.frontier = b.frontier[:0]
 	b.placed = b.placed[:0]
 	b.done = b.done[:0]
+	b.fitType = -1
 }
 
 // CountDistinct returns the number of distinct legal placements of a tile
 // type: like len(LegalPlacements), but a rotation that lays the same tile
 // as a lower one at the same position (see Ruleset.Distinct) is counted once.
-// It writes nothing, so with DistinctPlacement it picks a placement
-// uniformly among the distinct ones at the cost of two passes over the
-// frontier.
+// It writes no list, so with DistinctPlacement it picks a placement
+// uniformly among the distinct ones; it notes the count of each frontier
+// cell, which DistinctPlacement reads until the board changes.
 func (b *Board) CountDistinct(typ int) int {
 	e4 := b.rules.distinct4[typ]
 	n := 0
 	for i := range b.frontier {
-		n += bits.OnesCount32(fitMask(e4, &b.frontier[i]))
+		o := &b.frontier[i]
+		o.fit = uint8(bits.OnesCount32(fitMask(e4, o)))
+		n += int(o.fit)
 	}
+	b.fitType = typ
 	return n
 }
 
 // DistinctPlacement returns the k-th distinct legal placement of a tile
 // type, from 0, in the order of LegalPlacements; ok is false when k is not
-// below CountDistinct.
+// below CountDistinct. Right after CountDistinct of the type it walks the
+// counts that noted, else it counts each cell again.
 func (b *Board) DistinctPlacement(typ, k int) (pl Placement, ok bool) {
 	e4 := b.rules.distinct4[typ]
+	noted := b.fitType == typ
 	for i := range b.frontier {
 		o := &b.frontier[i]
-		m := fitMask(e4, o)
-		n := bits.OnesCount32(m)
+		n := int(o.fit)
+		if !noted {
+			n = bits.OnesCount32(fitMask(e4, o))
+		}
 		if k >= n {
 			k -= n
 			continue
 		}
+		m := fitMask(e4, o)
 		for range k {
 			m &= m - 1
 		}

@@ -90,6 +90,32 @@ func TestDistinctNeedsTheFeaturesToTurnOntoThemselves(t *testing.T) {
 	}, distinctRotations(r), "a pennant on one of two cities makes every rotation distinct")
 }
 
+// distinctLegal returns the legal placements of a tile type on a board
+// whose rotation Distinct keeps, in the order of LegalPlacements.
+func distinctLegal(b *game.Board, typ int) []game.Placement {
+	var out []game.Placement
+	for _, pl := range b.LegalPlacements(typ, nil) {
+		if b.Ruleset().Distinct(typ, pl.Rot) {
+			out = append(out, pl)
+		}
+	}
+	return out
+}
+
+// distinctPlacements returns DistinctPlacement of a tile type for every k
+// below a count, and checks that it has none at the count.
+func distinctPlacements(t *testing.T, b *game.Board, typ, count int) []game.Placement {
+	got := make([]game.Placement, 0, count)
+	for k := range count {
+		pl, ok := b.DistinctPlacement(typ, k)
+		require.True(t, ok)
+		got = append(got, pl)
+	}
+	_, ok := b.DistinctPlacement(typ, count)
+	assert.False(t, ok)
+	return got
+}
+
 // TestDistinctPlacementsAreTheLegalOnesOfDistinctRotations checks, on
 // random boards, that DistinctPlacement lists, in order, the legal
 // placements of the rotations Distinct keeps, and CountDistinct their
@@ -100,23 +126,34 @@ func TestDistinctPlacementsAreTheLegalOnesOfDistinctRotations(t *testing.T) {
 	for _, limit := range []int{0, 1, 5, 20, 40, 70} {
 		randomBoard(cat, p, limit)
 		for typ := range r.NumTypes() {
-			var want []game.Placement
-			for _, pl := range p.board.LegalPlacements(typ, nil) {
-				if r.Distinct(typ, pl.Rot) {
-					want = append(want, pl)
-				}
-			}
+			want := distinctLegal(p.board, typ)
 			count := p.board.CountDistinct(typ)
-			got := make([]game.Placement, 0, count)
-			for k := range count {
-				pl, ok := p.board.DistinctPlacement(typ, k)
-				require.True(t, ok)
-				got = append(got, pl)
-			}
-			assert.Equal(t, want, got, "%s after %d placements", r.ID(typ), limit)
-			_, ok := p.board.DistinctPlacement(typ, count)
-			assert.False(t, ok)
+			assert.Equal(t, want, distinctPlacements(t, p.board, typ, count), "%s after %d placements", r.ID(typ), limit)
 		}
+	}
+}
+
+// TestDistinctPlacementAfterOtherCounts checks that DistinctPlacement does
+// not read the counts CountDistinct noted once they are stale: after
+// counting another tile type, and after a placement.
+func TestDistinctPlacementAfterOtherCounts(t *testing.T) {
+	cat, r := baseRules(t)
+	p := newPlayer(r, 11)
+	randomBoard(cat, p, 20)
+	for typ := range r.NumTypes() {
+		want := distinctLegal(p.board, typ)
+		p.board.CountDistinct(typ)
+		p.board.CountDistinct((typ + 1) % r.NumTypes())
+		assert.Equal(t, want, distinctPlacements(t, p.board, typ, len(want)), "%s after counting another type", r.ID(typ))
+	}
+	for typ := range r.NumTypes() {
+		if p.board.CountDistinct(typ) == 0 {
+			continue
+		}
+		pl, _ := p.board.DistinctPlacement(typ, 0)
+		require.NoError(t, p.board.Place(pl.Pos, typ, pl.Rot))
+		want := distinctLegal(p.board, typ)
+		assert.Equal(t, want, distinctPlacements(t, p.board, typ, len(want)), "%s after a placement", r.ID(typ))
 	}
 }
 
