@@ -398,11 +398,13 @@ func (b *Board) Reset() {
 // cell, which DistinctPlacement reads until the board changes.
 func (b *Board) CountDistinct(typ int) int {
 	e4 := b.rules.distinct4[typ]
+	frontier := b.frontier
 	n := 0
-	for i := range b.frontier {
-		o := &b.frontier[i]
-		o.fit = uint8(bits.OnesCount32(fitMask(e4, o)))
-		n += int(o.fit)
+	for i := range frontier {
+		o := &frontier[i]
+		fit := fitCount(fitMask(e4, o))
+		o.fit = uint8(fit)
+		n += fit
 	}
 	b.fitType = typ
 	return n
@@ -414,24 +416,36 @@ func (b *Board) CountDistinct(typ int) int {
 // counts that noted, else it counts each cell again.
 func (b *Board) DistinctPlacement(typ, k int) (pl Placement, ok bool) {
 	e4 := b.rules.distinct4[typ]
-	noted := b.fitType == typ
-	for i := range b.frontier {
-		o := &b.frontier[i]
-		n := int(o.fit)
-		if !noted {
-			n = bits.OnesCount32(fitMask(e4, o))
+	frontier := b.frontier
+	i := 0
+	if b.fitType == typ {
+		for ; i < len(frontier) && k >= int(frontier[i].fit); i++ {
+			k -= int(frontier[i].fit)
 		}
-		if k >= n {
+	} else {
+		for ; i < len(frontier); i++ {
+			n := fitCount(fitMask(e4, &frontier[i]))
+			if k < n {
+				break
+			}
 			k -= n
-			continue
 		}
-		m := fitMask(e4, o)
-		for range k {
-			m &= m - 1
-		}
-		return Placement{Pos: o.pos, Rot: bits.TrailingZeros32(m) / 8}, true
 	}
-	return Placement{}, false
+	if i == len(frontier) {
+		return Placement{}, false
+	}
+	o := &frontier[i]
+	m := fitMask(e4, o)
+	for range k {
+		m &= m - 1
+	}
+	return Placement{Pos: o.pos, Rot: bits.TrailingZeros32(m) / 8}, true
+}
+
+// fitCount returns the number of rotations a fitMask has, by summing its
+// four bits, moved to the bottom of their bytes, into the top byte.
+func fitCount(m uint32) int {
+	return int((m >> 7) * 0x01010101 >> 24)
 }
 
 // fitMask returns, for the packed edges of the four rotations of a tile
