@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 
 	"github.com/tilekit/tilekit"
@@ -54,8 +55,8 @@ type Board struct {
 	width int
 	cells []cell
 	// where holds, for each cell, its index in frontier plus one; 0 when
-	// the cell is not in the frontier.
-	where []int32
+	// the cell is not in the frontier (an int16: see maxTiles).
+	where []int16
 	// frontier lists the empty placeable cells beside placed tiles.
 	frontier []open
 	// placed lists the cells of the placed tiles in the order they came.
@@ -86,6 +87,16 @@ const (
 	startTiles = 24
 )
 
+// startFrontier is how many frontier cells a new board has room for,
+// unless its rules have fewer tiles: a frontier of n tiles holds at most
+// 2n+2 cells, and random base games of 72 tiles stay under 81 (so a base
+// game's frontier needs no second buffer).
+const startFrontier = 96
+
+// maxTiles is the most tiles a ruleset may have: a frontier of n tiles
+// holds at most 2n+2 cells, whose indexes a board keeps in int16s.
+const maxTiles = (math.MaxInt16 - 2) / 2
+
 // NewBoard returns an empty board for the rules.
 func NewBoard(r *Ruleset) *Board { return newBoard(r, startTiles) }
 
@@ -97,7 +108,7 @@ func newBoard(r *Ruleset, tiles int) *Board {
 	b := &Board{
 		rules:    r,
 		radius:   radius,
-		frontier: make([]open, 0, 4*startHalf+4),
+		frontier: make([]open, 0, min(2*radius+2, startFrontier)),
 		placed:   make([]int32, 0, radius),
 		nodes:    make([]node, tiles*r.maxFeatures),
 		stamp:    make([]uint32, tiles),
@@ -112,7 +123,7 @@ func newBoard(r *Ruleset, tiles int) *Board {
 func (b *Board) setGrid(half int) {
 	width := 2*half + 3
 	b.half, b.width = half, width
-	b.cells, b.where = make([]cell, width*width), make([]int32, width*width)
+	b.cells, b.where = make([]cell, width*width), make([]int16, width*width)
 	b.steps = [4]int{tilekit.North: -width, tilekit.East: 1, tilekit.South: width, tilekit.West: -1}
 	b.around = [8]int{-width - 1, -width, -width + 1, 1, width + 1, width, width - 1, -1}
 }
@@ -131,7 +142,7 @@ func (b *Board) grow(p tilekit.BoardPosition) {
 	for i := range b.frontier {
 		n := b.moved(b.frontier[i].idx, half)
 		b.frontier[i].idx = n
-		b.where[n] = int32(i + 1)
+		b.where[n] = int16(i + 1)
 	}
 }
 
@@ -292,7 +303,7 @@ func (b *Board) Place(p tilekit.BoardPosition, typ, rot int) error {
 		}
 		if b.where[n] == 0 {
 			b.frontier = append(b.frontier, open{pos: p.Neighbour(s), idx: int32(n)})
-			b.where[n] = int32(len(b.frontier))
+			b.where[n] = int16(len(b.frontier))
 		}
 		o := &b.frontier[b.where[n]-1]
 		shift := 2 * uint(s.Opposite())

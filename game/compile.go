@@ -179,6 +179,9 @@ func (r *Ruleset) add(t *tilekit.Tile) error {
 	r.byID[t.ID] = typ
 	r.counts = append(r.counts, t.Copies(r.edition))
 	r.total += t.Copies(r.edition)
+	if r.total > maxTiles {
+		return fmt.Errorf("tile %s: more than %d tiles in all", t.ID, maxTiles)
+	}
 	if r.start < 0 && slices.Contains(t.Start, r.edition) {
 		r.start = typ
 	}

@@ -124,4 +124,11 @@ func TestCompileErrors(t *testing.T) {
 	assert.EqualError(t, err, "no start tile for edition C1 in the selection (base)")
 	_, err = game.Compile(noStart, rules.Selection{}, game.Setup{Edition: tilekit.C2})
 	assert.EqualError(t, err, "no tile of the selection (base) is in edition C2")
+
+	tooMany := tilekit.NewCatalog(tilekit.Data{
+		Expansions: []tilekit.Expansion{{ID: "base", Editions: []tilekit.Edition{tilekit.C1}}},
+		Tiles:      []tilekit.Tile{{ID: "base/X", Counts: map[tilekit.Edition]int{tilekit.C1: 20000}}},
+	})
+	_, err = game.Compile(tooMany, rules.Selection{}, game.Setup{Edition: tilekit.C1})
+	assert.EqualError(t, err, "tile base/X: more than 16382 tiles in all")
 }
