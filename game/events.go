@@ -19,35 +19,24 @@ const (
 	// EventReturned: Count followers of Player on Feature went back to the
 	// player's supply.
 	EventReturned
-	// EventMoved: Actor (the dragon, the fairy or the Black Dragon) moved
-	// to the tile at Pos; Volcano says the dragon came to a volcano.
-	EventMoved
-	// EventEntered: the Black Dragon entered the game at Pos.
-	EventEntered
-	// EventEaten: Actor ate Victim (of Player, for a meeple) at Pos, by
-	// Reason.
-	EventEaten
-	// EventSpared: Actor did not eat Victim (of Player, for a meeple) at
-	// Pos, by Reason.
-	EventSpared
-	// EventPrincess: the princess sent Player's meeple home from Feature.
-	EventPrincess
-	// EventCrossed: Player's meeple crossed a drawbridge into Feature.
-	EventCrossed
-	// EventSetAside: a dragon tile drawn before the dragon was in play was
-	// set aside.
-	EventSetAside
-	// EventShuffledBack: Count dragon tiles set aside went back into the
-	// pile.
-	EventShuffledBack
-	numEventKinds
+	// numBaseEvents is the number of the base game's kinds; the units'
+	// kinds follow (units.go lists them).
+	numBaseEvents
 )
 
-var eventNames = [numEventKinds]string{"completed", "scored", "returned", "moved", "entered", "eaten", "spared",
-	"princess", "crossed", "set-aside", "shuffled-back"}
+// baseEventNames are the names of the base game's kinds.
+var baseEventNames = [numBaseEvents]string{"completed", "scored", "returned"}
 
 // String returns the name of the kind.
-func (k EventKind) String() string { return eventNames[k%numEventKinds] }
+func (k EventKind) String() string {
+	if k < numBaseEvents {
+		return baseEventNames[k]
+	}
+	if u := eventKinds[k%numEventKinds]; u != nil {
+		return u.name
+	}
+	return ""
+}
 
 // ScoringRule names the rule by which an EventScored scored: the feature
 // scored and when, and the edition's scoring where the editions differ.
@@ -79,11 +68,9 @@ const (
 	// the end of the game by the 1st edition's rules
 	// (Options.FirstEditionScoring).
 	RuleFieldFirstEdition
-	// RuleFairyTurn scores the fairy's point at the start of a turn.
-	RuleFairyTurn
-	// RuleFairyFeature scores the fairy's 3 points when its follower's
-	// feature is scored.
-	RuleFairyFeature
+	// numBaseRules is the number of the base game's rules; the units'
+	// rules follow (units.go lists them).
+	numBaseRules
 )
 
 // The sources the rule texts cite.
@@ -92,13 +79,6 @@ const (
 	sourceEnd        = "Carcassonne rulebook (2nd edition), Scoring at the end of the game"
 	sourceFirst      = "Carcassonne Central: What are your favourite Base Game Rules?, Small City Scoring; Wikipedia: Carcassonne (board game), Scoring"
 	sourceFirstField = "Carcassonne Central: What are your favourite Base Game Rules?, Farmer Scoring - 1st Edition; Wikipedia: Carcassonne (board game), Scoring"
-	sourcePD         = "Wikicarpedia: The Princess and The Dragon (1st edition)/de"
-	sourceFairy      = sourcePD + ", Die Fee"
-	sourceDragon     = sourcePD + ", Der Drache"
-	sourceVolcano    = sourcePD + ", Der Vulkan"
-	sourcePrincess   = sourcePD + ", Das Burgfräulein"
-	sourceBlack      = "Wikicarpedia: Black Dragon (Fan Expansion)"
-	sourceBridge     = "Wikicarpedia: The Drawbridges, 3. Scoring a feature"
 )
 
 // ruleTexts holds, by ScoringRule, what the rule says and where.
@@ -114,8 +94,6 @@ var ruleTexts = [...]string{
 	RuleField:                 "field at the end: 3 points for each completed city it borders (" + sourceEnd + ")",
 	RuleFieldFirstEdition: "farmers at the end, 1st edition: 4 points for each completed city to the players with the most " +
 		"farmers in the fields that border it (" + sourceFirstField + ")",
-	RuleFairyTurn:    "the fairy next to one of your followers (on its tile, Rio Grande and Z-Man) at the start of your turn: 1 point (" + sourceFairy + ")",
-	RuleFairyFeature: "the fairy next to a follower (on its tile, Rio Grande and Z-Man) in a feature being scored: 3 points to its owner (" + sourceFairy + ")",
 }
 
 // atEnd reports whether the rule scores at the end of the game: the rules
@@ -126,10 +104,13 @@ func (r ScoringRule) atEnd() bool { return r >= RuleEndRoad && r <= RuleFieldFir
 // as "completed road: 1 point a tile (Carcassonne rulebook (2nd edition),
 // Scoring)"; RuleNone is the empty string.
 func (r ScoringRule) String() string {
-	if int(r) >= len(ruleTexts) {
-		return ""
+	if r < numBaseRules {
+		return ruleTexts[r]
 	}
-	return ruleTexts[r]
+	if u := unitScoring(r); u != nil {
+		return u.text
+	}
+	return ""
 }
 
 // The rules behind the events that score nothing.
@@ -157,12 +138,12 @@ type Event struct {
 	// Scoring is the rule an EventScored scored by; RuleNone for the other
 	// kinds.
 	Scoring ScoringRule
-	// Actor is the figure that moved, entered, ate or spared, and the
-	// meeple (FigureMeeple) of an EventCrossed; Victim the figure eaten or
-	// spared.
+	// Actor is the figure a unit's event is about (that moved, entered or
+	// ate), and Victim the figure it ate or spared.
 	Actor, Victim Figure
-	// Volcano says that the dragon moved to a volcano.
-	Volcano bool
+	// Called says that the figure came to the tile because the tile's
+	// symbol called it there, not by a step.
+	Called bool
 	// Pos is the tile a figure moved to, entered, ate or spared on.
 	Pos tilekit.BoardPosition
 	// Reason is the ruling that decided an eaten or spared figure, as
@@ -176,10 +157,9 @@ type Event struct {
 // city", "player 2 takes back 1 from road"; an event of the end of the game
 // is prefixed "end: ", as in "end: player 2 scores 3 for field". The
 // farmers' points of the 1st edition are "for field" too, although the
-// event's Feature is the city they score for. The fairy's points are
-// "player 2 scores 1 for the fairy". The figures' events are written as
-// game/doc.go lists them, such as "dragon moves to 2,-1" and "dragon eats
-// player 1's meeple at 2,-1 (dragon-diet, rulebook)".
+// event's Feature is the city they score for. The points of a unit's
+// scoring rule are "for" what the rule says. The units' events are
+// written as their units write them (game/doc.go lists them).
 func (e Event) String() string {
 	var b []byte
 	if e.End {
@@ -199,7 +179,10 @@ func (e Event) String() string {
 		b = strconv.AppendInt(b, int64(e.Count), 10)
 		b = append(b, " from "...)
 	default:
-		return string(e.appendFigureEvent(b))
+		if u := eventKinds[e.Kind%numEventKinds]; u != nil {
+			return string(u.write(e, b))
+		}
+		return string(b)
 	}
 	return string(append(b, e.kindName()...))
 }
@@ -210,87 +193,21 @@ func appendPlayer(b []byte, player int) []byte {
 	return strconv.AppendInt(b, int64(player)+1, 10)
 }
 
-// appendFigureEvent appends the text of an event about a figure.
-func (e Event) appendFigureEvent(b []byte) []byte {
-	switch e.Kind {
-	case EventSetAside:
-		return append(b, "dragon tile set aside"...)
-	case EventShuffledBack:
-		return append(b, "dragon tiles shuffled back"...)
-	case EventPrincess:
-		b = appendPlayer(append(b, "princess sends "...), e.Player)
-		return append(append(b, "'s meeple home from "...), e.Feature.Kind.String()...)
-	case EventCrossed:
-		b = appendPlayer(b, e.Player)
-		return append(append(b, "'s meeple crosses the drawbridge into "...), e.Feature.Kind.String()...)
-	}
-	b = append(b, figureNames[e.Actor%numFigures]...)
-	switch e.Kind {
-	case EventMoved:
-		b = append(b, " moves to "...)
-		if e.Volcano {
-			b = append(b, "the volcano at "...)
-		}
-		return append(b, notationPos(e.Pos)...)
-	case EventEntered:
-		return append(append(b, " enters at "...), notationPos(e.Pos)...)
-	case EventEaten:
-		b = append(b, " eats "...)
-	default:
-		b = append(b, " does not eat "...)
-	}
-	if e.Victim == figMeeple {
-		b = append(appendPlayer(b, e.Player), "'s meeple"...)
-	} else {
-		b = append(append(b, "the "...), figureNames[e.Victim%numFigures]...)
-	}
-	b = append(append(b, " at "...), notationPos(e.Pos)...)
-	return append(append(append(b, " ("...), e.Reason...), ')')
-}
-
 // kindName returns the name of the kind of feature the event is about.
 func (e Event) kindName() string {
-	switch e.Scoring {
-	case RuleFieldFirstEdition:
+	if e.Scoring == RuleFieldFirstEdition {
 		return KindField.String()
-	case RuleFairyTurn, RuleFairyFeature:
-		return "the fairy"
+	}
+	if u := unitScoring(e.Scoring); u != nil {
+		return u.what
 	}
 	return e.Feature.Kind.String()
 }
 
-// figureRules holds, by event kind, the rule an event about a figure
-// follows, with its source; movedRules and eatenRules hold, by actor, those
-// of a figure's move and meal.
-var figureRules = [numEventKinds]string{
-	EventEntered: "the Black Dragon enters on the tile placed this turn when a score has reached or passed the threshold since the turn began (" +
-		sourceBlack + ", Step 3: Placement of the Black Dragon)",
-	EventPrincess:     "the princess sends one knight of the city she extends home (" + sourcePrincess + ")",
-	EventCrossed:      "the sole majority of a completed road moves its meeples over a lowered drawbridge into the incomplete city (" + sourceBridge + ")",
-	EventSetAside:     "a dragon tile drawn before the dragon is in play is set aside (" + sourceDragon + ", Note)",
-	EventShuffledBack: "once the dragon is in play the dragon tiles set aside are shuffled back into the pile (" + sourceDragon + ", Note)",
-}
-
-var movedRules = [numFigures]string{
-	figDragon: "after a dragon tile the players in turn, from the active player, move the dragon one tile at a time, " +
-		"never twice onto a tile, nor onto the fairy's, nor back to its start (" + sourceDragon + ")",
-	figFairy:       "instead of deploying a follower a player may move the fairy next to one of their followers (" + sourceFairy + ")",
-	figBlackDragon: "at the start of scoring the active player moves the Black Dragon one tile per completed feature (" + sourceBlack + ", Step 1: Movement of the Black Dragon)",
-}
-
-var eatenRules = [numFigures]string{
-	figDragon:      "the dragon eats the figures on each tile it enters, as its diet and protection tables say (" + sourceDragon + ")",
-	figBlackDragon: "the Black Dragon eats the figures on each tile it enters, as its diet and protection tables say (" + sourceBlack + ", Step 1 and Step 3)",
-}
-
-// ruleVolcano is the rule of the dragon's move to a volcano.
-const ruleVolcano = "a volcano tile calls the dragon onto it at once, from beside the board or from its tile (" + sourceVolcano + ")"
-
 // Rule returns the rule that made the event, with its source: for an
 // EventScored the text of its Scoring rule, for a completion when a
 // feature is complete, for a return that followers go back after scoring,
-// and for an event about a figure the rule of its page (an eaten or spared
-// figure's event names the ruling that decided it in its String too).
+// and for a unit's event the rule its unit gives.
 func (e Event) Rule() string {
 	switch e.Kind {
 	case EventCompleted:
@@ -299,13 +216,9 @@ func (e Event) Rule() string {
 		return ruleReturned
 	case EventScored:
 		return e.Scoring.String()
-	case EventMoved:
-		if e.Volcano {
-			return ruleVolcano
-		}
-		return movedRules[e.Actor%numFigures]
-	case EventEaten, EventSpared:
-		return eatenRules[e.Actor%numFigures]
 	}
-	return figureRules[e.Kind%numEventKinds]
+	if u := eventKinds[e.Kind%numEventKinds]; u != nil {
+		return u.rule(e)
+	}
+	return ""
 }

@@ -30,6 +30,37 @@ func (f Figure) ID() string { return figureIDs[f%numFigures] }
 // "fairy" or "black dragon".
 func (f Figure) String() string { return figureNames[f%numFigures] }
 
+// sourcePD is the source of the rules of The Princess & the Dragon.
+const sourcePD = "Wikicarpedia: The Princess and The Dragon (1st edition)/de"
+
+// neutral is a neutral figure a moving figure may eat: where it stands
+// (a board cell, -1 beside the board) and what being eaten does to it.
+type neutral struct {
+	who   figure
+	cell  func(g *Game) int32
+	eaten func(g *Game)
+}
+
+// neutrals are the neutral figures, in the order a figure eats them.
+var neutrals = [...]neutral{
+	{figFairy, func(g *Game) int32 { return g.fairyCell }, func(g *Game) { g.fairyCell, g.fairyNode = -1, -1 }},
+	{figDragon, func(g *Game) int32 { return g.dragonCell }, func(g *Game) { g.dragonCell, g.dragon = -1, dragonWaiting }},
+	{figBlackDragon, func(g *Game) int32 { return g.blackCell }, func(g *Game) { g.blackCell = -1 }},
+}
+
+// FigureAt returns where a neutral figure stands: "dragon", "fairy" or
+// "black-dragon"; ok is false when it stands beside the board.
+func (g *Game) FigureAt(id string) (p tilekit.BoardPosition, ok bool) {
+	for _, n := range neutrals {
+		if figureIDs[n.who] == id {
+			if cell := n.cell(g); cell > 0 {
+				return g.board.position(int(cell)), true
+			}
+		}
+	}
+	return p, false
+}
+
 // PlacedTile is a tile on a board: where it lies, its type (a tile type of
 // the Ruleset) and its rotation.
 type PlacedTile struct {
@@ -79,7 +110,7 @@ func (g *Game) Figures() iter.Seq[PlacedFigure] {
 		})
 		for _, f := range on {
 			pos := g.board.position(int(g.board.placed[f.node/maxF]))
-			if !yield(PlacedFigure{Figure: FigureMeeple, Player: int(f.player), Pos: pos, Feature: int(f.node % maxF), Portal: f.portal}) {
+			if !yield(PlacedFigure{Figure: FigureMeeple, Player: int(f.player), Pos: pos, Feature: int(f.node % maxF), Portal: f.via == MovePortal}) {
 				return
 			}
 		}

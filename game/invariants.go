@@ -17,11 +17,12 @@ type invariants struct {
 	// last holds the scores before the move and points the sum of each
 	// player's points events.
 	last, points [MaxPlayers]int
-	// dragonCell and fairyCell are where the red dragon and the fairy
-	// stood before the move, and spared the followers the dragon left on
-	// the tile it entered last (see checkEntry).
-	dragonCell, fairyCell int32
-	spared                []follower
+	// onBoard counts each player's followers on the board, for
+	// checkFollowers (a field, so that the units' hooks may count into it
+	// without an allocation).
+	onBoard [MaxPlayers]int
+	// unitWatch holds what the units' invariants note between moves.
+	unitWatch
 }
 
 // invariantBreak is a broken invariant: what broke.
@@ -31,7 +32,7 @@ func (e *invariantBreak) Error() string { return e.what }
 
 // newInvariants returns the invariants of a game, as it stands now.
 func newInvariants(g *Game) invariants {
-	iv := invariants{spared: make([]follower, 0, Followers*MaxPlayers)}
+	var iv invariants
 	iv.reset(g)
 	return iv
 }
@@ -39,13 +40,15 @@ func newInvariants(g *Game) invariants {
 // reset starts checking a game from where it stands: its scores are the
 // points so far.
 func (iv *invariants) reset(g *Game) {
-	iv.g, iv.events, iv.spared = g, nil, iv.spared[:0]
+	iv.g, iv.events = g, nil
 	clear(iv.last[:])
 	clear(iv.points[:])
 	for i := range g.players {
 		iv.last[i], iv.points[i] = g.players[i].Score, g.players[i].Score
 	}
-	iv.dragonCell, iv.fairyCell = g.dragonCell, g.fairyCell
+	for _, h := range g.rules.hooks.watch {
+		h(iv)
+	}
 }
 
 // broken returns the break of an invariant.
@@ -64,8 +67,8 @@ func (iv *invariants) addPoints(events []Event) {
 }
 
 // afterMove checks the invariants after a move whose events are given:
-// the tile placed last fits, the followers add up, the expansions'
-// figures keep their rules, and the scores went up by the points events.
+// the tile placed last fits, the followers add up, each unit's
+// invariants hold, and the scores went up by the points events.
 func (iv *invariants) afterMove(events []Event) error {
 	iv.addPoints(events)
 	if err := iv.checkFit(iv.g.last.Pos); err != nil {
@@ -74,10 +77,20 @@ func (iv *invariants) afterMove(events []Event) error {
 	if err := iv.checkFollowers(); err != nil {
 		return err
 	}
-	if err := iv.checkFigures(); err != nil {
+	if err := iv.checkUnits(); err != nil {
 		return err
 	}
 	return iv.checkScores(false)
+}
+
+// checkUnits checks the invariants of each unit the game plays.
+func (iv *invariants) checkUnits() error {
+	for _, h := range iv.g.rules.hooks.check {
+		if err := h(iv); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // atEnd checks the scores after the end of the game, whose events are
@@ -115,15 +128,16 @@ func (iv *invariants) checkFit(pos tilekit.BoardPosition) error {
 	return nil
 }
 
-// checkFollowers checks that each player's followers on the board and at
-// hand make Followers.
+// checkFollowers checks that each player's followers on the board (or
+// held off it by a unit), at hand and out of the game make Followers.
 func (iv *invariants) checkFollowers() error {
-	var onBoard [MaxPlayers]int
+	onBoard := &iv.onBoard
+	clear(onBoard[:])
 	for _, f := range iv.g.followers {
 		onBoard[f.player]++
 	}
-	for _, h := range iv.g.held {
-		onBoard[h.player]++
+	for _, h := range iv.g.rules.hooks.aside {
+		h(iv.g, onBoard)
 	}
 	for i, pl := range iv.g.players {
 		if pl.Supply < 0 || pl.Supply+onBoard[i]+iv.g.lost[i] != Followers {

@@ -56,7 +56,7 @@ func (r *Ruleset) featureList(typ int) string {
 
 // moveText returns a move as String does, but with its feature named as
 // FeatureName names it (a local id, a kind, a kind and its rank from 1),
-// never by its index: "portal 2,1:city", "road", for the messages of a
+// never by its index: "x 2,1:city" for a unit's move x, "road", for the messages of a
 // refused move.
 func (g *Game) moveText(m Move) string {
 	s := m.String()

@@ -93,14 +93,14 @@ type Playout struct {
 	record []recordedTurn
 	aside  int
 	// decisions holds the moves of the recorded turns beside the tile and
-	// base follower moves; dragonAside counts the game's dragon tiles set
-	// aside that record holds.
-	decisions   []recordedMove
-	dragonAside int
+	// base follower moves; held counts the game's tiles held back by a
+	// unit that record holds.
+	decisions []recordedMove
+	held      int
 }
 
 // recordedMove is a recorded move of a decision, with the follower it
-// moved for a drawbridge's.
+// a unit's decision was about (see Game.decidingFor).
 type recordedMove struct {
 	m    Move
 	from PlacedFollower
@@ -110,7 +110,7 @@ type recordedMove struct {
 // that it was set aside or where it was laid and the feature a follower
 // was put on (-1 for none); from and upTo are the range of the Playout's
 // decisions that holds the turn's other moves (the figure decision of
-// another kind, the dragons' steps, the drawbridges).
+// a unit's kind and the units' own decisions).
 type recordedTurn struct {
 	tile       uint16
 	discard    bool
@@ -128,14 +128,12 @@ func NewPlayout(r *Ruleset, players int, check bool) (*Playout, error) {
 		return nil, err
 	}
 	return &Playout{
-		g:      g,
-		check:  check,
-		moves:  make([]Move, 0, r.Total()*r.maxFeatures+4*Followers*players+8),
-		events: make([]Event, 0, 64),
-		record: make([]recordedTurn, 0, r.Total()),
-		// Each turn has at most a figure decision, two dragons' moves and
-		// a drawbridge decision per follower.
-		decisions: make([]recordedMove, 0, r.Total()*(2*maxSteps+Followers*players+1)),
+		g:         g,
+		check:     check,
+		moves:     make([]Move, 0, r.Total()*r.maxFeatures+4*Followers*players+8),
+		events:    make([]Event, 0, 64),
+		record:    make([]recordedTurn, 0, r.Total()),
+		decisions: make([]recordedMove, 0, r.Total()*unitDecisions(players)),
 		inv:       newInvariants(g),
 	}, nil
 }
@@ -155,7 +153,7 @@ func (p *Playout) Play(seed uint64) (Result, error) {
 	g.Reset(seed)
 	p.rng = newPCG(seed*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019)
 	p.seed, p.move = seed, 0
-	p.record, p.aside, p.decisions, p.dragonAside = p.record[:0], 0, p.decisions[:0], 0
+	p.record, p.aside, p.decisions, p.held = p.record[:0], 0, p.decisions[:0], 0
 	p.inv.reset(g)
 	res := Result{Seed: seed, Players: len(g.players)}
 	for {
@@ -209,8 +207,7 @@ func (p *Playout) turn() error {
 		if m.Kind == MoveBase {
 			rt.feature = int16(m.Feature)
 		} else {
-			from, _ := g.Held()
-			p.decisions = append(p.decisions, recordedMove{m: m, from: from})
+			p.decisions = append(p.decisions, recordedMove{m: m, from: g.decidingFor()})
 			rt.upTo = int32(len(p.decisions))
 		}
 		if err := p.apply(m); err != nil {
@@ -256,10 +253,10 @@ func (p *Playout) recordAside() {
 		p.record = append(p.record, recordedTurn{tile: t, discard: true, feature: -1})
 	}
 	p.aside = len(p.g.setAside)
-	for _, t := range p.g.asideLog[p.dragonAside:] {
+	for _, t := range p.g.heldLog[p.held:] {
 		p.record = append(p.record, recordedTurn{tile: t, discard: true, feature: -1})
 	}
-	p.dragonAside = len(p.g.asideLog)
+	p.held = len(p.g.heldLog)
 }
 
 // Scenario returns a scenario that replays the game played so far, with a
@@ -311,23 +308,8 @@ func (p *Playout) recordDecision(t *tilekit.ScenarioTurn, d recordedMove) {
 		}
 		return sp
 	}
-	m := d.m
-	switch m.Kind {
-	case MovePortal:
-		t.Portal = place(m.Placement.Pos, m.Feature)
-	case MovePrincess:
-		t.Princess = place(m.Placement.Pos, m.Feature)
-	case MoveFairy:
-		t.Fairy = place(m.Placement.Pos, m.Feature)
-	case MoveDragon:
-		t.Dragon = append(t.Dragon, m.Dir)
-	case MoveBlackDragon:
-		t.BlackDragon = append(t.BlackDragon, m.Dir)
-	case MoveDrawbridge:
-		if m.Feature >= 0 {
-			from := place(d.from.Pos, d.from.Index)
-			t.Drawbridge = append(t.Drawbridge, tilekit.ScenarioCrossing{From: *from, To: *place(m.Placement.Pos, m.Feature)})
-		}
+	if k := moveKinds[d.m.Kind%numMoveKinds]; k.record != nil {
+		k.record(t, d.m, d.from, place)
 	}
 }
 

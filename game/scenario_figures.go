@@ -8,19 +8,25 @@ import (
 )
 
 // setFigures puts the scenario's dragon, Black Dragon and fairy on the
-// board; it reports whether it could.
+// board, as the notation's sections do; it reports whether it could.
 func (run *scenarioRun) setFigures() bool {
 	s := run.s
-	var fairy figureSections
+	var fairy *tilekit.BoardPosition
 	if s.Fairy != nil {
-		at := s.Fairy.At
-		fairy = figureSections{fairy: &at, fairyFeature: s.Fairy.Feature}
+		fairy = &s.Fairy.At
 	}
 	for _, p := range []struct {
 		key string
-		fs  figureSections
-	}{{"dragon", figureSections{dragon: s.Dragon}}, {"black-dragon", figureSections{black: s.BlackDragon}}, {"fairy", fairy}} {
-		if err := run.g.setFigures(p.fs); err != nil {
+		at  *tilekit.BoardPosition
+	}{{"dragon", s.Dragon}, {"black-dragon", s.BlackDragon}, {"fairy", fairy}} {
+		if p.at == nil {
+			continue
+		}
+		value := notationPos(*p.at)
+		if p.key == "fairy" && s.Fairy.Feature != "" {
+			value += ":" + s.Fairy.Feature
+		}
+		if err := run.g.setSection(p.key, value); err != nil {
 			run.fail(s.Origin.At(p.key), "", "", "%v", err)
 			return false
 		}
@@ -96,14 +102,14 @@ type decisionRun struct {
 func (run *scenarioRun) decisions(i int, at tilekit.Origin) bool {
 	t, g := &run.s.Turns[i], run.g
 	dr := decisionRun{crossed: make([]bool, len(t.Drawbridge))}
-	for g.phase == phaseDragon || g.phase == phaseBlack || g.phase == phaseBridge {
+	for g.phase == phaseUnit {
 		var m Move
 		var key tilekit.Origin
 		var ok bool
-		switch g.phase {
-		case phaseDragon:
+		switch g.Decision() {
+		case "dragon":
 			m, key, ok = run.dragonStep(i, at, "dragon", t.Dragon, &dr.dragon)
-		case phaseBlack:
+		case "black-dragon":
 			m, key, ok = run.dragonStep(i, at, "black-dragon", t.BlackDragon, &dr.black)
 		default:
 			m, key, ok = run.crossing(i, at, &dr)
