@@ -52,7 +52,56 @@ type Figure struct {
 	Living      bool
 	Footprint   Footprint
 	Description string
-	Origin      Origin
+	// Play is, for a follower a player owns, how it is played: how many
+	// each player has, its weight in a majority and where it may stand;
+	// nil for every other figure.
+	Play   *FollowerPlay
+	Origin Origin
+}
+
+// PlayerFollower reports whether the figure is a follower that a player
+// owns, which says how it is played (Figure.Play).
+func (f *Figure) PlayerFollower() bool { return f.Category == Follower && f.Owner == "player" }
+
+// FollowerPlay is how a kind of follower is played: the game engine plays
+// every kind of the selection by it. What a kind does beyond standing
+// and weighing (the abbot's early return, the phantom's second
+// deployment, the wagon's move) is a mechanic the engine does not play.
+type FollowerPlay struct {
+	// PerPlayer is how many each player has in their supply at the start.
+	PerPlayer int
+	// Weight is how much one counts when a majority is decided, unless
+	// Strength names a rule instead.
+	Weight int
+	// Strength names the rule of a weight that depends on the feature;
+	// empty for the fixed Weight.
+	Strength Strength
+	// StandsOn lists the kinds of feature it may be deployed on.
+	StandsOn []FeatureKind
+	// Source is where the count, the weight and the places are written.
+	Source Citation
+}
+
+// Strength is a rule that gives a follower's weight in a majority from
+// the feature it stands on.
+type Strength string
+
+// The strengths.
+const (
+	// StrengthPennants weighs as many as the pennants (coats of arms) of
+	// the city the follower stands in: none, nothing.
+	StrengthPennants Strength = "pennants"
+)
+
+// Strengths lists the strength rules.
+var Strengths = []Strength{StrengthPennants}
+
+// Features returns the kinds of feature a strength rule can weigh on.
+func (s Strength) Features() []FeatureKind {
+	if s == StrengthPennants {
+		return []FeatureKind{City}
+	}
+	return nil
 }
 
 // Location is a place where a figure can stand.

@@ -161,7 +161,10 @@
 // and its protection does not spare. Move.String writes an expansion's
 // move as its kind and what it names: "portal 2,1:f0", "princess 0,-1:f0",
 // "fairy 1,0:f1" (or "fairy 1,0"), "dragon N", "black-dragon E",
-// "drawbridge 1,-1:f0", "drawbridge home".
+// "drawbridge 1,-1:f0", "drawbridge home", in the root package's move
+// notation (tilekit.ParseMoveText); ParseMove reads it back, and a game's
+// ParseMove and MoveText read and write features by name ("portal
+// 2,1:city").
 //
 // The events of the expansions write themselves (Event.String) as:
 //

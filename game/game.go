@@ -399,18 +399,7 @@ var NoFollower = FollowerMove(-1)
 // String returns the move as "x,y@ROT" (rotation in degrees) or "f3",
 // "none"; a move of a unit's Kind as its kind and what it names, as the
 // unit writes it (units.go lists them; see the package doc).
-func (m Move) String() string {
-	if m.Kind != MoveBase {
-		return m.kindString()
-	}
-	switch {
-	case !m.Follower:
-		return fmt.Sprintf("%d,%d@%d", m.Placement.Pos.X, m.Placement.Pos.Y, tilekit.Rotations[m.Placement.Rot&3])
-	case m.Feature < 0:
-		return "none"
-	}
-	return fmt.Sprintf("f%d", m.Feature)
-}
+func (m Move) String() string { return m.notation(indexText(m.Feature)).String() }
 
 // pcg is the PCG-XSH-RR generator of 32-bit numbers over a 64-bit state
 // (O'Neill, 2014): small, fast and the same on every platform, so that a

@@ -2,7 +2,6 @@ package game
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/tilekit/tilekit"
@@ -52,31 +51,4 @@ func (r *Ruleset) featureList(typ int) string {
 		return "none"
 	}
 	return strings.Join(names, ", ")
-}
-
-// moveText returns a move as String does, but with its feature named as
-// FeatureName names it (a local id, a kind, a kind and its rank from 1),
-// never by its index: "x 2,1:city" for a unit's move x, "road", for the messages of a
-// refused move.
-func (g *Game) moveText(m Move) string {
-	s := m.String()
-	if m.Feature < 0 || (m.Kind == MoveBase && !m.Follower) {
-		return s
-	}
-	typ := g.tile
-	if m.Kind != MoveBase {
-		idx, ok := g.board.index(m.Placement.Pos)
-		if !ok || g.board.cells[idx].tile == 0 {
-			return s
-		}
-		typ = int(g.board.cells[idx].tile) - 1
-	}
-	if typ < 0 || m.Feature >= g.rules.NumFeatures(typ) {
-		return s
-	}
-	name := g.rules.FeatureName(typ, m.Feature)
-	if m.Kind == MoveBase {
-		return name
-	}
-	return strings.TrimSuffix(s, ":f"+strconv.Itoa(m.Feature)) + ":" + name
 }

@@ -2,6 +2,7 @@ package game_test
 
 import (
 	"cmp"
+	"encoding"
 	"slices"
 	"testing"
 
@@ -189,4 +190,41 @@ func sortedMoves(ms []game.Move) []game.Move {
 			cmp.Compare(a.Placement.Rot, b.Placement.Rot), cmp.Compare(a.Feature, b.Feature))
 	})
 	return ms
+}
+
+// A Game is an encoding.TextMarshaler and TextUnmarshaler in the snapshot
+// notation: a game read back by UnmarshalText writes the same snapshot and
+// has the same legal moves, and a text that does not read leaves the game
+// as it was.
+func TestSnapshotText(t *testing.T) {
+	_, r := baseRules(t)
+	g, err := game.NewGame(r, 3, 5)
+	require.NoError(t, err)
+	for range 9 {
+		_, ok := g.Draw()
+		require.True(t, ok)
+		moves := g.Legal(nil)
+		_, err = g.Apply(moves[len(moves)/2], nil)
+		require.NoError(t, err)
+		moves = g.Legal(nil)
+		_, err = g.Apply(moves[len(moves)-1], nil)
+		require.NoError(t, err)
+	}
+	var _ encoding.TextMarshaler = g
+	var _ encoding.TextUnmarshaler = g
+	text, err := g.MarshalText()
+	require.NoError(t, err)
+	assert.Equal(t, g.Snapshot(), string(text))
+
+	back, err := game.NewGame(r, 2, 1)
+	require.NoError(t, err)
+	require.NoError(t, back.UnmarshalText(text))
+	assert.Equal(t, string(text), back.Snapshot())
+	assert.Equal(t, 3, back.NumPlayers())
+	assert.Equal(t, sortedMoves(g.Legal(nil)), sortedMoves(back.Legal(nil)))
+
+	before := back.Snapshot()
+	assert.ErrorContains(t, back.UnmarshalText([]byte("0,0:base/D@0 / turn 1")), "scores")
+	assert.Equal(t, before, back.Snapshot(), "a failed read changes nothing")
+	assert.Error(t, new(game.Game).UnmarshalText(text), "a zero Game has no ruleset to read by")
 }

@@ -135,11 +135,11 @@ func (g *Game) applyFigure(m Move, events []Event) ([]Event, error) {
 func (g *Game) refusal(m Move, h *figureHook, err error) error {
 	idx, ok := g.board.index(m.Placement.Pos)
 	if !ok || g.board.cells[idx].tile == 0 {
-		return fmt.Errorf("%s: no tile at %s", g.moveText(m), notationPos(m.Placement.Pos))
+		return fmt.Errorf("%s: no tile at %s", g.MoveText(m), notationPos(m.Placement.Pos))
 	}
 	typ := int(g.board.cells[idx].tile) - 1
 	if m.Feature >= g.rules.NumFeatures(typ) {
-		return fmt.Errorf("%s: %w", g.moveText(m), g.rules.noFeature(typ, m.Feature))
+		return fmt.Errorf("%s: %w", g.MoveText(m), g.rules.noFeature(typ, m.Feature))
 	}
 	if h.refuse != nil {
 		x := g.board.cells[idx].slot*int32(g.rules.maxFeatures) + int32(max(m.Feature, 0))

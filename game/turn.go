@@ -277,7 +277,7 @@ func (g *Game) checkLegal(m Move) error {
 
 // notLegal says that a move is not a legal move now.
 func (g *Game) notLegal(m Move) error {
-	return fmt.Errorf("%s is not a legal move now (%s)", g.moveText(m), g.decisionText())
+	return fmt.Errorf("%s is not a legal move now (%s)", g.MoveText(m), g.decisionText())
 }
 
 // Decision names the decision the game waits for: "draw", "tile",
@@ -317,19 +317,21 @@ func (g *Game) decidingFor() PlacedFollower {
 	return PlacedFollower{}
 }
 
-// kindString writes a move of a unit's kind, as its kind says.
-func (m Move) kindString() string {
-	return moveKinds[m.Kind%numMoveKinds].write(m)
+// placeNotation writes into the notation of a move of a unit's kind the
+// tile it names; its feature follows.
+func placeNotation(m Move, mt *tilekit.MoveText) bool {
+	mt.HasAt, mt.At = true, m.Placement.Pos
+	return true
 }
 
-// writePlaceMove writes a move of a kind's name that names a feature of a
-// tile, as "NAME 2,1:f0".
-func writePlaceMove(name string, m Move) string {
-	return fmt.Sprintf("%s %s:f%d", name, notationPos(m.Placement.Pos), m.Feature)
-}
+// sideNotation writes a move of a unit's kind that names a side (set
+// already): it names no feature.
+func sideNotation(Move, *tilekit.MoveText) bool { return false }
 
-// writeSideMove writes a move of a kind's name that names a side, as
-// "NAME N".
-func writeSideMove(name string, m Move) string {
-	return name + " " + tilekit.Side(m.Dir&3).String()
+// placeMove reads a move of a unit's kind that names a tile and a
+// feature of it (-1 for none), of the figure decision.
+func placeMove(k MoveKind) func(mt tilekit.MoveText, feature int) Move {
+	return func(mt tilekit.MoveText, feature int) Move {
+		return Move{Kind: k, Follower: true, Placement: Placement{Pos: mt.At}, Feature: feature}
+	}
 }

@@ -66,7 +66,8 @@ var (
 		},
 		names:    blackDragonTables,
 		decision: moverDecision("black-dragon", "the Black Dragon")}
-	blackDragonKind = moveKind{name: "black-dragon", write: func(m Move) string { return writeSideMove("black-dragon", m) },
+	blackDragonKind = moveKind{name: tilekit.WordBlackDragon, notation: sideNotation,
+		parse: func(mt tilekit.MoveText, _ int) Move { return BlackDragonMove(mt.Side) },
 		record: func(t *tilekit.ScenarioTurn, m Move, _ PlacedFollower, _ scenarioPlacer) {
 			t.BlackDragon = append(t.BlackDragon, m.Dir)
 		}}

@@ -105,7 +105,8 @@ var (
 		},
 		names:    func(r *Ruleset) (string, string) { return r.dragon.eats, r.dragon.spares },
 		decision: moverDecision("dragon", "the dragon")}
-	dragonKind = moveKind{name: "dragon", write: func(m Move) string { return writeSideMove("dragon", m) },
+	dragonKind = moveKind{name: tilekit.WordDragon, notation: sideNotation,
+		parse: func(mt tilekit.MoveText, _ int) Move { return DragonMove(mt.Side) },
 		record: func(t *tilekit.ScenarioTurn, m Move, _ PlacedFollower, _ scenarioPlacer) {
 			t.Dragon = append(t.Dragon, m.Dir)
 		}}

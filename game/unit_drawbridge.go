@@ -100,11 +100,14 @@ var (
 			return fmt.Sprintf("player %d chooses where their meeple at the drawbridge goes", g.Decider()+1)
 		},
 		about: func(g *Game) PlacedFollower { f, _ := g.Held(); return f }}
-	drawbridgeKind = moveKind{name: "drawbridge", write: func(m Move) string {
-		if m.Feature < 0 {
-			return "drawbridge home"
+	drawbridgeKind = moveKind{name: tilekit.WordDrawbridge, notation: func(m Move, mt *tilekit.MoveText) bool {
+		mt.HasAt, mt.At = m.Feature >= 0, m.Placement.Pos
+		return true
+	}, parse: func(mt tilekit.MoveText, feature int) Move {
+		if !mt.HasAt {
+			return DrawbridgeHome
 		}
-		return writePlaceMove("drawbridge", m)
+		return DrawbridgeMove(mt.At, feature)
 	}, record: func(t *tilekit.ScenarioTurn, m Move, from PlacedFollower, place scenarioPlacer) {
 		if m.Feature >= 0 {
 			t.Drawbridge = append(t.Drawbridge, tilekit.ScenarioCrossing{From: *place(from.Pos, from.Index), To: *place(m.Placement.Pos, m.Feature)})

@@ -75,12 +75,7 @@ var (
 			leaves: (*Game).leaveFairy,
 		},
 	}
-	fairyKind = moveKind{name: "fairy", write: func(m Move) string {
-		if m.Feature < 0 {
-			return "fairy " + notationPos(m.Placement.Pos)
-		}
-		return writePlaceMove("fairy", m)
-	}, taken: fmt.Errorf("the fairy moved this turn instead of a deployment (%s)", sourceFairy),
+	fairyKind = moveKind{name: tilekit.WordFairy, notation: placeNotation, parse: placeMove(MoveFairy), taken: fmt.Errorf("the fairy moved this turn instead of a deployment (%s)", sourceFairy),
 		record: func(t *tilekit.ScenarioTurn, m Move, _ PlacedFollower, place scenarioPlacer) {
 			t.Fairy = place(m.Placement.Pos, m.Feature)
 		}}

@@ -41,7 +41,7 @@ var (
 			figure: &figureHook{kind: MovePortal, moves: (*Game).portalMoves, apply: (*Game).throughPortal, refuse: (*Game).portalRefusal},
 		},
 	}
-	portalKind = moveKind{name: "portal", write: func(m Move) string { return writePlaceMove("portal", m) },
+	portalKind = moveKind{name: tilekit.WordPortal, notation: placeNotation, parse: placeMove(MovePortal),
 		record: func(t *tilekit.ScenarioTurn, m Move, _ PlacedFollower, place scenarioPlacer) {
 			t.Portal = place(m.Placement.Pos, m.Feature)
 		},

@@ -68,7 +68,7 @@ var (
 				moves:   (*Game).princessMoves, apply: (*Game).sendKnightHome},
 		},
 	}
-	princessKind = moveKind{name: "princess", write: func(m Move) string { return writePlaceMove("princess", m) },
+	princessKind = moveKind{name: tilekit.WordPrincess, notation: placeNotation, parse: placeMove(MovePrincess),
 		record: func(t *tilekit.ScenarioTurn, m Move, _ PlacedFollower, place scenarioPlacer) {
 			t.Princess = place(m.Placement.Pos, m.Feature)
 		},

@@ -215,15 +215,19 @@ type unitWatch struct {
 // numMoveKinds is the number of kinds of moves.
 const numMoveKinds = 7
 
-// moveKind is a kind of a unit's move: its name in the notation, how it
-// is written, why no follower may follow it in the turn, and how it is
-// recorded into a scenario's turn (place names a feature of a tile, from
-// is the follower its decision was about).
+// moveKind is a kind of a unit's move: its word in the move notation; how
+// a move writes itself into the notation (after the word and, for every
+// kind, its side), reporting whether its feature follows; how a move is
+// read from the notation, with the index of its feature (-1 for none);
+// why no follower may follow it in the turn; and how it is recorded into a
+// scenario's turn (place names a feature of a tile, from is the follower
+// its decision was about).
 type moveKind struct {
-	name   string
-	write  func(m Move) string
-	taken  error
-	record func(t *tilekit.ScenarioTurn, m Move, from PlacedFollower, place scenarioPlacer)
+	name     tilekit.MoveWord
+	notation func(m Move, mt *tilekit.MoveText) bool
+	parse    func(mt tilekit.MoveText, feature int) Move
+	taken    error
+	record   func(t *tilekit.ScenarioTurn, m Move, from PlacedFollower, place scenarioPlacer)
 }
 
 // scenarioPlacer names a feature of a tile (or the tile, for -1) as a
@@ -231,7 +235,7 @@ type moveKind struct {
 type scenarioPlacer = func(at tilekit.BoardPosition, i int) *tilekit.ScenarioPlace
 
 // moveKinds are the kinds of the units' moves, by MoveKind.
-var moveKinds = [numMoveKinds]*moveKind{MoveBase: {write: func(Move) string { return "" }},
+var moveKinds = [numMoveKinds]*moveKind{MoveBase: {notation: func(Move, *tilekit.MoveText) bool { return true }},
 	MovePortal: &portalKind, MovePrincess: &princessKind, MoveFairy: &fairyKind,
 	MoveDragon: &dragonKind, MoveBlackDragon: &blackDragonKind, MoveDrawbridge: &drawbridgeKind}
 

@@ -62,7 +62,7 @@ var vocabulary = func() map[string]string {
 	for _, p := range tilekit.Publishers {
 		add(string(p))
 	}
-	add("N", "E", "S", "W", "NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR", "yes", "no", "conditional", "open",
+	add("N", "E", "S", "W", "NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR", "yes", "no", "conditional", "open", string(tilekit.StrengthPennants),
 		"expansion", "figure", "location", "action", "tile", "table", "row", "note", "step", "scenario")
 	return words
 }()
@@ -181,8 +181,36 @@ func buildFigure(m map[string]any, at tilekit.Origin) tilekit.Figure {
 		ID: str(m, "id"), Name: str(m, "name"), Expansion: str(m, "expansion"),
 		Category: tilekit.FigureCategory(str(m, "category")), Owner: str(m, "owner"),
 		Living: boolean(m, "living"), Footprint: tilekit.Footprint(str(m, "footprint")),
-		Description: str(m, "description"), Origin: at,
+		Description: str(m, "description"), Play: buildFollowerPlay(m), Origin: at,
 	}
+}
+
+// followerPlayKeys are the keys of a figure that say how a follower is
+// played (tilekit.FollowerPlay).
+var followerPlayKeys = []string{"per-player", "weight", "stands-on", "source"}
+
+// buildFollowerPlay reads how a follower is played, or nil when the
+// figure gives none of its keys; a key left out reads as its zero value,
+// which the checks report (checkFollowerPlay).
+func buildFollowerPlay(m map[string]any) *tilekit.FollowerPlay {
+	given := false
+	for _, k := range followerPlayKeys {
+		_, ok := m[k]
+		given = given || ok
+	}
+	if !given {
+		return nil
+	}
+	p := &tilekit.FollowerPlay{
+		PerPlayer: integer(m["per-player"]), StandsOn: typedStrs[tilekit.FeatureKind](m, "stands-on"),
+		Source: buildCitation(table(m, "source")),
+	}
+	if rule, ok := m["weight"].(string); ok {
+		p.Strength = tilekit.Strength(own(rule))
+	} else {
+		p.Weight = integer(m["weight"])
+	}
+	return p
 }
 
 func buildLocation(m map[string]any, at tilekit.Origin) tilekit.Location {

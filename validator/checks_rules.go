@@ -53,6 +53,7 @@ func (l *loader) checkRules(cat *tilekit.Catalog) {
 	for _, f := range d.Figures {
 		l.catalogEntry(cat, seen, "figure", f.ID, f.Expansion, f.Origin)
 	}
+	l.checkFigures(d.Figures)
 	for _, x := range d.Locations {
 		l.catalogEntry(cat, seen, "location", x.ID, x.Expansion, x.Origin)
 	}
@@ -433,7 +434,8 @@ func subjectKindOf(cat *tilekit.Catalog, id string) string {
 	return ""
 }
 
-func kindList(kinds []tilekit.SubjectKind) string {
+// kindList writes kinds of a vocabulary as "city, road".
+func kindList[T ~string](kinds []T) string {
 	var out []string
 	for _, k := range kinds {
 		out = append(out, string(k))

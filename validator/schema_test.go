@@ -122,6 +122,7 @@ func TestSchemaVocabularyMatchesGo(t *testing.T) {
 	assert.Equal(t, positions, enumOf(t, "tiles.schema.json", "definitions/position"))
 	assert.Equal(t, sorted(tilekit.Editions), enumOf(t, "tiles.schema.json", "definitions/edition"))
 	assert.Equal(t, sorted(tilekit.Editions), enumOf(t, "expansions.schema.json", "definitions/expansion/properties/editions/items"))
+	assert.Equal(t, sorted(tilekit.FeatureKinds), enumOf(t, "expansions.schema.json", "definitions/figure/properties/stands-on/items"))
 	assert.Equal(t, sorted(tilekit.TriggerKinds), enumOf(t, "interactions.schema.json", "definitions/trigger/properties/on"))
 	assert.Equal(t, sorted(tilekit.Destinations), enumOf(t, "interactions.schema.json", "definitions/removal/properties/to"))
 	mechanics := []struct {

@@ -1,0 +1,273 @@
+package tilekit
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Move notation. Scenario files write the moves of a turn, and the game
+// engine reads and writes them (game.ParseMove, game.Move.String), in one
+// grammar, each move one text:
+//
+//   - a tile move: "x,y@ROT", the position and the rotation in degrees
+//     clockwise, such as "1,-1@90";
+//   - a follower move: "none", or the feature of the tile just placed that
+//     a follower goes on: "f3" (its index, as the engine writes it) or a
+//     feature name (ParseFeatureRef: "city", "field2", "#3", "road@W");
+//   - a move of an expansion's figure: a word (MoveWord), then what it
+//     names: "portal x,y:FEATURE", "princess x,y:FEATURE", "fairy x,y" or
+//     "fairy x,y:FEATURE", "dragon N", "black-dragon E",
+//     "drawbridge x,y:FEATURE" or "drawbridge home".
+//
+// A follower move and a portal move may end with one more word, after a
+// space: the kind of figure deployed (Figure), such as "city large-meeple";
+// the notation reads it, and the game engine refuses it until it plays
+// more kinds than one. A position is two integers without leading zeros
+// or a plus sign.
+
+// MoveWord is the first word of a move of an expansion's figure.
+type MoveWord string
+
+// The words of the expansions' moves.
+const (
+	// WordPortal puts the follower through the magic portal (The Princess
+	// and the Dragon).
+	WordPortal MoveWord = "portal"
+	// WordPrincess has the princess send a knight home.
+	WordPrincess MoveWord = "princess"
+	// WordFairy moves the fairy.
+	WordFairy MoveWord = "fairy"
+	// WordDragon steps the red dragon.
+	WordDragon MoveWord = "dragon"
+	// WordBlackDragon steps the Black Dragon.
+	WordBlackDragon MoveWord = "black-dragon"
+	// WordDrawbridge moves a follower held at a drawbridge (The
+	// Drawbridges).
+	WordDrawbridge MoveWord = "drawbridge"
+)
+
+// MoveWords lists the words of the expansions' moves.
+var MoveWords = []MoveWord{WordPortal, WordPrincess, WordFairy, WordDragon, WordBlackDragon, WordDrawbridge}
+
+// MoveText is a move read by ParseMoveText, as it is written: which tile and
+// feature it names is found by the game it is played in.
+type MoveText struct {
+	// Word is empty for a tile move and a follower move, else the word of
+	// an expansion's move.
+	Word MoveWord
+	// Tile says that the move is a tile move, laid at At and Rotation.
+	Tile bool
+	// HasAt says that the move names a tile by its position, At: a tile
+	// move, and every expansion's move but a dragon's step and
+	// "drawbridge home".
+	HasAt bool
+	At    BoardPosition
+	// Rotation is a tile move's rotation in degrees: 0, 90, 180 or 270.
+	Rotation int
+	// Feature is the feature the move names, empty for none ("none", a
+	// fairy on a tile, "drawbridge home"). Index says that it is written
+	// as an index ("f3" or "#3"), Ref holds the name otherwise.
+	Feature string
+	Index   int
+	IsIndex bool
+	Ref     FeatureRef
+	// Side is a dragon's step.
+	Side Side
+	// Figure is the kind of figure a follower or portal move deploys, as
+	// written after the feature; empty for the first kind.
+	Figure string
+}
+
+// ParseMoveText reads a move in the notation above. An error says what is
+// wrong with the text.
+func ParseMoveText(text string) (MoveText, error) {
+	m, err := parseMoveText(text)
+	if err != nil {
+		return MoveText{}, fmt.Errorf("move %q: %w", text, err)
+	}
+	return m, nil
+}
+
+// parseMoveText reads a move; its errors do not repeat the text.
+func parseMoveText(text string) (MoveText, error) {
+	head, rest, spaced := strings.Cut(text, " ")
+	word := MoveWord(head)
+	if !spaced || !isMoveWord(word) {
+		return parseBaseMove(text)
+	}
+	m := MoveText{Word: word}
+	switch word {
+	case WordDragon, WordBlackDragon:
+		s, err := ParseSide(rest)
+		if err != nil {
+			return m, fmt.Errorf("%s is followed by the side it steps to: %w", word, err)
+		}
+		m.Side = s
+		return m, nil
+	case WordDrawbridge:
+		if rest == "home" {
+			return m, nil
+		}
+	}
+	place, figure, _ := strings.Cut(rest, " ")
+	at, feature, hasFeature := strings.Cut(place, ":")
+	p, err := parseMovePosition(at)
+	if err != nil {
+		return m, fmt.Errorf("%s names a tile: %w", word, err)
+	}
+	m.HasAt, m.At = true, p
+	switch {
+	case !hasFeature && word != WordFairy:
+		return m, fmt.Errorf("%s names a feature of the tile after \":\", such as %s %s:city", word, word, at)
+	case hasFeature:
+		if err := m.setFeature(feature); err != nil {
+			return m, err
+		}
+	}
+	return m, m.setFigure(figure, word == WordPortal)
+}
+
+// parseBaseMove reads a tile move or a follower move.
+func parseBaseMove(text string) (MoveText, error) {
+	if at, rot, ok := strings.Cut(text, "@"); ok && strings.Contains(at, ",") {
+		p, err := parseMovePosition(at)
+		if err != nil {
+			return MoveText{}, fmt.Errorf("a tile move is x,y@ROT: %w", err)
+		}
+		deg, ok := decimal(rot, 0)
+		if _, err := RotationQuarters(deg); !ok || err != nil {
+			return MoveText{}, fmt.Errorf("a tile move is x,y@ROT, ROT one of 0, 90, 180 or 270 (degrees clockwise), not %q", rot)
+		}
+		return MoveText{Tile: true, HasAt: true, At: p, Rotation: deg}, nil
+	}
+	if text == "none" {
+		return MoveText{}, nil
+	}
+	feature, figure, _ := strings.Cut(text, " ")
+	var m MoveText
+	switch {
+	case feature == "none":
+		return m, fmt.Errorf("none puts no follower and takes nothing after it")
+	case isMoveWord(MoveWord(feature)):
+		return m, fmt.Errorf("%s is followed by what it moves, after a space", feature)
+	}
+	if err := m.setFeature(feature); err != nil {
+		return m, fmt.Errorf("not a tile move (x,y@ROT), none, a follower's feature or a move of %s: %w", wordList(), err)
+	}
+	return m, m.setFigure(figure, true)
+}
+
+// setFeature reads the feature a move names: "f" and an index, as the
+// engine writes it, or a feature name.
+func (m *MoveText) setFeature(name string) error {
+	if rest, ok := strings.CutPrefix(name, "f"); ok {
+		if i, ok := decimal(rest, 0); ok {
+			m.Feature, m.Index, m.IsIndex = name, i, true
+			return nil
+		}
+	}
+	ref, err := ParseFeatureRef(name)
+	if err != nil {
+		return err
+	}
+	m.Feature, m.Ref = name, ref
+	if ref.IsIndex {
+		m.Index, m.IsIndex = ref.Index, true
+	}
+	return nil
+}
+
+// setFigure reads the kind of figure written after the feature, where the
+// move may give one.
+func (m *MoveText) setFigure(figure string, allowed bool) error {
+	switch {
+	case figure == "":
+		return nil
+	case !allowed:
+		return fmt.Errorf("%s takes no figure kind after its place, not %q", m.Word, figure)
+	case !isLocalID(figure):
+		return fmt.Errorf("the figure kind after the feature is lower-case letters and digits, words joined by dashes (such as large-meeple), not %q", figure)
+	}
+	m.Figure = figure
+	return nil
+}
+
+// String returns the move in the notation ParseMoveText reads: its
+// feature as written.
+func (m MoveText) String() string {
+	var b strings.Builder
+	if m.Word != "" {
+		b.WriteString(string(m.Word) + " ")
+	}
+	switch {
+	case m.Tile:
+		return fmt.Sprintf("%d,%d@%d", m.At.X, m.At.Y, m.Rotation)
+	case m.Word == WordDragon || m.Word == WordBlackDragon:
+		return b.String() + m.Side.String()
+	case m.Word == WordDrawbridge && !m.HasAt:
+		return b.String() + "home"
+	case m.HasAt:
+		fmt.Fprintf(&b, "%d,%d", m.At.X, m.At.Y)
+		if m.Feature != "" {
+			b.WriteString(":")
+		}
+	case m.Feature == "":
+		return "none"
+	}
+	b.WriteString(m.Feature)
+	if m.Figure != "" {
+		b.WriteString(" " + m.Figure)
+	}
+	return b.String()
+}
+
+// parseMovePosition reads "x,y": two integers without a plus sign or
+// leading zeros.
+func parseMovePosition(text string) (BoardPosition, error) {
+	xs, ys, ok := strings.Cut(text, ",")
+	x, okX := signedDecimal(xs)
+	y, okY := signedDecimal(ys)
+	if !ok || !okX || !okY {
+		return BoardPosition{}, fmt.Errorf("position %q: want x,y, such as 1,-2", text)
+	}
+	return BoardPosition{X: x, Y: y}, nil
+}
+
+// signedDecimal reads an integer: decimal digits without leading zeros,
+// after a minus sign for a negative one.
+func signedDecimal(s string) (int, bool) {
+	if rest, ok := strings.CutPrefix(s, "-"); ok {
+		n, ok := decimal(rest, 1)
+		return -n, ok
+	}
+	return decimal(s, 0)
+}
+
+// ParseSide reads a side's one-letter name: N, E, S or W.
+func ParseSide(name string) (Side, error) {
+	for i, n := range sideNames {
+		if n == name {
+			return Side(i), nil
+		}
+	}
+	return 0, fmt.Errorf("side %q: want N, E, S or W", name)
+}
+
+// isMoveWord reports whether a word is one of MoveWords.
+func isMoveWord(w MoveWord) bool {
+	for _, known := range MoveWords {
+		if w == known {
+			return true
+		}
+	}
+	return false
+}
+
+// wordList lists the words of the expansions' moves, comma-separated.
+func wordList() string {
+	names := make([]string, len(MoveWords))
+	for i, w := range MoveWords {
+		names[i] = string(w)
+	}
+	return strings.Join(names, ", ")
+}
