@@ -240,6 +240,9 @@ var citationKindNames = map[CitationKind]string{
 	FanRules: "fan expansion rules",
 }
 
+// Known reports whether the kind is one of the kinds of source.
+func (k CitationKind) Known() bool { _, ok := citationKindNames[k]; return ok }
+
 // Name describes the kind for a reader, such as "official FAQ".
 func (k CitationKind) Name() string {
 	if n, ok := citationKindNames[k]; ok {

@@ -96,15 +96,9 @@ type ScenarioPlace struct {
 	Origin  Origin
 }
 
-// ScenarioCrossing is a follower crossing a drawbridge (The Drawbridges):
-// from the road feature it stands on to a city feature.
-type ScenarioCrossing struct {
-	From, To ScenarioPlace
-	Origin   Origin
-}
-
 // ScenarioTurn is one turn of a scenario: the tile taken from the pile, where
-// it goes and the follower placed, and what must be true at that point.
+// it goes, the moves of the decisions that follow, and what must be true at
+// that point.
 type ScenarioTurn struct {
 	// Tile is the id of the tile taken from the pile.
 	Tile string
@@ -114,47 +108,32 @@ type ScenarioTurn struct {
 	// At and Rotation (degrees clockwise) say where the tile goes.
 	At       BoardPosition
 	Rotation int
-	// Follower is the local id of the feature of the placed tile a follower
-	// is put on; empty puts none.
-	Follower string
+	// Moves are the moves of the decisions after the tile move, in the
+	// order the game asks for them, each in the move notation
+	// (ParseMoveText), a feature named as a scenario names one: the figure
+	// decision ("city" puts a follower on the tile's city, "none" puts
+	// none, "portal 0,0:city", "princess 0,0:city", "fairy 1,0:road"),
+	// then each step of the dragons ("dragon N", "black-dragon E") and
+	// each drawbridge decision ("drawbridge 1,-1:city", "drawbridge
+	// home"). When the moves run out at the figure decision, it is "none".
+	Moves []string
 	// Placements, when not nil, is the number of legal placements of the tile
 	// before it is placed, every fitting rotation counted.
 	Placements *int
 	// FollowerOptions, when not nil, is the number of legal follower moves
 	// after the tile is placed, "none" included.
 	FollowerOptions *int
-	// Portal, when not nil, sends the turn's follower through the magic
-	// portal onto a feature of any tile, instead of Follower.
-	Portal *ScenarioPlace
-	// Princess, when not nil, is the feature whose knight the princess
-	// removes.
-	Princess *ScenarioPlace
-	// Fairy, when not nil, is where the player moves the fairy: next to
-	// their follower on that feature, or on the tile when the feature is
-	// empty.
-	Fairy *ScenarioPlace
-	// Dragon is the red dragon's steps in order, each chosen by the player
-	// whose step it is; fewer than six when it reaches a dead end. It is nil
-	// when the key is left out, and empty (dragon = []) when the dragon
-	// takes no step.
-	Dragon []Side
 	// DragonOptions, when not nil, is the number of legal steps the red
 	// dragon has before each of its steps.
 	DragonOptions []int
-	// BlackDragon is the Black Dragon's steps in order, chosen by the
-	// player whose turn it is; nil when the key is left out.
-	BlackDragon []Side
-	// Drawbridge lists the followers of a road's sole majority that cross
-	// a drawbridge into a city; those not listed go home. It is nil when
-	// the key is left out, and empty (drawbridge = []) when none crosses.
-	Drawbridge []ScenarioCrossing
-	// Illegal, when not empty, says the tile move or the follower move of
+	// Illegal, when not empty, says the tile move or one of the moves of
 	// this turn must be refused with an error containing this text; the
 	// scenario stops after it.
 	Illegal string
 	// Expect is what must be true after the turn.
 	Expect ScenarioExpect
-	// Origin says where the turn was written.
+	// Origin says where the turn was written; its element k of Moves is
+	// at Origin.At("moves", k).
 	Origin Origin
 }
 

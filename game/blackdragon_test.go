@@ -50,13 +50,13 @@ func TestBlackDragonMovesOneStepPerCompletedFeature(t *testing.T) {
 	apply(t, g, game.FollowerMove(feature(t, r, "base/L", "road@E")))
 	require.Equal(t, "black-dragon", g.Decision())
 	assert.Equal(t, []string{"black-dragon W"}, legalStrings(g))
-	assert.Equal(t, []string{"black dragon moves to 0,0", "black dragon eats player 3's meeple at 0,0 (black-dragon-diet, fan expansion rules)"},
+	assert.Equal(t, []string{"move black-dragon 0,0", "eat black-dragon p3/meeple 0,0 black-dragon-diet/fan-rules"},
 		apply(t, g, game.BlackDragonMove(tilekit.West)))
 	assert.ElementsMatch(t, []string{"black-dragon N", "black-dragon W"}, legalStrings(g), "never back to 1,0")
 	assert.Equal(t, 0, g.Decider(), "the active player moves it")
 	events := apply(t, g, game.BlackDragonMove(tilekit.North))
-	assert.Equal(t, []string{"black dragon moves to 0,-1", "black dragon eats player 2's meeple at 0,-1 (black-dragon-diet, fan expansion rules)",
-		"completed city", "completed road", "player 1 scores 3 for road", "player 1 takes back 1 from road"}, events)
+	assert.Equal(t, []string{"move black-dragon 0,-1", "eat black-dragon p2/meeple 0,-1 black-dragon-diet/fan-rules",
+		"complete city", "complete road", "score p1 3 road", "return p1 1 road"}, events)
 	assert.Equal(t, "draw", g.Decision(), "two completed features, two steps")
 	assert.Equal(t, []int{game.Followers, game.Followers, game.Followers}, supplies(g))
 }
@@ -88,11 +88,11 @@ func TestBlackDragonEntersWhenAScoreReachesFifty(t *testing.T) {
 		take(t, g, "base/A")
 		require.NoError(t, place(g, -1, 0, 3))
 		events := apply(t, g, game.FollowerMove(feature(t, r, "base/A", "field")))
-		entered := slices.Contains(events, "black dragon enters at -1,0")
+		entered := slices.Contains(events, "enter black-dragon -1,0")
 		assert.Equal(t, tc.enters, entered, "%s: %v", tc.name, events)
 		if tc.enters {
-			assert.Equal(t, []string{"completed road", "player 1 scores 3 for road", "player 1 takes back 1 from road",
-				"black dragon enters at -1,0", "black dragon eats player 1's meeple at -1,0 (black-dragon-diet, fan expansion rules)"}, events)
+			assert.Equal(t, []string{"complete road", "score p1 3 road", "return p1 1 road",
+				"enter black-dragon -1,0", "eat black-dragon p1/meeple -1,0 black-dragon-diet/fan-rules"}, events)
 			assert.Equal(t, game.Followers, g.Player(0).Supply)
 		}
 	}
@@ -108,9 +108,9 @@ func TestBlackDragonCountsTheFairysPoint(t *testing.T) {
 	require.NoError(t, err)
 	take(t, g, "base/B")
 	events := apply(t, g, game.TileMove(game.Placement{Pos: pos(0, 1)}))
-	assert.Equal(t, []string{"player 1 scores 1 for the fairy"}, events)
+	assert.Equal(t, []string{"score p1 1 fairy-turn"}, events)
 	events = apply(t, g, game.NoFollower)
-	assert.Equal(t, []string{"black dragon enters at 0,1"}, events)
+	assert.Equal(t, []string{"enter black-dragon 0,1"}, events)
 }
 
 // The Drawbridges, example 1 (Wikicarpedia: The Drawbridges, 3. Scoring a
@@ -125,12 +125,12 @@ func TestDrawbridgeMeepleCrossesIntoTheCity(t *testing.T) {
 	take(t, g, bridge)
 	require.NoError(t, place(g, 1, 0, 1), "its road to the west meets the start tile's, its city to the east")
 	events := apply(t, g, game.NoFollower)
-	assert.Equal(t, []string{"completed road", "player 1 scores 3 for road"}, events)
+	assert.Equal(t, []string{"complete road", "score p1 3 road"}, events)
 	require.Equal(t, "drawbridge", g.Decision())
 	assert.Equal(t, 0, g.Decider(), "player 1 holds the majority, though player 2 completed the road")
 	city := feature(t, r, bridge, "city")
 	assert.Equal(t, []string{"drawbridge home", game.DrawbridgeMove(pos(1, 0), city).String()}, legalStrings(g))
-	assert.Equal(t, []string{"player 1's meeple crosses the drawbridge into city"}, apply(t, g, game.DrawbridgeMove(pos(1, 0), city)))
+	assert.Equal(t, []string{"cross p1 city"}, apply(t, g, game.DrawbridgeMove(pos(1, 0), city)))
 	assert.Equal(t, []game.PlacedFollower{{Player: 0, Pos: pos(1, 0), Index: city}}, g.Followers(nil))
 }
 
@@ -148,10 +148,10 @@ func TestDrawbridgeEachMeepleAndTies(t *testing.T) {
 	require.NoError(t, err)
 	take(t, g, bridge)
 	require.NoError(t, place(g, 1, 0, 1))
-	assert.Equal(t, []string{"completed road", "player 1 scores 4 for road", "player 2 takes back 1 from road"}, apply(t, g, game.NoFollower))
-	assert.Equal(t, []string{"player 1's meeple crosses the drawbridge into city"}, apply(t, g, game.DrawbridgeMove(pos(1, 0), city)))
+	assert.Equal(t, []string{"complete road", "score p1 4 road", "return p2 1 road"}, apply(t, g, game.NoFollower))
+	assert.Equal(t, []string{"cross p1 city"}, apply(t, g, game.DrawbridgeMove(pos(1, 0), city)))
 	assert.Equal(t, "drawbridge", g.Decision(), "the second meeple's choice")
-	assert.Equal(t, []string{"player 1 takes back 1 from road"}, apply(t, g, game.DrawbridgeHome))
+	assert.Equal(t, []string{"return p1 1 road"}, apply(t, g, game.DrawbridgeHome))
 	assert.Equal(t, []int{game.Followers - 1, game.Followers}, supplies(g))
 
 	tie, err := game.ParseSnapshot(r, "-2,0:base/A@270[2:road] -1,0:base/U@0 0,0:base/D@0[1:road] / scores 0,0")
@@ -176,8 +176,8 @@ func TestTheTwoDragons(t *testing.T) {
 	take(t, g, "princess-dragon/dragon-city-cap-garden")
 	require.NoError(t, place(g, 3, 1, 0))
 	apply(t, g, game.NoFollower)
-	assert.Equal(t, []string{"dragon moves to 2,1",
-		"dragon does not eat the black dragon at 2,1 (dragon-diet, open question: the engine's default, no)"},
+	assert.Equal(t, []string{"move dragon 2,1",
+		"spare dragon black-dragon 2,1 dragon-diet/open-question/default"},
 		apply(t, g, game.DragonMove(tilekit.North)))
 
 	g, err = game.ParseSnapshot(r, "0,0:base/D@0 1,0:base/A@90[1:road] / scores 0,0 / dragon 0,0 / black-dragon 1,0")
@@ -185,9 +185,9 @@ func TestTheTwoDragons(t *testing.T) {
 	take(t, g, "base/A")
 	require.NoError(t, place(g, -1, 0, 3))
 	apply(t, g, game.NoFollower)
-	assert.Equal(t, []string{"black dragon moves to 0,0",
-		"black dragon eats the dragon at 0,0 (black-dragon-diet, fan expansion rules)",
-		"completed road", "player 1 scores 3 for road", "player 1 takes back 1 from road"},
+	assert.Equal(t, []string{"move black-dragon 0,0",
+		"eat black-dragon dragon 0,0 black-dragon-diet/fan-rules",
+		"complete road", "score p1 3 road", "return p1 1 road"},
 		apply(t, g, game.BlackDragonMove(tilekit.West)))
 	_, on := g.FigureAt("dragon")
 	assert.False(t, on)

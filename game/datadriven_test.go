@@ -51,8 +51,8 @@ func TestChangedDataChangesTheGame(t *testing.T) {
 		verdict tilekit.Verdict
 		want    []string
 	}{
-		{6, tilekit.Yes, []string{"dragon moves to 2,1", "dragon moves to 1,1", "dragon eats player 2's meeple at 1,1 (dragon-diet, rulebook)"}},
-		{2, tilekit.No, []string{"dragon moves to 2,1", "dragon moves to 1,1", "dragon does not eat player 2's meeple at 1,1 (dragon-diet, rulebook)"}},
+		{6, tilekit.Yes, []string{"move dragon 2,1", "move dragon 1,1", "eat dragon p2/meeple 1,1 dragon-diet/rulebook"}},
+		{2, tilekit.No, []string{"move dragon 2,1", "move dragon 1,1", "spare dragon p2/meeple 1,1 dragon-diet/rulebook"}},
 	} {
 		r := pdRules(t, changedCatalog(t, tc.steps, tc.verdict), tilekit.HansImGlueck)
 		g, err := game.ParseSnapshot(r, dragonGrid)

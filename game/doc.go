@@ -60,11 +60,12 @@
 // The units' moves are written by their kinds: "portal 2,1:f0",
 // "princess 0,-1:f0", "fairy 1,0:f1" (or "fairy 1,0"), "dragon N",
 // "black-dragon E", "drawbridge 1,-1:f0", "drawbridge home"; their events
-// as, for example, "dragon moves to the volcano at 2,-1", "dragon eats
-// player 1's meeple at 2,-1 (dragon-diet, rulebook)", "player 2 scores 1
-// for the fairy", "princess sends player 1's meeple home from city",
-// "black dragon enters at 0,1", "player 1's meeple crosses the drawbridge
-// into city", "dragon tile set aside".
+// in the event notation (Event.String, MarshalText, ParseEvent; see
+// event_notation.go), as, for example, "move dragon 2,-1 volcano", "eat
+// dragon p1/meeple 2,-1 dragon-diet/rulebook", "score p2 1 fairy-turn",
+// "princess p1 city", "enter black-dragon 0,1", "cross p1 city",
+// "set-aside". Event.Rule gives a rule as an id and sources, which the
+// site words in a language.
 //
 // # Notation
 //
@@ -77,7 +78,8 @@
 // "black-dragon 0,1", "set-aside TILE*N"). Moves use the root package's
 // move notation (tilekit.ParseMoveText): ParseMove reads what Move.String
 // writes, and a game's ParseMove and MoveText name features. RunScenario
-// plays a scenario file and reports each failure at its key's origin; a
-// Playout records the game it plays, so that a broken invariant comes
-// with a scenario that replays it (BreakError.Scenario).
+// plays a scenario file, whose turns give their moves in the move
+// notation, and reports each failure at its key's origin; a Playout
+// records the game it plays, so that a broken invariant comes with a
+// scenario that replays it (BreakError.Scenario).
 package game

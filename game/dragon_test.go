@@ -86,9 +86,9 @@ func TestDragonMovesSixStepsEachPlayerInTurn(t *testing.T) {
 	}
 	assert.Equal(t, "draw", g.Decision(), "six steps end the move and the turn")
 	assert.Equal(t, []string{
-		"dragon moves to 2,1", "dragon moves to 1,1", "dragon eats player 2's meeple at 1,1 (dragon-diet, rulebook)",
-		"dragon moves to 1,2", "dragon moves to 0,2", "dragon moves to 0,1",
-		"dragon eats player 3's meeple at 0,1 (dragon-diet, rulebook)", "dragon moves to 0,0",
+		"move dragon 2,1", "move dragon 1,1", "eat dragon p2/meeple 1,1 dragon-diet/rulebook",
+		"move dragon 1,2", "move dragon 0,2", "move dragon 0,1",
+		"eat dragon p3/meeple 0,1 dragon-diet/rulebook", "move dragon 0,0",
 	}, events)
 	assert.Equal(t, game.Followers, g.Player(1).Supply, "blue's follower is back")
 	assert.Equal(t, game.Followers, g.Player(2).Supply, "red's follower is back")
@@ -144,7 +144,7 @@ func TestVolcanoCallsTheDragonAndShufflesTheDragonTilesBack(t *testing.T) {
 	left := g.Left()
 	take(t, g, "princess-dragon/volcano-field")
 	events := apply(t, g, game.TileMove(game.Placement{Pos: pos(2, 0)}))
-	assert.Equal(t, []string{"dragon tile set aside", "dragon moves to the volcano at 2,0", "dragon tiles shuffled back"}, events)
+	assert.Equal(t, []string{"set-aside", "move dragon 2,0 volcano", "shuffle-back 1"}, events)
 	assert.Equal(t, []string{"none", "fairy 0,0:f0"}, legalStrings(g), "no follower on the volcano; the fairy may move")
 	assert.Empty(t, apply(t, g, game.NoFollower))
 	assert.Equal(t, left, g.Left(), "the volcano left the pile and the dragon tile came back")
@@ -169,15 +169,15 @@ func TestFairyScoresOneAtTheTurnAndThreeAtScoring(t *testing.T) {
 	take(t, g, "base/E")
 	require.NoError(t, place(g, 0, -1, 2))
 	assert.Contains(t, legalStrings(g), "fairy 1,0:f1")
-	assert.Equal(t, []string{"fairy moves to 1,0", "completed city"}, apply(t, g, game.FairyMove(pos(1, 0), 1)))
+	assert.Equal(t, []string{"move fairy 1,0", "complete city"}, apply(t, g, game.FairyMove(pos(1, 0), 1)))
 	take(t, g, "base/B")
 	require.NoError(t, place(g, 1, 1, 0))
 	apply(t, g, game.NoFollower)
 	take(t, g, "base/A")
 	events := apply(t, g, game.TileMove(game.Placement{Pos: pos(-1, 0), Rot: 3}))
-	assert.Equal(t, []string{"player 1 scores 1 for the fairy"}, events, "the fairy's point at the start of the turn")
+	assert.Equal(t, []string{"score p1 1 fairy-turn"}, events, "the fairy's point at the start of the turn")
 	events = apply(t, g, game.NoFollower)
-	assert.Equal(t, []string{"completed road", "player 1 scores 3 for road", "player 1 scores 3 for the fairy", "player 1 takes back 1 from road"}, events)
+	assert.Equal(t, []string{"complete road", "score p1 3 road", "score p1 3 fairy-feature", "return p1 1 road"}, events)
 	assert.Equal(t, 7, g.Player(0).Score)
 	at, ok := g.FigureAt("fairy")
 	require.True(t, ok, "the fairy stays where it is")
@@ -255,7 +255,7 @@ func TestPrincessSendsAKnightHomeMayOrMust(t *testing.T) {
 			assert.ErrorContains(t, err, "the princess must send a knight", tc.pub)
 		}
 		events := apply(t, g, game.PrincessMove(pos(0, 0), 0))
-		assert.Equal(t, []string{"princess sends player 2's meeple home from city"}, events, tc.pub)
+		assert.Equal(t, []string{"princess p2 city"}, events, tc.pub)
 		assert.Equal(t, game.Followers, g.Player(1).Supply, tc.pub)
 		assert.Equal(t, game.Followers, g.Player(0).Supply, "%s: no follower placed after the princess", tc.pub)
 	}
@@ -285,8 +285,8 @@ func TestDragonBeforeOrAfterScoringByPublisher(t *testing.T) {
 		afterTile, afterMove []string
 		score                int
 	}{
-		{tilekit.HansImGlueck, nil, []string{"dragon moves to 1,0", "dragon eats player 2's meeple at 1,0 (dragon-diet, rulebook)", "completed road"}, 0},
-		{tilekit.RioGrande, []string{"completed road", "player 2 scores 3 for road", "player 2 takes back 1 from road"}, []string{"dragon moves to 1,0"}, 3},
+		{tilekit.HansImGlueck, nil, []string{"move dragon 1,0", "eat dragon p2/meeple 1,0 dragon-diet/rulebook", "complete road"}, 0},
+		{tilekit.RioGrande, []string{"complete road", "score p2 3 road", "return p2 1 road"}, []string{"move dragon 1,0"}, 3},
 	} {
 		r := pdRules(t, catalog(t), tc.pub)
 		g, err := game.ParseSnapshot(r, board)

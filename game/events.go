@@ -1,8 +1,6 @@
 package game
 
 import (
-	"strconv"
-
 	"github.com/tilekit/tilekit"
 )
 
@@ -73,52 +71,68 @@ const (
 	numBaseRules
 )
 
-// The sources the rule texts cite.
-const (
-	sourceScoring    = "Carcassonne rulebook (2nd edition), Scoring"
-	sourceEnd        = "Carcassonne rulebook (2nd edition), Scoring at the end of the game"
-	sourceFirst      = "Carcassonne Central: What are your favourite Base Game Rules?, Small City Scoring; Wikipedia: Carcassonne (board game), Scoring"
-	sourceFirstField = "Carcassonne Central: What are your favourite Base Game Rules?, Farmer Scoring - 1st Edition; Wikipedia: Carcassonne (board game), Scoring"
-)
-
-// ruleTexts holds, by ScoringRule, what the rule says and where.
-var ruleTexts = [...]string{
-	RuleNone:                  "",
-	RuleRoad:                  "completed road: 1 point a tile (" + sourceScoring + ")",
-	RuleCity:                  "completed city: 2 points a tile and 2 a pennant (" + sourceScoring + ")",
-	RuleSmallCityFirstEdition: "completed city of two tiles, 1st edition: 1 point a tile and 1 a pennant (" + sourceFirst + ")",
-	RuleCloister:              "completed cloister: 9 points, 1 for the cloister and 1 for each tile around it (" + sourceScoring + ")",
-	RuleEndRoad:               "unfinished road at the end: 1 point a tile (" + sourceEnd + ")",
-	RuleEndCity:               "unfinished city at the end: 1 point a tile and 1 a pennant (" + sourceEnd + ")",
-	RuleEndCloister:           "unfinished cloister at the end: 1 point and 1 for each tile around it (" + sourceEnd + ")",
-	RuleField:                 "field at the end: 3 points for each completed city it borders (" + sourceEnd + ")",
-	RuleFieldFirstEdition: "farmers at the end, 1st edition: 4 points for each completed city to the players with the most " +
-		"farmers in the fields that border it (" + sourceFirstField + ")",
-}
-
 // atEnd reports whether the rule scores at the end of the game: the rules
 // from RuleEndRoad to RuleFieldFirstEdition do.
 func (r ScoringRule) atEnd() bool { return r >= RuleEndRoad && r <= RuleFieldFirstEdition }
 
-// String returns what the rule says, with its source in parentheses, such
-// as "completed road: 1 point a tile (Carcassonne rulebook (2nd edition),
-// Scoring)"; RuleNone is the empty string.
-func (r ScoringRule) String() string {
-	if r < numBaseRules {
-		return ruleTexts[r]
-	}
-	if u := unitScoring(r); u != nil {
-		return u.text
-	}
-	return ""
+// EventRule is the rule an event follows, as values: an id, which a
+// language's interface strings word (site/strings/<lang>.toml, [event.rule]),
+// and the sources where a reader finds it.
+type EventRule struct {
+	ID      string
+	Sources []tilekit.Citation
 }
 
-// The rules behind the events that score nothing.
-const (
-	ruleCompleted = "a road or city is complete when no side of it is left open, a cloister when the 8 tiles around it " +
-		"are placed (" + sourceScoring + ")"
-	ruleReturned = "the followers on a completed feature go back to their owners once it is scored (" + sourceScoring + ")"
+// The sources of the engine's rules.
+var (
+	citeScoring = tilekit.Citation{Kind: tilekit.Rulebook, Title: "Carcassonne rulebook (2nd edition)", Section: "Scoring"}
+	citeEnd     = tilekit.Citation{Kind: tilekit.Rulebook, Title: "Carcassonne rulebook (2nd edition)", Section: "Scoring at the end of the game"}
+	citeFirst   = []tilekit.Citation{
+		{Kind: tilekit.Community, Title: "Carcassonne Central: What are your favourite Base Game Rules?", Section: "Small City Scoring"},
+		citeWikipedia,
+	}
+	citeFirstField = []tilekit.Citation{
+		{Kind: tilekit.Community, Title: "Carcassonne Central: What are your favourite Base Game Rules?", Section: "Farmer Scoring - 1st Edition"},
+		citeWikipedia,
+	}
+	citeWikipedia = tilekit.Citation{Kind: tilekit.Community, Title: "Wikipedia: Carcassonne (board game)", Section: "Scoring",
+		URL: "https://en.wikipedia.org/wiki/Carcassonne_(board_game)"}
 )
+
+// one returns a list of one source.
+func one(c tilekit.Citation) []tilekit.Citation { return []tilekit.Citation{c} }
+
+// baseScoringRules holds, by ScoringRule, the base game's rules' ids and
+// sources.
+var baseScoringRules = [numBaseRules]EventRule{
+	RuleRoad:                  {"road", one(citeScoring)},
+	RuleCity:                  {"city", one(citeScoring)},
+	RuleSmallCityFirstEdition: {"city-1st-edition", citeFirst},
+	RuleCloister:              {"cloister", one(citeScoring)},
+	RuleEndRoad:               {"end-road", one(citeEnd)},
+	RuleEndCity:               {"end-city", one(citeEnd)},
+	RuleEndCloister:           {"end-cloister", one(citeEnd)},
+	RuleField:                 {"field", one(citeEnd)},
+	RuleFieldFirstEdition:     {"field-1st-edition", citeFirstField},
+}
+
+// Rule returns the rule's id and sources; RuleNone has an empty id.
+func (r ScoringRule) Rule() EventRule {
+	if r < numBaseRules {
+		return baseScoringRules[r]
+	}
+	if u := unitScoring(r); u != nil {
+		return u.EventRule
+	}
+	return EventRule{}
+}
+
+// baseEventRules holds, by event kind, the rules of the base game's
+// events that score nothing.
+var baseEventRules = [numBaseEvents]EventRule{
+	EventCompleted: {"complete", one(citeScoring)},
+	EventReturned:  {"return", one(citeScoring)},
+}
 
 // Event is something that happened in a move or at the end of the game.
 type Event struct {
@@ -146,79 +160,30 @@ type Event struct {
 	Called bool
 	// Pos is the tile a figure moved to, entered, ate or spared on.
 	Pos tilekit.BoardPosition
-	// Reason is the ruling that decided an eaten or spared figure, as
-	// rules.Ruling.Reason gives it, or the engine's default it stands in
-	// for.
-	Reason string
+	// Reason is the ruling that decided an eaten or spared figure, or the
+	// engine's default it stands in for.
+	Reason Reason
 }
 
-// String writes the event as scenario files name it, players counted from
-// 1 and features by their kind: "completed road", "player 1 scores 4 for
-// city", "player 2 takes back 1 from road"; an event of the end of the game
-// is prefixed "end: ", as in "end: player 2 scores 3 for field". The
-// farmers' points of the 1st edition are "for field" too, although the
-// event's Feature is the city they score for. The points of a unit's
-// scoring rule are "for" what the rule says. The units' events are
-// written as their units write them (game/doc.go lists them).
-func (e Event) String() string {
-	var b []byte
-	if e.End {
-		b = append(b, "end: "...)
-	}
-	switch e.Kind {
-	case EventCompleted:
-		b = append(b, "completed "...)
-	case EventScored:
-		b = appendPlayer(b, e.Player)
-		b = append(b, " scores "...)
-		b = strconv.AppendInt(b, int64(e.Points), 10)
-		b = append(b, " for "...)
-	case EventReturned:
-		b = appendPlayer(b, e.Player)
-		b = append(b, " takes back "...)
-		b = strconv.AppendInt(b, int64(e.Count), 10)
-		b = append(b, " from "...)
-	default:
-		if u := eventKinds[e.Kind%numEventKinds]; u != nil {
-			return string(u.write(e, b))
-		}
-		return string(b)
-	}
-	return string(append(b, e.kindName()...))
-}
+// String returns the event in the event notation (see MarshalText), such
+// as "score p1 4 city" or "return p1 1 road"; the site words events for a
+// reader, in a language.
+func (e Event) String() string { return e.Notation() }
 
-// appendPlayer appends "player N", N from 1.
-func appendPlayer(b []byte, player int) []byte {
-	b = append(b, "player "...)
-	return strconv.AppendInt(b, int64(player)+1, 10)
-}
-
-// kindName returns the name of the kind of feature the event is about.
-func (e Event) kindName() string {
-	if e.Scoring == RuleFieldFirstEdition {
-		return KindField.String()
-	}
-	if u := unitScoring(e.Scoring); u != nil {
-		return u.what
-	}
-	return e.Feature.Kind.String()
-}
-
-// Rule returns the rule that made the event, with its source: for an
-// EventScored the text of its Scoring rule, for a completion when a
-// feature is complete, for a return that followers go back after scoring,
-// and for a unit's event the rule its unit gives.
-func (e Event) Rule() string {
-	switch e.Kind {
-	case EventCompleted:
-		return ruleCompleted
-	case EventReturned:
-		return ruleReturned
-	case EventScored:
-		return e.Scoring.String()
+// Rule returns the rule that made the event, as its id and sources: for an
+// EventScored its Scoring rule's, for a completion when a feature is
+// complete, for a return that followers go back after scoring, and for a
+// unit's event the rule its unit gives (an eaten or spared figure's event
+// also carries the ruling that decided it, Reason).
+func (e Event) Rule() EventRule {
+	switch {
+	case e.Kind == EventScored:
+		return e.Scoring.Rule()
+	case e.Kind < numBaseEvents:
+		return baseEventRules[e.Kind]
 	}
 	if u := eventKinds[e.Kind%numEventKinds]; u != nil {
 		return u.rule(e)
 	}
-	return ""
+	return EventRule{}
 }

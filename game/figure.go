@@ -2,6 +2,7 @@ package game
 
 import (
 	"cmp"
+	"fmt"
 	"iter"
 	"slices"
 
@@ -32,6 +33,13 @@ func (f Figure) String() string { return figureNames[f%numFigures] }
 
 // sourcePD is the source of the rules of The Princess & the Dragon.
 const sourcePD = "Wikicarpedia: The Princess and The Dragon (1st edition)/de"
+
+// citePD cites a section of the German rules of The Princess and The
+// Dragon on Wikicarpedia.
+func citePD(section string) tilekit.Citation {
+	return tilekit.Citation{Kind: tilekit.Rulebook, Title: "Wikicarpedia: The Princess and The Dragon (1st edition)/de", Section: section,
+		URL: "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de"}
+}
 
 // neutral is a neutral figure a moving figure may eat: where it stands
 // (a board cell, -1 beside the board) and what being eaten does to it.
@@ -124,3 +132,25 @@ func (g *Game) Figures() iter.Seq[PlacedFigure] {
 		}
 	}
 }
+
+// parseFigure reads a figure by its id.
+func parseFigure(word string) (Figure, error) {
+	for f, id := range figureIDs {
+		if id == word {
+			return Figure(f), nil
+		}
+	}
+	return 0, fmt.Errorf("figure %q: the engine plays meeple, dragon, fairy and black-dragon", word)
+}
+
+// readPlayerFeature reads the feature kind of an event about a player's
+// follower on a feature (the player is read already).
+func readPlayerFeature(n tilekit.EventNotation, e *Event) error {
+	var err error
+	e.Feature.Kind, err = parseEventKind(n.Word)
+	return err
+}
+
+// notedPlayerFeature sets the values the notation holds of an event about
+// a player's follower on a feature.
+func notedPlayerFeature(e Event, n *Event) { n.Player, n.Feature.Kind = e.Player, e.Feature.Kind }

@@ -97,8 +97,8 @@ func TestFiguresMarkAPortalDeployment(t *testing.T) {
 	}, slices.Collect(g.Figures()))
 }
 
-// The figures' events carry the figure as a value, the same one their text
-// names.
+// The figures' events carry the figure as a value, the same one their
+// notation names.
 func TestEventsCarryTheirFigure(t *testing.T) {
 	r := pdRules(t, catalog(t), tilekit.HansImGlueck)
 	g, err := game.ParseSnapshot(r, dragonGrid)
@@ -114,7 +114,7 @@ func TestEventsCarryTheirFigure(t *testing.T) {
 	assert.Equal(t, game.EventMoved, e.Kind)
 	assert.Equal(t, game.FigureDragon, e.Actor)
 	assert.Equal(t, pos(2, 1), e.Pos)
-	assert.True(t, strings.HasPrefix(e.String(), e.Actor.String()+" "), e.String())
+	assert.True(t, strings.HasPrefix(e.String(), "move "+e.Actor.ID()+" "), e.String())
 	for f, want := range map[game.Figure][2]string{
 		game.FigureMeeple: {"meeple", "meeple"}, game.FigureDragon: {"dragon", "dragon"},
 		game.FigureFairy: {"fairy", "fairy"}, game.FigureBlackDragon: {"black-dragon", "black dragon"},

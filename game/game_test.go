@@ -247,11 +247,29 @@ func newRandomGame(t testing.TB, r *game.Ruleset, players int, seed uint64) *ran
 	}
 }
 
-// play plays one whole game, the end included, and returns the number of
-// tiles placed.
+// play plays one whole game, the end included, on the game reset, and
+// returns the number of tiles placed.
 func (rg *randomGame) play() int {
 	rg.seed++
 	rg.g.Reset(rg.seed)
+	return rg.playOut()
+}
+
+// playNew plays one whole game on a game made afresh by NewGame, and
+// returns the number of tiles placed.
+func (rg *randomGame) playNew() int {
+	rg.seed++
+	g, err := game.NewGame(rg.g.Ruleset(), rg.g.NumPlayers(), rg.seed)
+	if err != nil {
+		panic(err)
+	}
+	rg.g = g
+	return rg.playOut()
+}
+
+// playOut plays the game from its first draw to its end and returns the
+// number of tiles placed.
+func (rg *randomGame) playOut() int {
 	placed := 0
 	for {
 		if _, ok := rg.g.Draw(); !ok {
@@ -289,6 +307,18 @@ func TestRandomScoredGameAllocatesNothing(t *testing.T) {
 // Once set up a game allocates nothing; ns/placement is the time of a game
 // over the tiles it placed.
 func BenchmarkRandomGame(b *testing.B) {
+	benchmarkRandomGame(b, (*randomGame).play)
+}
+
+// BenchmarkRandomGameNewGame is BenchmarkRandomGame with a game made by
+// NewGame for each game instead of one game Reset.
+func BenchmarkRandomGameNewGame(b *testing.B) {
+	benchmarkRandomGame(b, (*randomGame).playNew)
+}
+
+// benchmarkRandomGame plays base games with two players by play, one a
+// loop, reporting the time per placement and the games a second.
+func benchmarkRandomGame(b *testing.B, play func(*randomGame) int) {
 	_, r := baseRules(b)
 	rg := newRandomGame(b, r, 2, 42)
 	placements := 0
@@ -296,7 +326,7 @@ func BenchmarkRandomGame(b *testing.B) {
 	b.ResetTimer()
 	start := time.Now()
 	for b.Loop() {
-		placements += rg.play()
+		placements += play(rg)
 	}
 	elapsed := time.Since(start)
 	b.ReportMetric(float64(elapsed.Nanoseconds())/float64(placements), "ns/placement")

@@ -63,13 +63,17 @@ func (g *Game) ParseMove(text string) (Move, error) {
 }
 
 // moveTile returns the tile type whose feature a move names: the tile at
-// its position, or for a follower move the tile just placed.
+// its position, or for a follower move the tile just placed (the drawn
+// tile before it is, the last tile placed once the turn is over).
 func (g *Game) moveTile(mt tilekit.MoveText) (int, error) {
 	if !mt.HasAt {
-		if g.tile < 0 {
-			return 0, errors.New("no tile is placed this turn for a follower to go on")
+		switch {
+		case g.tile >= 0:
+			return g.tile, nil
+		case g.lastCell >= 0: // the turn is over: its tile
+			return int(g.board.cells[g.lastCell].tile) - 1, nil
 		}
-		return g.tile, nil
+		return 0, errors.New("no tile is placed this turn for a follower to go on")
 	}
 	typ, _, ok := g.board.At(mt.At)
 	if !ok {
@@ -132,16 +136,25 @@ func (g *Game) MoveText(m Move) string {
 }
 
 // featureText names the feature of a move on the tile it names, or by its
-// index.
+// index where no tile lies there.
 func (g *Game) featureText(m Move) string {
-	mt := m.notation("")
-	typ, err := g.moveTile(mt)
-	if err != nil || m.Feature >= g.rules.NumFeatures(typ) {
+	typ, err := g.moveTile(m.notation(""))
+	if err != nil {
 		return indexText(m.Feature)
 	}
-	name := g.rules.FeatureName(typ, m.Feature)
+	return g.rules.moveFeature(typ, m.Feature)
+}
+
+// moveFeature names feature i of a tile type in a move: as FeatureName
+// names it, or by its index where it has none or the name would read as
+// another move's text ("f3", "none").
+func (r *Ruleset) moveFeature(typ, i int) string {
+	if i >= r.NumFeatures(typ) {
+		return indexText(i)
+	}
+	name := r.FeatureName(typ, i)
 	if parsed, err := tilekit.ParseMoveText(name); err != nil || parsed.IsIndex || parsed.Feature != name {
-		return indexText(m.Feature)
+		return indexText(i)
 	}
 	return name
 }

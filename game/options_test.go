@@ -22,12 +22,12 @@ func closeStartCity(t *testing.T, opts game.Options) []game.Event {
 
 func TestSmallCityScoresFourOrTwoByEdition(t *testing.T) {
 	events := closeStartCity(t, game.Options{})
-	assert.Equal(t, []string{"completed city", "player 1 scores 4 for city", "player 1 takes back 1 from city"}, eventTexts(events))
+	assert.Equal(t, []string{"complete city", "score p1 4 city", "return p1 1 city"}, eventTexts(events))
 	assert.Equal(t, game.RuleCity, events[1].Scoring)
 	events = closeStartCity(t, game.Options{FirstEditionScoring: true})
-	assert.Equal(t, []string{"completed city", "player 1 scores 2 for city", "player 1 takes back 1 from city"}, eventTexts(events))
+	assert.Equal(t, []string{"complete city", "score p1 2 city-1st-edition", "return p1 1 city"}, eventTexts(events))
 	assert.Equal(t, game.RuleSmallCityFirstEdition, events[1].Scoring)
-	assert.Contains(t, events[1].Rule(), "1 point a tile and 1 a pennant")
+	assert.Equal(t, "city-1st-edition", events[1].Rule().ID)
 }
 
 // farmersAroundOneCity is a position with one completed city of two tiles
@@ -44,7 +44,7 @@ func TestFarmersScoreByField(t *testing.T) {
 	// Each field borders the one completed city: 3 points to the majority
 	// of each field; the cloister has no monk.
 	events := g.EndGame(nil)
-	assert.Equal(t, []string{"end: player 1 scores 3 for field", "end: player 2 scores 3 for field"}, eventTexts(events))
+	assert.Equal(t, []string{"end score p1 3 field", "end score p2 3 field"}, eventTexts(events))
 	assert.Equal(t, []int{3, 3}, scores(g))
 }
 
@@ -55,7 +55,7 @@ func TestFirstEditionFarmersScoreByCity(t *testing.T) {
 	// The city is scored once for the farmers of both fields together:
 	// player 1 has two, player 2 one, so player 1 alone takes 4 points.
 	events := g.EndGame(nil)
-	assert.Equal(t, []string{"end: player 1 scores 4 for field"}, eventTexts(events))
+	assert.Equal(t, []string{"end score p1 4 field-1st-edition"}, eventTexts(events))
 	assert.Equal(t, game.KindCity, events[0].Feature.Kind, "the event names the city scored")
 	assert.Equal(t, game.RuleFieldFirstEdition, events[0].Scoring)
 	assert.Equal(t, []int{4, 0}, scores(g))
@@ -67,7 +67,7 @@ func TestFirstEditionFarmersTieAroundACity(t *testing.T) {
 	// both take the 4 points.
 	g, err := game.ParseSnapshot(r, "0,0:base/D@0 0,-1:base/E@180[1:field] 1,0:base/U@0[2:field1] / scores 0,0 / options first-edition-scoring")
 	require.NoError(t, err)
-	assert.Equal(t, []string{"end: player 1 scores 4 for field", "end: player 2 scores 4 for field"}, eventTexts(g.EndGame(nil)))
+	assert.Equal(t, []string{"end score p1 4 field-1st-edition", "end score p2 4 field-1st-edition"}, eventTexts(g.EndGame(nil)))
 }
 
 func TestNoFarmers(t *testing.T) {
@@ -95,23 +95,33 @@ func TestNoFarmers(t *testing.T) {
 	assert.Contains(t, with.Snapshot(), "/ options first-edition-scoring")
 }
 
-func TestEventStrings(t *testing.T) {
+func TestEventStringsAreTheNotation(t *testing.T) {
 	road := game.Feature{Kind: game.KindRoad}
 	for _, c := range []struct {
 		e    game.Event
 		want string
 	}{
-		{game.Event{Kind: game.EventCompleted, Feature: game.Feature{Kind: game.KindCloister}, Player: -1}, "completed cloister"},
-		{game.Event{Kind: game.EventScored, Feature: road, Player: 1, Points: 5, Scoring: game.RuleRoad}, "player 2 scores 5 for road"},
-		{game.Event{Kind: game.EventReturned, Feature: road, Player: 0, Count: 2}, "player 1 takes back 2 from road"},
-		{game.Event{Kind: game.EventScored, Feature: game.Feature{Kind: game.KindCity}, Player: 3, Points: 3, End: true, Scoring: game.RuleEndCity}, "end: player 4 scores 3 for city"},
-		{game.Event{Kind: game.EventScored, Feature: game.Feature{Kind: game.KindCity}, Points: 4, End: true, Scoring: game.RuleFieldFirstEdition}, "end: player 1 scores 4 for field"},
+		{game.Event{Kind: game.EventCompleted, Feature: game.Feature{Kind: game.KindCloister}, Player: -1}, "complete cloister"},
+		{game.Event{Kind: game.EventScored, Feature: road, Player: 1, Points: 5, Scoring: game.RuleRoad}, "score p2 5 road"},
+		{game.Event{Kind: game.EventReturned, Feature: road, Player: 0, Count: 2}, "return p1 2 road"},
+		{game.Event{Kind: game.EventScored, Feature: game.Feature{Kind: game.KindCity}, Player: 3, Points: 3, End: true, Scoring: game.RuleEndCity}, "end score p4 3 city"},
+		{game.Event{Kind: game.EventScored, Feature: game.Feature{Kind: game.KindCity}, Points: 4, End: true, Scoring: game.RuleFieldFirstEdition}, "end score p1 4 field-1st-edition"},
 	} {
 		assert.Equal(t, c.want, c.e.String())
-		assert.Contains(t, c.e.Rule(), "(", "every rule cites its source: %s", c.want)
+		rule := c.e.Rule()
+		assert.NotEmpty(t, rule.ID, c.want)
+		assert.NotEmpty(t, rule.Sources, "every rule cites its source: %s", c.want)
 	}
-	for rule := game.RuleRoad; rule <= game.RuleFieldFirstEdition; rule++ {
-		assert.Regexp(t, `^[a-z0-9 ,]+: .+ \(.+\)$`, rule.String())
+	ids := map[string]bool{}
+	for rule := game.RuleRoad; rule <= game.RuleFairyFeature; rule++ {
+		r := rule.Rule()
+		assert.Regexp(t, `^[a-z0-9-]+$`, r.ID)
+		assert.False(t, ids[r.ID], "one id a rule: %s", r.ID)
+		ids[r.ID] = true
+		for _, src := range r.Sources {
+			assert.NotEmpty(t, src.Title, r.ID)
+			assert.NotEmpty(t, src.Kind, r.ID)
+		}
 	}
-	assert.Empty(t, game.RuleNone.String())
+	assert.Empty(t, game.RuleNone.Rule().ID)
 }

@@ -92,29 +92,20 @@ type Playout struct {
 	// that record holds.
 	record []recordedTurn
 	aside  int
-	// decisions holds the moves of the recorded turns beside the tile and
-	// base follower moves; held counts the game's tiles held back by a
-	// unit that record holds.
-	decisions []recordedMove
+	// decisions holds the moves of the recorded turns after their tile
+	// moves; held counts the game's tiles held back by a unit that record
+	// holds.
+	decisions []Move
 	held      int
 }
 
-// recordedMove is a recorded move of a decision, with the follower it
-// a unit's decision was about (see Game.decidingFor).
-type recordedMove struct {
-	m    Move
-	from PlacedFollower
-}
-
 // recordedTurn is one turn of a recorded game: the tile taken, and either
-// that it was set aside or where it was laid and the feature a follower
-// was put on (-1 for none); from and upTo are the range of the Playout's
-// decisions that holds the turn's other moves (the figure decision of
-// a unit's kind and the units' own decisions).
+// that it was set aside or where it was laid; from and upTo are the range
+// of the Playout's decisions that holds the turn's other moves (the figure
+// decision and the units' own decisions).
 type recordedTurn struct {
 	tile       uint16
 	discard    bool
-	feature    int16
 	at         Placement
 	from, upTo int32
 }
@@ -133,7 +124,7 @@ func NewPlayout(r *Ruleset, players int, check bool) (*Playout, error) {
 		moves:     make([]Move, 0, r.Total()*r.maxFeatures+4*Followers*players+8),
 		events:    make([]Event, 0, 64),
 		record:    make([]recordedTurn, 0, r.Total()),
-		decisions: make([]recordedMove, 0, r.Total()*unitDecisions(players)),
+		decisions: make([]Move, 0, r.Total()*unitDecisions(players)),
 		inv:       newInvariants(g),
 	}, nil
 }
@@ -193,7 +184,7 @@ func (p *Playout) turn() error {
 	}
 	pl, _ := g.DistinctPlacement(int(p.rng.below(uint32(n))))
 	at := int32(len(p.decisions))
-	p.record = append(p.record, recordedTurn{tile: uint16(g.tile), feature: -1, at: pl, from: at, upTo: at})
+	p.record = append(p.record, recordedTurn{tile: uint16(g.tile), at: pl, from: at, upTo: at})
 	if err := p.apply(TileMove(pl)); err != nil {
 		return err
 	}
@@ -203,13 +194,8 @@ func (p *Playout) turn() error {
 			return p.broken("the %s decision has no legal move", g.Decision())
 		}
 		m := p.moves[p.rng.below(uint32(len(p.moves)))]
-		rt := &p.record[len(p.record)-1]
-		if m.Kind == MoveBase {
-			rt.feature = int16(m.Feature)
-		} else {
-			p.decisions = append(p.decisions, recordedMove{m: m, from: g.decidingFor()})
-			rt.upTo = int32(len(p.decisions))
-		}
+		p.decisions = append(p.decisions, m)
+		p.record[len(p.record)-1].upTo = int32(len(p.decisions))
 		if err := p.apply(m); err != nil {
 			return err
 		}
@@ -250,19 +236,20 @@ func (p *Playout) broken(format string, args ...any) error {
 // recordAside records the tiles the last draw set aside.
 func (p *Playout) recordAside() {
 	for _, t := range p.g.setAside[p.aside:] {
-		p.record = append(p.record, recordedTurn{tile: t, discard: true, feature: -1})
+		p.record = append(p.record, recordedTurn{tile: t, discard: true})
 	}
 	p.aside = len(p.g.setAside)
 	for _, t := range p.g.heldLog[p.held:] {
-		p.record = append(p.record, recordedTurn{tile: t, discard: true, feature: -1})
+		p.record = append(p.record, recordedTurn{tile: t, discard: true})
 	}
 	p.held = len(p.g.heldLog)
 }
 
 // Scenario returns a scenario that replays the game played so far, with a
 // title: the same players, edition, selection and options, the start tile
-// alone, and a turn for each tile taken, with its placement and follower or
-// as set aside. Its pile is left empty, so that the pile is the edition's
+// alone, and a turn for each tile taken, with its placement and the moves
+// of its decisions in the move notation, features named (a "none" that
+// ends them left out), or as set aside. Its pile is left empty, so that the pile is the edition's
 // less the start tile, and it does not end the game; its ID is
 // "X/random-seed-S", S the game's seed and X the first expansion of the
 // selection beside the base game (of a part, its expansion), or base.
@@ -289,28 +276,27 @@ func (p *Playout) Scenario(title string) tilekit.Scenario {
 			continue
 		}
 		t.At, t.Rotation = rt.at.Pos, tilekit.Rotations[rt.at.Rot]
-		if rt.feature >= 0 {
-			t.Follower = r.FeatureName(int(rt.tile), int(rt.feature))
+		for _, m := range p.decisions[rt.from:rt.upTo] {
+			t.Moves = append(t.Moves, p.moveText(m, int(rt.tile)))
 		}
-		for _, d := range p.decisions[rt.from:rt.upTo] {
-			p.recordDecision(t, d)
+		if n := len(t.Moves); n > 0 && t.Moves[n-1] == NoFollower.String() {
+			t.Moves = t.Moves[:n-1]
+		}
+		if len(t.Moves) == 0 {
+			t.Moves = nil
 		}
 	}
 	return s
 }
 
-// recordDecision writes a recorded decision into a scenario's turn.
-func (p *Playout) recordDecision(t *tilekit.ScenarioTurn, d recordedMove) {
-	place := func(at tilekit.BoardPosition, i int) *tilekit.ScenarioPlace {
-		sp := &tilekit.ScenarioPlace{At: at}
-		if typ, _, ok := p.g.board.At(at); ok && i >= 0 {
-			sp.Feature = p.g.rules.FeatureName(typ, i)
-		}
-		return sp
+// moveText writes a recorded move of a turn that laid a tile type, its
+// feature named on that tile for a follower move, else on the tile at the
+// position it names.
+func (p *Playout) moveText(m Move, typ int) string {
+	if m.Kind != MoveBase || m.Feature < 0 {
+		return p.g.MoveText(m)
 	}
-	if k := moveKinds[d.m.Kind%numMoveKinds]; k.record != nil {
-		k.record(t, d.m, d.from, place)
-	}
+	return m.notation(p.g.rules.moveFeature(typ, m.Feature)).String()
 }
 
 // replayExpansion returns the expansion a replay's id starts with: the

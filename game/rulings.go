@@ -49,9 +49,8 @@ type verdict struct {
 	// conditional says that the ruling's verdict is conditional (the
 	// engine plays the condition where it knows it).
 	conditional bool
-	// reason is the ruling's Reason; for the engine's default, what it
-	// stands in for.
-	reason string
+	// reason is what decided: the ruling, or the engine's default.
+	reason Reason
 }
 
 // figureRulings are the verdicts of the tables the turn's steps read, per
@@ -73,11 +72,8 @@ type figureRulings struct {
 }
 
 // Default verdicts: a subject the tables leave open or do not answer is
-// not eaten, not protected and not allowed. An event decided so says it.
-const (
-	defaultOpen = ": the engine's default, no"
-	defaultNone = "no ruling: the engine's default, no"
-)
+// not eaten, not protected and not allowed. An event decided so says it
+// (Reason.Default).
 
 // rulingReader reads the verdicts of a table for subject ids into dst:
 // nothing for no table, the default for a table of a part not selected.
@@ -125,13 +121,14 @@ func verdictOf(table string, rs []rules.Ruling, id string) verdict {
 		if r.Subject.ID != id {
 			continue
 		}
+		reason := Reason{Table: r.Table.ID, Thumb: r.Row == nil, Source: r.Source.Kind, Date: r.Source.Date}
 		switch r.Verdict {
 		case tilekit.Yes, tilekit.Conditional:
-			return verdict{yes: true, conditional: r.Verdict == tilekit.Conditional, reason: r.Reason()}
+			return verdict{yes: true, conditional: r.Verdict == tilekit.Conditional, reason: reason}
 		case tilekit.Open:
-			return verdict{reason: r.Reason() + defaultOpen}
+			reason.Default = true
 		}
-		return verdict{reason: r.Reason()}
+		return verdict{reason: reason}
 	}
-	return verdict{reason: table + ", " + defaultNone}
+	return verdict{reason: Reason{Table: table, Default: true}}
 }

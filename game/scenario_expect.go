@@ -33,11 +33,7 @@ func (run *scenarioRun) check(e *tilekit.ScenarioExpect, at tilekit.Origin, when
 		run.compare(at.At("ended"), when, "game over", strconv.FormatBool(*e.Ended), strconv.FormatBool(g.Over()))
 	}
 	if e.Events != nil {
-		got := make([]string, len(events))
-		for i, ev := range events {
-			got[i] = ev.String()
-		}
-		run.compare(at.At("events"), when, "events", strings.Join(e.Events, "\n"), strings.Join(got, "\n"))
+		run.checkEvents(at.At("events"), when, e.Events, events)
 	}
 	run.checkFigures(e, at, when)
 	if e.Board != "" {
@@ -47,6 +43,30 @@ func (run *scenarioRun) check(e *tilekit.ScenarioExpect, at tilekit.Origin, when
 		}
 		run.compare(at.At("board"), when, "board", want, g.board.String())
 	}
+}
+
+// checkEvents compares the events of a point of the scenario with those
+// expected, read by ParseEvent, as values: the events the engine gave, with
+// the values the notation writes (see ParseEvent). A failure shows both
+// lists in the event notation.
+func (run *scenarioRun) checkEvents(at tilekit.Origin, when string, want []string, events []Event) {
+	same := len(want) == len(events)
+	for i, text := range want {
+		ev, err := ParseEvent(text)
+		if err != nil {
+			run.fail(at.At(strconv.Itoa(i)), text, "", "expected event %d %s: %v", i+1, when, err)
+			return
+		}
+		same = same && ev == events[i].noted()
+	}
+	if same {
+		return
+	}
+	got := make([]string, len(events))
+	for i, ev := range events {
+		got[i] = ev.Notation()
+	}
+	run.compare(at, when, "events", strings.Join(want, "\n"), strings.Join(got, "\n"))
 }
 
 // compare notes a failure when a value is not as expected.

@@ -18,7 +18,7 @@ func strp(s string) *string { return &s }
 func dragonScenario() *tilekit.Scenario {
 	s := newScenario(tilekit.ScenarioTurn{
 		Tile: "princess-dragon/dragon-city-cap-garden", At: pos(3, 1),
-		Dragon:        []tilekit.Side{tilekit.North, tilekit.West, tilekit.South, tilekit.West, tilekit.North, tilekit.North},
+		Moves:         []string{"none", "dragon N", "dragon W", "dragon S", "dragon W", "dragon N", "dragon N"},
 		DragonOptions: []int{2, 3, 3, 1, 1, 1},
 	})
 	s.ID, s.Players, s.Publisher = "princess-dragon/test", 4, tilekit.HansImGlueck
@@ -40,16 +40,30 @@ func TestScenarioPlaysTheDragonsSteps(t *testing.T) {
 
 func TestScenarioDragonStepsMustMatchTheGame(t *testing.T) {
 	s := dragonScenario()
-	s.Turns[0].Dragon = s.Turns[0].Dragon[:3]
+	s.Turns[0].Moves = s.Turns[0].Moves[:4]
 	res := game.RunScenario(catalog(t), s)
 	require.Len(t, res.Failures, 1)
-	assert.Contains(t, res.Failures[0].Message, "the turn gives no more steps in dragon")
-	assert.Equal(t, []string{"scenario", "0", "turn", "0", "dragon"}, res.Failures[0].Origin.Path)
+	assert.Equal(t, "turn 1: player 4 moves the dragon from 1,2, but the turn gives no more moves", res.Failures[0].Message)
+	assert.Equal(t, []string{"scenario", "0", "turn", "0", "moves"}, res.Failures[0].Origin.Path)
 
 	s = dragonScenario()
-	s.Turns[0].Dragon[1] = tilekit.South // back onto its start
+	s.Turns[0].Moves[2] = "dragon S" // back onto its start
 	res = game.RunScenario(catalog(t), s)
 	require.NotEmpty(t, res.Failures)
 	assert.Contains(t, res.Failures[0].Message, "not a legal move")
-	assert.Equal(t, []string{"scenario", "0", "turn", "0", "dragon", "1"}, res.Failures[0].Origin.Path)
+	assert.Equal(t, []string{"scenario", "0", "turn", "0", "moves", "2"}, res.Failures[0].Origin.Path)
+
+	s = dragonScenario()
+	s.Turns[0].Moves = append(s.Turns[0].Moves, "dragon E")
+	res = game.RunScenario(catalog(t), s)
+	require.Len(t, res.Failures, 1)
+	assert.Equal(t, `turn 1: the turn is over after 7 of its moves: "dragon E" is one too many`, res.Failures[0].Message)
+	assert.Equal(t, []string{"scenario", "0", "turn", "0", "moves", "7"}, res.Failures[0].Origin.Path)
+
+	s = dragonScenario()
+	s.Turns[0].Moves[1] = "dragon 0,0"
+	res = game.RunScenario(catalog(t), s)
+	require.Len(t, res.Failures, 1)
+	assert.Equal(t, `turn 1: move "dragon 0,0": dragon is followed by the side it steps to: side "0,0": want N, E, S or W`, res.Failures[0].Message)
+	assert.Equal(t, []string{"scenario", "0", "turn", "0", "moves", "1"}, res.Failures[0].Origin.Path)
 }

@@ -38,7 +38,7 @@ func boolp(b bool) *bool { return &b }
 // back (Carcassonne rulebook (2nd edition), Scoring).
 func roadClosedByTwoCloisters() *tilekit.Scenario {
 	s := newScenario(
-		tilekit.ScenarioTurn{Tile: "base/U", At: pos(1, 0), Follower: "road", Placements: intp(6), FollowerOptions: intp(4)},
+		tilekit.ScenarioTurn{Tile: "base/U", At: pos(1, 0), Moves: []string{"road"}, Placements: intp(6), FollowerOptions: intp(4)},
 		tilekit.ScenarioTurn{Tile: "base/A", At: pos(2, 0), Rotation: 90},
 		tilekit.ScenarioTurn{Tile: "base/A", At: pos(-1, 0), Rotation: 270},
 	)
@@ -47,7 +47,7 @@ func roadClosedByTwoCloisters() *tilekit.Scenario {
 	s.Expect.Supply = []int{7, 7}
 	s.Expect.Followers = []tilekit.ScenarioFollower{}
 	s.Expect.Ended = boolp(false)
-	s.Expect.Events = []string{"completed road", "player 1 scores 4 for road", "player 1 takes back 1 from road"}
+	s.Expect.Events = []string{"complete road", "score p1 4 road", "return p1 1 road"}
 	s.Expect.Board = "-1,0:base/A@270 0,0:base/D@0 1,0:base/U@0 2,0:base/A@90"
 	return s
 }
@@ -86,7 +86,7 @@ func TestScenarioFailuresAreLocated(t *testing.T) {
 	s.Turns[0].FollowerOptions = intp(3)
 	s.Turns[0].Expect.Supply = []int{7, 7}
 	s.Expect.Scores = []int{3, 0}
-	s.Expect.Events = []string{"completed road"}
+	s.Expect.Events = []string{"complete road"}
 	s.Expect.Followers = []tilekit.ScenarioFollower{{Player: 1, At: pos(1, 0), Feature: "road"}}
 	s.Expect.Ended = boolp(true)
 	s.Expect.Board = "0,0:base/D@0"
@@ -99,7 +99,7 @@ func TestScenarioFailuresAreLocated(t *testing.T) {
 	assert.Equal(t, "turn 1: base/U has 6 legal placements, want 5: 1,0@0, 1,0@180, 0,1@0, 0,1@180, -1,0@0, -1,0@180", got["turn.0.placements"].Message)
 	assert.Equal(t, "turn 1: 4 follower moves (none included) after base/U, want 3", got["turn.0.follower-options"].Message)
 	assert.Equal(t, "followers at hand after turn 1: want [7, 7], got [6, 7]", got["turn.0.expect.supply"].Message)
-	assert.Equal(t, "events at the end: want completed road, got completed road; player 1 scores 4 for road; player 1 takes back 1 from road",
+	assert.Equal(t, "events at the end: want complete road, got complete road; score p1 4 road; return p1 1 road",
 		got["expect.events"].Message)
 	assert.Equal(t, "followers on the board at the end: want player 1 at 1,0 on road, got nothing", got["expect.followers"].Message)
 	assert.Equal(t, "game over at the end: want true, got false", got["expect.ended"].Message)
@@ -123,12 +123,12 @@ func TestScenarioIllegalMoves(t *testing.T) {
 	got = failureAt(game.RunScenario(cat, s))
 	assert.Equal(t, "turn 1: the south side of base/U at 0,-1 is a field and meets the city of base/D at 0,0", got["turn.0.at"].Message)
 
-	s.Turns[0] = tilekit.ScenarioTurn{Tile: "base/U", At: pos(1, 0), Follower: "road", Illegal: "taken", Origin: s.Turns[0].Origin}
+	s.Turns[0] = tilekit.ScenarioTurn{Tile: "base/U", At: pos(1, 0), Moves: []string{"road"}, Illegal: "taken", Origin: s.Turns[0].Origin}
 	s.Followers = []tilekit.ScenarioFollower{{Player: 2, At: pos(0, 0), Feature: "road"}}
 	res = game.RunScenario(cat, s)
 	assert.Empty(t, res.Failures, "the road is player 2's already")
 
-	s.Turns[0].Follower = "field1"
+	s.Turns[0].Moves = []string{"field1"}
 	got = failureAt(game.RunScenario(cat, s))
 	assert.Equal(t, `turn 1: want a move refused with "taken", but the turn was played`, got["turn.0.illegal"].Message)
 }
@@ -142,14 +142,14 @@ func TestScenarioDiscardAndEnd(t *testing.T) {
 	// eight around it, scores 2 points.
 	s := newScenario(
 		tilekit.ScenarioTurn{Tile: "base/C", Discard: true, Placements: intp(0)},
-		tilekit.ScenarioTurn{Tile: "base/B", At: pos(0, 1), Follower: "cloister"},
+		tilekit.ScenarioTurn{Tile: "base/B", At: pos(0, 1), Moves: []string{"cloister"}},
 	)
 	s.Position = "0,0:base/D@0 0,-1:base/E@180"
 	s.Pile = []string{"base/C", "base/B"}
 	s.Turns[1].Expect.Followers = []tilekit.ScenarioFollower{{Player: 1, At: pos(0, 1), Feature: "cloister"}}
 	s.Expect.Ended = boolp(true)
 	s.Expect.Scores = []int{2, 0}
-	s.Expect.Events = []string{"end: player 1 scores 2 for cloister"}
+	s.Expect.Events = []string{"end score p1 2 cloister"}
 	res := game.RunScenario(cat, s)
 	assert.Empty(t, res.Failures)
 	assert.True(t, strings.HasSuffix(res.Snapshot, "/ pile none / over"), res.Snapshot)
@@ -165,7 +165,7 @@ func TestScenarioDiscardAndEnd(t *testing.T) {
 	s.End = true
 	s.Followers = []tilekit.ScenarioFollower{{Player: 2, At: pos(0, 0), Feature: "city"}}
 	s.Scores = []int{1, 2}
-	s.Expect.Events = []string{"end: player 2 scores 1 for city"}
+	s.Expect.Events = []string{"end score p2 1 city"}
 	s.Expect.Scores = []int{1, 3}
 	s.Expect.Supply = []int{7, 6}
 	assert.Empty(t, game.RunScenario(cat, s).Failures, "end = true scores the end with tiles left")
@@ -173,12 +173,12 @@ func TestScenarioDiscardAndEnd(t *testing.T) {
 
 func TestScenarioOptions(t *testing.T) {
 	cat := catalog(t)
-	s := newScenario(tilekit.ScenarioTurn{Tile: "base/E", At: pos(0, -1), Rotation: 180, Follower: "city"})
+	s := newScenario(tilekit.ScenarioTurn{Tile: "base/E", At: pos(0, -1), Rotation: 180, Moves: []string{"city"}})
 	s.Options.FirstEditionScoring = true
-	s.Expect.Events = []string{"completed city", "player 1 scores 2 for city", "player 1 takes back 1 from city"}
+	s.Expect.Events = []string{"complete city", "score p1 2 city-1st-edition", "return p1 1 city"}
 	assert.Empty(t, game.RunScenario(cat, s).Failures)
 
-	s = newScenario(tilekit.ScenarioTurn{Tile: "base/U", At: pos(1, 0), FollowerOptions: intp(2), Follower: "field1", Illegal: "without farmers"})
+	s = newScenario(tilekit.ScenarioTurn{Tile: "base/U", At: pos(1, 0), FollowerOptions: intp(2), Moves: []string{"field1"}, Illegal: "without farmers"})
 	s.Options.NoFarmers = true
 	assert.Empty(t, game.RunScenario(cat, s).Failures)
 
@@ -202,7 +202,7 @@ func TestScenarioBadInputFailsWhereItIs(t *testing.T) {
 		},
 		"turn.0.tile":     func(s *tilekit.Scenario) { s.Turns[0].Tile = "base/ZZ" },
 		"turn.0.rotation": func(s *tilekit.Scenario) { s.Turns[0].Rotation = 45 },
-		"turn.0.follower": func(s *tilekit.Scenario) { s.Turns[0].Follower = "tower" },
+		"turn.0.moves.0":  func(s *tilekit.Scenario) { s.Turns[0].Moves = []string{"tower"} },
 		"turn.1.expect.followers.0": func(s *tilekit.Scenario) {
 			s.Turns[1].Expect.Followers = []tilekit.ScenarioFollower{{Player: 1, At: pos(1, 0), Feature: "moat"}}
 		},
@@ -215,16 +215,17 @@ func TestScenarioBadInputFailsWhereItIs(t *testing.T) {
 	}
 }
 
-// FuzzScenario runs scenarios of one turn from fuzzed positions and moves:
+// FuzzScenario runs scenarios of one turn from fuzzed positions and moves
+// (separated by ";"):
 // RunScenario must report bad input as failures and never fail inside the
 // engine.
 func FuzzScenario(f *testing.F) {
 	f.Add("0,0:base/D@0 0,-1:base/E@180", "base/U", int8(1), int8(0), int16(0), "road", "")
 	f.Add("", "base/C", int8(0), int8(-1), int16(90), "city", "meets")
-	f.Add("0,0:base/D@0[1:road] / scores 1,2", "base/B", int8(0), int8(1), int16(0), "#0", "taken")
+	f.Add("0,0:base/D@0[1:road] / scores 1,2", "base/B", int8(0), int8(1), int16(0), "#0;dragon N", "taken")
 	cat := catalog(f)
-	f.Fuzz(func(t *testing.T, position, tile string, x, y int8, rot int16, follower, illegal string) {
-		s := newScenario(tilekit.ScenarioTurn{Tile: tile, At: pos(int(x), int(y)), Rotation: int(rot), Follower: follower, Illegal: illegal})
+	f.Fuzz(func(t *testing.T, position, tile string, x, y int8, rot int16, moves, illegal string) {
+		s := newScenario(tilekit.ScenarioTurn{Tile: tile, At: pos(int(x), int(y)), Rotation: int(rot), Moves: strings.Split(moves, ";"), Illegal: illegal})
 		s.Position = position
 		s.Expect.Scores = []int{0, 0}
 		res := game.RunScenario(cat, s)

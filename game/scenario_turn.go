@@ -40,7 +40,7 @@ func (run *scenarioRun) turn(i int) {
 			run.inv.addPoints(g.pending) // the start of the turn's points
 		}
 		g.pending = g.pending[:0]
-	} else if !run.moves(i, at, typ) {
+	} else if !run.moves(i, at) {
 		return
 	}
 	if t.Illegal != "" {
@@ -64,9 +64,10 @@ func placementList(pls []Placement) string {
 	return strings.Join(out, ", ")
 }
 
-// moves plays the tile move and the follower move of turn i, checking the
-// number of follower moves; it reports whether the turn went through.
-func (run *scenarioRun) moves(i int, at tilekit.Origin, typ int) bool {
+// moves plays the tile move of turn i, checking the number of follower
+// moves after it, and then the turn's moves; it reports whether the turn
+// went through.
+func (run *scenarioRun) moves(i int, at tilekit.Origin) bool {
 	t, g := &run.s.Turns[i], run.g
 	rot, err := tilekit.RotationQuarters(t.Rotation)
 	if err != nil {
@@ -82,16 +83,7 @@ func (run *scenarioRun) moves(i int, at tilekit.Origin, typ int) bool {
 				"turn %d: %d follower moves (none included) after %s, want %d", i+1, n, t.Tile, *t.FollowerOptions)
 		}
 	}
-	m, key, ok := run.figureMove(i, at, typ)
-	if !ok || !run.apply(i, at.At(key), m) {
-		return false
-	}
-	if key != "follower" && t.Follower != "" {
-		if m, key, ok = run.followerMove(i, at, typ); !ok || !run.apply(i, at.At(key), m) {
-			return false
-		}
-	}
-	return run.decisions(i, at)
+	return run.playMoves(i, at)
 }
 
 // apply applies a move of turn i. A refused move stops the run: as

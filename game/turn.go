@@ -308,15 +308,6 @@ func (g *Game) Decider() int {
 	return g.turn
 }
 
-// decidingFor returns the follower the unit's decision the game waits for
-// is about, if it is about one; else the zero PlacedFollower.
-func (g *Game) decidingFor() PlacedFollower {
-	if g.phase == phaseUnit && g.waiting.about != nil {
-		return g.waiting.about(g)
-	}
-	return PlacedFollower{}
-}
-
 // placeNotation writes into the notation of a move of a unit's kind the
 // tile it names; its feature follows.
 func placeNotation(m Move, mt *tilekit.MoveText) bool {

@@ -13,9 +13,6 @@ import (
 // threshold within the turn, and moves step by step (unit_moving.go), one
 // step per completed feature, at the start of scoring.
 
-// sourceBlack is the source of the unit's rules.
-const sourceBlack = "Wikicarpedia: Black Dragon (Fan Expansion)"
-
 // blackDragonState is where the Black Dragon stands (a board cell, -1
 // beside the board), whether it entered the game, and the scores its
 // entry counts: at the start of the turn, and until the step the trigger
@@ -67,18 +64,10 @@ var (
 		names:    blackDragonTables,
 		decision: moverDecision("black-dragon", "the Black Dragon")}
 	blackDragonKind = moveKind{name: tilekit.WordBlackDragon, notation: sideNotation,
-		parse: func(mt tilekit.MoveText, _ int) Move { return BlackDragonMove(mt.Side) },
-		record: func(t *tilekit.ScenarioTurn, m Move, _ PlacedFollower, _ scenarioPlacer) {
-			t.BlackDragon = append(t.BlackDragon, m.Dir)
-		}}
-	enteredEvent = eventKind{name: "entered",
-		write: func(e Event, b []byte) []byte {
-			return append(append(append(b, figureNames[e.Actor%numFigures]...), " enters at "...), notationPos(e.Pos)...)
-		},
-		rule: func(Event) string {
-			return "the Black Dragon enters on the tile placed this turn when a score has reached or passed the threshold since the turn began (" +
-				sourceBlack + ", Step 3: Placement of the Black Dragon)"
-		}}
+		parse: func(mt tilekit.MoveText, _ int) Move { return BlackDragonMove(mt.Side) }}
+	enteredEvent = eventKind{name: "entered", word: "enter", note: noteFigureEvent, read: readFigureEvent, noted: notedMove, rule: func(Event) EventRule {
+		return EventRule{"enter", one(citeBlack("Step 3: Placement of the Black Dragon"))}
+	}}
 	blackDragonSection = section{key: "black-dragon", check: func(_ *Ruleset, v string) error {
 		_, err := parsePos(v)
 		return err
@@ -90,12 +79,16 @@ var (
 )
 
 // The rules of the Black Dragon's events.
-const (
-	ruleBlackDragonMoved = "at the start of scoring the active player moves the Black Dragon one tile per completed feature (" +
-		sourceBlack + ", Step 1: Movement of the Black Dragon)"
-	ruleBlackDragonEats = "the Black Dragon eats the figures on each tile it enters, as its diet and protection tables say (" +
-		sourceBlack + ", Step 1 and Step 3)"
+var (
+	ruleBlackDragonMoved = EventRule{"move-black-dragon", one(citeBlack("Step 1: Movement of the Black Dragon"))}
+	ruleBlackDragonEats  = EventRule{"eat-black-dragon", one(citeBlack("Step 1 and Step 3"))}
 )
+
+// citeBlack cites a section of the Black Dragon's rules on Wikicarpedia.
+func citeBlack(section string) tilekit.Citation {
+	return tilekit.Citation{Kind: tilekit.FanRules, Title: "Wikicarpedia: Black Dragon (Fan Expansion)", Section: section,
+		URL: "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)"}
+}
 
 // blackDragonTables returns the names of the Black Dragon's diet and
 // protection tables: its movement's, else its entry's.

@@ -106,20 +106,13 @@ var (
 		names:    func(r *Ruleset) (string, string) { return r.dragon.eats, r.dragon.spares },
 		decision: moverDecision("dragon", "the dragon")}
 	dragonKind = moveKind{name: tilekit.WordDragon, notation: sideNotation,
-		parse: func(mt tilekit.MoveText, _ int) Move { return DragonMove(mt.Side) },
-		record: func(t *tilekit.ScenarioTurn, m Move, _ PlacedFollower, _ scenarioPlacer) {
-			t.Dragon = append(t.Dragon, m.Dir)
-		}}
-	setAsideEvent = eventKind{name: "set-aside",
-		write: func(_ Event, b []byte) []byte { return append(b, "dragon tile set aside"...) },
-		rule: func(Event) string {
-			return "a dragon tile drawn before the dragon is in play is set aside (" + sourceDragon + ", Note)"
-		}}
-	shuffledBackEvent = eventKind{name: "shuffled-back",
-		write: func(_ Event, b []byte) []byte { return append(b, "dragon tiles shuffled back"...) },
-		rule: func(Event) string {
-			return "once the dragon is in play the dragon tiles set aside are shuffled back into the pile (" + sourceDragon + ", Note)"
-		}}
+		parse: func(mt tilekit.MoveText, _ int) Move { return DragonMove(mt.Side) }}
+	setAsideEvent     = eventKind{name: "set-aside", word: "set-aside", rule: func(Event) EventRule { return EventRule{"set-aside", one(citeDragonNote)} }}
+	shuffledBackEvent = eventKind{name: "shuffled-back", word: "shuffle-back",
+		rule:  func(Event) EventRule { return EventRule{"shuffle-back", one(citeDragonNote)} },
+		note:  func(e Event, n *tilekit.EventNotation) { n.Number = e.Count },
+		read:  func(n tilekit.EventNotation, e *Event) error { e.Count = n.Number; return nil },
+		noted: func(e Event, n *Event) { n.Count = e.Count }}
 	dragonSection = section{key: "dragon", check: func(_ *Ruleset, v string) error {
 		if v == "waiting" {
 			return nil
@@ -133,12 +126,13 @@ var (
 	}, set: (*Game).setAsideSectionValue, write: (*Game).writeSetAside}
 )
 
-// The rules of the dragon's events.
-const (
-	ruleDragonMoved = "after a dragon tile the players in turn, from the active player, move the dragon one tile at a time, " +
-		"never twice onto a tile, nor onto the fairy's, nor back to its start (" + sourceDragon + ")"
-	ruleDragonEats = "the dragon eats the figures on each tile it enters, as its diet and protection tables say (" + sourceDragon + ")"
-	ruleVolcano    = "a volcano tile calls the dragon onto it at once, from beside the board or from its tile (" + sourceVolcano + ")"
+// The sources of the dragon's rules, and the rules of its events.
+var (
+	citeDragon      = citePD("Der Drache")
+	citeDragonNote  = citePD("Der Drache, Note")
+	ruleDragonMoved = EventRule{"move-dragon", one(citeDragon)}
+	ruleDragonEats  = EventRule{"eat-dragon", one(citeDragon)}
+	ruleVolcano     = EventRule{"volcano", one(citePD("Der Vulkan"))}
 )
 
 // addDragonSymbols compiles the volcano and dragon symbols of a tile type.
@@ -266,7 +260,7 @@ func (g *Game) dragonBlocks() bool {
 // whyDragonBlocks says why dragonBlocks.
 func (g *Game) whyDragonBlocks() error {
 	if g.volcanoBlocks(figMeeple) {
-		return fmt.Errorf("no follower may be deployed to the volcano tile at %s (%s)", notationPos(g.last.Pos), g.rules.figures.volcanoDeploy[figMeeple].reason)
+		return fmt.Errorf("no follower may be deployed to the volcano tile at %s (%s)", notationPos(g.last.Pos), reasonText(g.rules.figures.volcanoDeploy[figMeeple].reason))
 	}
 	return fmt.Errorf("no follower may stand on the dragon's tile at %s (%s)", notationPos(g.last.Pos), sourceVolcano)
 }

@@ -13,9 +13,6 @@ import (
 // incomplete city may cross into it, follower by follower, instead of
 // going home.
 
-// sourceBridge is the source of the unit's rules.
-const sourceBridge = "Wikicarpedia: The Drawbridges, 3. Scoring a feature"
-
 // drawbridgeState holds the followers of a completed road waiting at its
 // drawbridges, and the roots of the cities they may enter.
 type drawbridgeState struct {
@@ -98,8 +95,7 @@ var (
 		decider: func(g *Game) int { return int(g.held[0].player) },
 		text: func(g *Game) string {
 			return fmt.Sprintf("player %d chooses where their meeple at the drawbridge goes", g.Decider()+1)
-		},
-		about: func(g *Game) PlacedFollower { f, _ := g.Held(); return f }}
+		}}
 	drawbridgeKind = moveKind{name: tilekit.WordDrawbridge, notation: func(m Move, mt *tilekit.MoveText) bool {
 		mt.HasAt, mt.At = m.Feature >= 0, m.Placement.Pos
 		return true
@@ -108,16 +104,10 @@ var (
 			return DrawbridgeHome
 		}
 		return DrawbridgeMove(mt.At, feature)
-	}, record: func(t *tilekit.ScenarioTurn, m Move, from PlacedFollower, place scenarioPlacer) {
-		if m.Feature >= 0 {
-			t.Drawbridge = append(t.Drawbridge, tilekit.ScenarioCrossing{From: *place(from.Pos, from.Index), To: *place(m.Placement.Pos, m.Feature)})
-		}
 	}}
-	crossedEvent = eventKind{name: "crossed", write: func(e Event, b []byte) []byte {
-		b = appendPlayer(b, e.Player)
-		return append(append(b, "'s meeple crosses the drawbridge into "...), e.Feature.Kind.String()...)
-	}, rule: func(Event) string {
-		return "the sole majority of a completed road moves its meeples over a lowered drawbridge into the incomplete city (" + sourceBridge + ")"
+	crossedEvent = eventKind{name: "crossed", word: "cross", read: readPlayerFeature, noted: notedPlayerFeature, rule: func(Event) EventRule {
+		return EventRule{"cross", one(tilekit.Citation{Kind: tilekit.Rulebook, Title: "Wikicarpedia: The Drawbridges",
+			Section: "3. Scoring a feature", URL: "https://wikicarpedia.com/car/The_Drawbridges"})}
 	}}
 )
 

@@ -75,15 +75,10 @@ var (
 			leaves: (*Game).leaveFairy,
 		},
 	}
-	fairyKind = moveKind{name: tilekit.WordFairy, notation: placeNotation, parse: placeMove(MoveFairy), taken: fmt.Errorf("the fairy moved this turn instead of a deployment (%s)", sourceFairy),
-		record: func(t *tilekit.ScenarioTurn, m Move, _ PlacedFollower, place scenarioPlacer) {
-			t.Fairy = place(m.Placement.Pos, m.Feature)
-		}}
-	fairyTurnRule = scoringRule{rule: RuleFairyTurn, what: "the fairy",
-		text: "the fairy next to one of your followers (on its tile, Rio Grande and Z-Man) at the start of your turn: 1 point (" + sourceFairy + ")"}
-	fairyFeatureRule = scoringRule{rule: RuleFairyFeature, what: "the fairy",
-		text: "the fairy next to a follower (on its tile, Rio Grande and Z-Man) in a feature being scored: 3 points to its owner (" + sourceFairy + ")"}
-	fairySection = section{key: "fairy", check: func(_ *Ruleset, v string) error {
+	fairyKind        = moveKind{name: tilekit.WordFairy, notation: placeNotation, parse: placeMove(MoveFairy), taken: fmt.Errorf("the fairy moved this turn instead of a deployment (%s)", sourceFairy)}
+	fairyTurnRule    = scoringRule{RuleFairyTurn, "fairy-turn", false, EventRule{"fairy-turn", one(citePD("Die Fee"))}}
+	fairyFeatureRule = scoringRule{RuleFairyFeature, "fairy-feature", true, EventRule{"fairy-feature", one(citePD("Die Fee"))}}
+	fairySection     = section{key: "fairy", check: func(_ *Ruleset, v string) error {
 		at, _, _ := strings.Cut(v, ":")
 		_, err := parsePos(at)
 		return err
@@ -91,7 +86,7 @@ var (
 )
 
 // ruleFairyMoved is the rule of the fairy's move.
-const ruleFairyMoved = "instead of deploying a follower a player may move the fairy next to one of their followers (" + sourceFairy + ")"
+var ruleFairyMoved = EventRule{"move-fairy", one(citePD("Die Fee"))}
 
 // fairyMoves appends the fairy's moves, instead of a deployment, when
 // fairy-companions allows the meeple: next to each of the player's

@@ -345,48 +345,50 @@ func moverText(g *Game, title string) string {
 // movedEvent, eatenEvent and sparedEvent are the events of a figure's
 // move and meal.
 var (
-	movedEvent  = eventKind{name: "moved", write: appendMoved, rule: movedRule}
-	eatenEvent  = eventKind{name: "eaten", write: appendMeal, rule: mealRule}
-	sparedEvent = eventKind{name: "spared", write: appendMeal, rule: mealRule}
+	movedEvent  = eventKind{name: "moved", word: "move", rule: movedRule, note: noteFigureEvent, read: readFigureEvent, noted: notedMove}
+	eatenEvent  = eventKind{name: "eaten", word: "eat", rule: mealRule, note: noteFigureEvent, read: readFigureEvent, noted: notedMeal}
+	sparedEvent = eventKind{name: "spared", word: "spare", rule: mealRule, note: noteFigureEvent, read: readFigureEvent, noted: notedMeal}
 )
 
-// appendMoved appends "dragon moves to 2,-1" or "dragon moves to the
-// volcano at 2,-1".
-func appendMoved(e Event, b []byte) []byte {
-	b = append(append(b, figureNames[e.Actor%numFigures]...), " moves to "...)
-	if e.Called {
-		b = append(b, "the volcano at "...)
-	}
-	return append(b, notationPos(e.Pos)...)
+// noteFigureEvent writes the values of a figure's event: the figure, its
+// victim, the tile, whether a volcano called it, and the reason.
+func noteFigureEvent(e Event, n *tilekit.EventNotation) {
+	n.Figure, n.Victim, n.Pos, n.Volcano, n.Reason = e.Actor.ID(), e.Victim.ID(), e.Pos, e.Called, e.Reason
 }
 
-// appendMeal appends "dragon eats player 1's meeple at 2,-1 (REASON)" or
-// "dragon does not eat the fairy at 2,-1 (REASON)".
-func appendMeal(e Event, b []byte) []byte {
-	b = append(b, figureNames[e.Actor%numFigures]...)
-	if e.Kind == EventEaten {
-		b = append(b, " eats "...)
-	} else {
-		b = append(b, " does not eat "...)
+// readFigureEvent reads the values of a figure's event.
+func readFigureEvent(n tilekit.EventNotation, e *Event) error {
+	var err error
+	e.Pos, e.Called, e.Reason = n.Pos, n.Volcano, n.Reason
+	if e.Actor, err = parseFigure(n.Figure); err == nil && n.Victim != "" {
+		e.Victim, err = parseFigure(n.Victim)
 	}
+	return err
+}
+
+// notedMove sets the values the notation holds of a figure's move or
+// entry.
+func notedMove(e Event, n *Event) {
+	n.Actor, n.Pos, n.Called = e.Actor, e.Pos, e.Called && e.Kind == EventMoved
+}
+
+// notedMeal sets the values the notation holds of a figure's meal.
+func notedMeal(e Event, n *Event) {
+	n.Actor, n.Victim, n.Pos, n.Reason = e.Actor, e.Victim, e.Pos, e.Reason
 	if e.Victim == figMeeple {
-		b = append(appendPlayer(b, e.Player), "'s meeple"...)
-	} else {
-		b = append(append(b, "the "...), figureNames[e.Victim%numFigures]...)
+		n.Player = e.Player
 	}
-	b = append(append(b, " at "...), notationPos(e.Pos)...)
-	return append(append(append(b, " ("...), e.Reason...), ')')
 }
 
 // movedRules hold, by actor, the rule of a figure's move; eatenRules that
 // of its meal.
 var (
-	movedRules = [numFigures]string{figDragon: ruleDragonMoved, figFairy: ruleFairyMoved, figBlackDragon: ruleBlackDragonMoved}
-	eatenRules = [numFigures]string{figDragon: ruleDragonEats, figBlackDragon: ruleBlackDragonEats}
+	movedRules = [numFigures]EventRule{figDragon: ruleDragonMoved, figFairy: ruleFairyMoved, figBlackDragon: ruleBlackDragonMoved}
+	eatenRules = [numFigures]EventRule{figDragon: ruleDragonEats, figBlackDragon: ruleBlackDragonEats}
 )
 
 // movedRule returns the rule of a figure's move.
-func movedRule(e Event) string {
+func movedRule(e Event) EventRule {
 	if e.Called {
 		return ruleVolcano
 	}
@@ -394,7 +396,7 @@ func movedRule(e Event) string {
 }
 
 // mealRule returns the rule of a figure's meal.
-func mealRule(e Event) string { return eatenRules[e.Actor%numFigures] }
+func mealRule(e Event) EventRule { return eatenRules[e.Actor%numFigures] }
 
 // checkPath checks the path of the dragon moving, or that moved last.
 func (iv *invariants) checkPath() error {

@@ -42,9 +42,6 @@ var (
 		},
 	}
 	portalKind = moveKind{name: tilekit.WordPortal, notation: placeNotation, parse: placeMove(MovePortal),
-		record: func(t *tilekit.ScenarioTurn, m Move, _ PlacedFollower, place scenarioPlacer) {
-			t.Portal = place(m.Placement.Pos, m.Feature)
-		},
 		taken: fmt.Errorf("the follower of this turn went through the magic portal (%s, Der Zaubergang)", sourcePD)}
 )
 
@@ -145,11 +142,11 @@ func (g *Game) portalRefusal(cell, x int32) error {
 	case g.closedToFollowers(cell):
 		return fmt.Errorf("%s lies on the dragon's tile: no follower may stand with the dragon (%s)", what, sourceVolcano)
 	case g.board.nodes[g.board.find(x)].followers > 0 && !fr.portalTo[placeOccupied].yes:
-		return fmt.Errorf("%s is already occupied (%s)", what, fr.portalTo[placeOccupied].reason)
+		return fmt.Errorf("%s is already occupied (%s)", what, reasonText(fr.portalTo[placeOccupied].reason))
 	case g.instanceComplete(x) && !fr.portalTo[placeCompleted].yes:
-		return fmt.Errorf("%s is complete (%s)", what, fr.portalTo[placeCompleted].reason)
+		return fmt.Errorf("%s is complete (%s)", what, reasonText(fr.portalTo[placeCompleted].reason))
 	case cell == g.fairyCell && !fr.portalTo[placeFairyTile].yes:
-		return fmt.Errorf("%s lies on the fairy's tile (%s)", what, fr.portalTo[placeFairyTile].reason)
+		return fmt.Errorf("%s lies on the fairy's tile (%s)", what, reasonText(fr.portalTo[placeFairyTile].reason))
 	}
 	return nil
 }

@@ -69,16 +69,8 @@ var (
 		},
 	}
 	princessKind = moveKind{name: tilekit.WordPrincess, notation: placeNotation, parse: placeMove(MovePrincess),
-		record: func(t *tilekit.ScenarioTurn, m Move, _ PlacedFollower, place scenarioPlacer) {
-			t.Princess = place(m.Placement.Pos, m.Feature)
-		},
 		taken: fmt.Errorf("the princess sent a knight home this turn: no other figure may be deployed or moved (%s)", sourcePrincess)}
-	princessEvent = eventKind{name: "princess", write: func(e Event, b []byte) []byte {
-		b = appendPlayer(append(b, "princess sends "...), e.Player)
-		return append(append(b, "'s meeple home from "...), e.Feature.Kind.String()...)
-	}, rule: func(Event) string {
-		return "the princess sends one knight of the city she extends home (" + sourcePrincess + ")"
-	}}
+	princessEvent = eventKind{name: "princess", word: "princess", read: readPlayerFeature, noted: notedPlayerFeature, rule: func(Event) EventRule { return EventRule{"princess", one(citePD("Das Burgfräulein"))} }}
 )
 
 // isPrincess reports whether feature i of a tile type is a princess's

@@ -117,15 +117,13 @@ type figureHook struct {
 
 // decision is a unit's own decision that the game waits for in phaseUnit:
 // its name (Game.Decision), its legal moves, how a move is played, who
-// decides (nil: the active player), what it is, for an error, and, when
-// not nil, the follower it is about.
+// decides (nil: the active player) and what it is, for an error.
 type decision struct {
 	id      string
 	legal   func(g *Game, dst []Move) []Move
 	apply   func(g *Game, m Move, events []Event) ([]Event, error)
 	decider func(g *Game) int
 	text    func(g *Game) string
-	about   func(g *Game) PlacedFollower
 }
 
 // unitDecisions is the most moves of the units' decisions a turn of a
@@ -219,20 +217,13 @@ const numMoveKinds = 7
 // a move writes itself into the notation (after the word and, for every
 // kind, its side), reporting whether its feature follows; how a move is
 // read from the notation, with the index of its feature (-1 for none);
-// why no follower may follow it in the turn; and how it is recorded into a
-// scenario's turn (place names a feature of a tile, from is the follower
-// its decision was about).
+// and why no follower may follow it in the turn.
 type moveKind struct {
 	name     tilekit.MoveWord
 	notation func(m Move, mt *tilekit.MoveText) bool
 	parse    func(mt tilekit.MoveText, feature int) Move
 	taken    error
-	record   func(t *tilekit.ScenarioTurn, m Move, from PlacedFollower, place scenarioPlacer)
 }
-
-// scenarioPlacer names a feature of a tile (or the tile, for -1) as a
-// scenario's place.
-type scenarioPlacer = func(at tilekit.BoardPosition, i int) *tilekit.ScenarioPlace
 
 // moveKinds are the kinds of the units' moves, by MoveKind.
 var moveKinds = [numMoveKinds]*moveKind{MoveBase: {notation: func(Move, *tilekit.MoveText) bool { return true }},
@@ -240,14 +231,20 @@ var moveKinds = [numMoveKinds]*moveKind{MoveBase: {notation: func(Move, *tilekit
 	MoveDragon: &dragonKind, MoveBlackDragon: &blackDragonKind, MoveDrawbridge: &drawbridgeKind}
 
 // numEventKinds is the number of kinds of events.
-const numEventKinds = 11
+const numEventKinds EventKind = 11
 
-// eventKind is a kind of a unit's event: its name, how it is written
-// (appended to a buffer) and the rule that made it.
+// eventKind is a kind of a unit's event: its name; its first word in the
+// event notation; the rule that made it; and, when not nil, how it writes
+// its values into the notation (beyond its player and feature kind), how
+// it reads them back, and which of its values the notation holds (noted
+// sets them on an event that has the kind, the end and no player).
 type eventKind struct {
 	name  string
-	write func(e Event, b []byte) []byte
-	rule  func(e Event) string
+	word  string
+	rule  func(e Event) EventRule
+	note  func(e Event, n *tilekit.EventNotation)
+	read  func(n tilekit.EventNotation, e *Event) error
+	noted func(e Event, n *Event)
 }
 
 // eventKinds are the kinds of the units' events, by EventKind.
@@ -255,11 +252,14 @@ var eventKinds = [numEventKinds]*eventKind{EventMoved: &movedEvent, EventEntered
 	EventEaten: &eatenEvent, EventSpared: &sparedEvent, EventPrincess: &princessEvent, EventCrossed: &crossedEvent,
 	EventSetAside: &setAsideEvent, EventShuffledBack: &shuffledBackEvent}
 
-// scoringRule is a unit's ScoringRule: what it says, with its source, and
-// what an event scored by it is for.
+// scoringRule is a unit's ScoringRule, with its id and sources, its word
+// in the event notation, and whether it also scores at the end of the
+// game.
 type scoringRule struct {
-	rule       ScoringRule
-	text, what string
+	rule  ScoringRule
+	word  string
+	atEnd bool
+	EventRule
 }
 
 // scoringRules are the units' scoring rules.

@@ -1,7 +1,9 @@
 package site
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tilekit/tilekit"
@@ -32,9 +34,12 @@ type exampleData struct {
 	Source                         citation
 	Before, After                  *boardImage
 	Turns                          []turnView
-	End                            []string
-	Scores                         []playerScore
-	Needs                          needs
+	End                            []eventView
+	// Rules are the rules the events follow, each once, numbered in the
+	// order the page first names them.
+	Rules  []ruleNote
+	Scores []playerScore
+	Needs  needs
 	// NotPlayed, when not empty, says why the engine does not play the
 	// example (a step it has no implementation for): the page shows the
 	// setup and this, and no boards or turns.
@@ -47,7 +52,22 @@ type boardImage struct{ Src, Alt string }
 // turnView is a turn of a worked example and what the engine did.
 type turnView struct {
 	Move   string
-	Events []string
+	Events []eventView
+}
+
+// eventView is an event as a page shows it: worded, with the number of
+// the rule it follows in the page's list of rules.
+type eventView struct {
+	Text string
+	Rule int
+}
+
+// ruleNote is a rule the events of a page follow: its number, its words
+// and its sources.
+type ruleNote struct {
+	N        int
+	ID, Text string
+	Sources  []citation
 }
 
 // playerScore is a player's final score.
@@ -261,43 +281,18 @@ func (b *builder) exampleBoards(s *tilekit.Scenario, r *game.Ruleset, res game.S
 	return nil
 }
 
-// setupBoard returns the board before the first turn: the position, the
-// followers and the neutral figures the scenario sets up.
+// setupBoard returns the board before the first turn, read from the
+// values of the game the scenario sets up (Board.Placed, Game.Figures):
+// the scenario run with no turn and nothing expected, so that the engine
+// lays its position, followers and figures as it does for the turns.
 func (b *builder) setupBoard(s *tilekit.Scenario, r *game.Ruleset) (*board, error) {
-	pos := s.Position
-	if !strings.Contains(pos, "scores") {
-		pos += " / scores " + strings.TrimSuffix(strings.Repeat("0,", s.Players), ",")
+	setup := *s
+	setup.Turns, setup.End, setup.Pile, setup.Expect = nil, false, nil, tilekit.ScenarioExpect{}
+	res := game.RunScenario(b.rulesOf(s), &setup)
+	if res.Game == nil || !res.Passed() {
+		return nil, &ExampleError{Scenario: s, Failures: res.Failures, Err: errors.New("the engine does not set up its position")}
 	}
-	g, err := game.ParseSnapshot(r, pos)
-	if err != nil {
-		return nil, fmt.Errorf("the position: %w", err)
-	}
-	bd, err := b.gameBoard(g, r, b.tr.must("example.board-before", s.Title))
-	if err != nil {
-		return nil, err
-	}
-	bd.Figures = nil
-	for _, f := range s.Followers {
-		typ, _, ok := g.Board().At(f.At)
-		if !ok {
-			return nil, fmt.Errorf("no tile at %d,%d for a follower", f.At.X, f.At.Y)
-		}
-		i, err := r.FeatureIndex(typ, f.Feature)
-		if err != nil {
-			return nil, err
-		}
-		bd.Followers = append(bd.Followers, boardFollower{Pos: f.At, Feature: i, Player: f.Player})
-	}
-	if s.Dragon != nil {
-		bd.Figures = append(bd.Figures, boardFigure{Figure: game.FigureDragon, Pos: *s.Dragon})
-	}
-	if s.BlackDragon != nil {
-		bd.Figures = append(bd.Figures, boardFigure{Figure: game.FigureBlackDragon, Pos: *s.BlackDragon})
-	}
-	if s.Fairy != nil {
-		bd.Figures = append(bd.Figures, boardFigure{Figure: game.FigureFairy, Pos: s.Fairy.At})
-	}
-	return bd, nil
+	return b.gameBoard(res.Game, r, b.tr.must("example.board-before", s.Title))
 }
 
 // gameBoard returns what a game's board shows: its tiles, followers and
@@ -369,54 +364,73 @@ func (b *builder) exampleTurns(s *tilekit.Scenario, res game.ScenarioResult, d *
 	for i, t := range s.Turns {
 		v := turnView{Move: b.moveText(t)}
 		if i < len(res.Events) {
-			for _, e := range res.Events[i] {
-				v.Events = append(v.Events, e.String())
-			}
+			v.Events = b.eventViews(d, res.Events[i])
 		}
 		d.Turns = append(d.Turns, v)
 	}
 	if len(res.Events) > len(s.Turns) {
-		for _, e := range res.Events[len(res.Events)-1] {
-			d.End = append(d.End, e.String())
-		}
+		d.End = b.eventViews(d, res.Events[len(res.Events)-1])
 	}
 }
 
-// moveText says what a turn does.
-func (b *builder) moveText(t tilekit.ScenarioTurn) string {
-	if t.Discard {
-		return b.tr.must("example.discard", t.Tile)
-	}
-	out := b.tr.must("example.place", t.Tile, t.At.X, t.At.Y, t.Rotation)
-	switch {
-	case t.Portal != nil:
-		out += "; " + b.tr.must("example.portal", t.Portal.Feature, t.Portal.At.X, t.Portal.At.Y)
-	case t.Follower != "":
-		out += "; " + b.tr.must("example.follower", t.Follower)
-	}
-	if t.Princess != nil {
-		out += "; " + b.tr.must("example.princess", t.Princess.At.X, t.Princess.At.Y)
-	}
-	if t.Fairy != nil {
-		out += "; " + b.tr.must("example.fairy", t.Fairy.At.X, t.Fairy.At.Y)
-	}
-	if len(t.Dragon) > 0 {
-		out += "; " + b.tr.must("example.dragon", sidesText(t.Dragon))
-	}
-	if len(t.BlackDragon) > 0 {
-		out += "; " + b.tr.must("example.black-dragon", sidesText(t.BlackDragon))
-	}
-	if t.Illegal != "" {
-		out += "; " + b.tr.must("example.illegal", t.Illegal)
+// eventViews words events for a page, each with the number of its rule in
+// the page's list, which it adds the rules not yet listed to.
+func (b *builder) eventViews(d *exampleData, events []game.Event) []eventView {
+	words := &EventWords{tr: b.tr}
+	var out []eventView
+	for _, e := range events {
+		rule := e.Rule()
+		k := slices.IndexFunc(d.Rules, func(r ruleNote) bool { return r.ID == rule.ID })
+		if k < 0 {
+			k = len(d.Rules)
+			note := ruleNote{N: k + 1, ID: rule.ID, Text: words.RuleText(e)}
+			for _, c := range rule.Sources {
+				note.Sources = append(note.Sources, b.citationOf(c))
+			}
+			d.Rules = append(d.Rules, note)
+		}
+		out = append(out, eventView{Text: words.Event(e), Rule: k + 1})
 	}
 	return out
 }
 
-// sidesText writes a figure's steps as compass letters.
-func sidesText(sides []tilekit.Side) string {
-	var out []string
-	for _, s := range sides {
-		out = append(out, s.String())
+// stepKeys are the strings of a dragon's steps, by the word of its moves.
+var stepKeys = map[tilekit.MoveWord]string{tilekit.WordDragon: "example.dragon", tilekit.WordBlackDragon: "example.black-dragon"}
+
+// moveText says what a turn does: the tile laid, then its moves, read
+// as values of the move notation (a text the validator refused is left
+// out), each dragon's steps together where its first is.
+func (b *builder) moveText(t tilekit.ScenarioTurn) string {
+	if t.Discard {
+		return b.tr.must("example.discard", t.Tile)
 	}
-	return strings.Join(out, " ")
+	parts := []string{b.tr.must("example.place", t.Tile, t.At.X, t.At.Y, t.Rotation)}
+	steps, stepsAt := map[tilekit.MoveWord][]string{}, map[tilekit.MoveWord]int{}
+	for _, text := range t.Moves {
+		m, err := tilekit.ParseMoveText(text)
+		switch {
+		case err != nil:
+		case m.Word == "" && m.Feature != "":
+			parts = append(parts, b.tr.must("example.follower", m.Feature))
+		case m.Word == tilekit.WordPortal:
+			parts = append(parts, b.tr.must("example.portal", m.Feature, m.At.X, m.At.Y))
+		case m.Word == tilekit.WordPrincess:
+			parts = append(parts, b.tr.must("example.princess", m.At.X, m.At.Y))
+		case m.Word == tilekit.WordFairy:
+			parts = append(parts, b.tr.must("example.fairy", m.At.X, m.At.Y))
+		case stepKeys[m.Word] != "":
+			if _, ok := stepsAt[m.Word]; !ok {
+				stepsAt[m.Word] = len(parts)
+				parts = append(parts, "")
+			}
+			steps[m.Word] = append(steps[m.Word], m.Side.String())
+		}
+	}
+	for word, at := range stepsAt {
+		parts[at] = b.tr.must(stepKeys[word], strings.Join(steps[word], " "))
+	}
+	if t.Illegal != "" {
+		parts = append(parts, b.tr.must("example.illegal", t.Illegal))
+	}
+	return strings.Join(parts, "; ")
 }

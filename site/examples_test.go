@@ -28,7 +28,7 @@ func TestExampleBoardsShowTheScenario(t *testing.T) {
 	tiles := regexp.MustCompile(`<svg x="\d+" y="\d+" width="100" height="100"`)
 
 	assert.Len(t, tiles.FindAll(start, -1), 8)
-	assert.Equal(t, []string{"2", "3", "4"}, submatches(followers, start))
+	assert.ElementsMatch(t, []string{"2", "3", "4"}, submatches(followers, start))
 	assert.Contains(t, string(start), "<title>the red dragon</title>")
 
 	assert.Len(t, tiles.FindAll(end, -1), 9)
@@ -46,7 +46,7 @@ func TestExampleBoardsShowTheScenario(t *testing.T) {
 	text := string(page)
 	for _, want := range []string{`src="../examples/princess-dragon-dragon-example-four-players-start.svg"`,
 		"Takes princess-dragon/dragon-road-curve and places it at 1,0 turned 180°; the dragon flies N W S W N N",
-		"<li>dragon eats player 2&#39;s meeple at -1,-1 (dragon-diet, rulebook)</li>"} {
+		"<li>dragon eats player 2&#39;s meeple at -1,-1 (dragon-diet, rulebook) <sup>"} {
 		assert.True(t, strings.Contains(text, want), "the page does not say %s", want)
 	}
 	assert.Equal(t, 4, strings.Count(text, `<tr><td><span class="player"`))

@@ -37,8 +37,9 @@ func TestInterfaceStringsComeFromTheLanguageFile(t *testing.T) {
 	assert.Contains(t, string(index), "⟦Carcassonne rules reference⟧")
 	// The longer English strings (the short ones, "yes", "Rules", could be
 	// data) must not be on any page unmarked.
-	placeholder := regexp.MustCompile(`%[ds]|\{n\}`)
-	for _, p := range []string{"index.html", "tables/dragon-diet.html", "expansions/princess-dragon.html", "order.html", "open-questions.html", "tiles.html", "examples/index.html"} {
+	placeholder := regexp.MustCompile(`%[ds]|\{[a-z]+\}`)
+	for _, p := range []string{"index.html", "tables/dragon-diet.html", "expansions/princess-dragon.html", "order.html", "open-questions.html", "tiles.html", "examples/index.html",
+		"examples/princess-dragon-dragon-example-four-players.html", "examples/black-dragon-enters-and-eats.html"} {
 		page, ok := s.File(p)
 		require.True(t, ok, p)
 		text := strings.ReplaceAll(string(page), "&#39;", "'")

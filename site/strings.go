@@ -105,6 +105,34 @@ func (tr *translator) must(key string, args ...any) string {
 	return s
 }
 
+// fill returns the string of a key with each placeholder {name} replaced
+// by value(name), or the key in brackets when there is none (see must). A
+// placeholder value does not know is left as it is.
+func (tr *translator) fill(key string, value func(name string) (string, bool)) string {
+	s, err := tr.text(key)
+	if err != nil {
+		return "[" + key + "]"
+	}
+	var b strings.Builder
+	for {
+		open := strings.IndexByte(s, '{')
+		end := strings.IndexByte(s[open+1:], '}')
+		if open < 0 || end < 0 {
+			break
+		}
+		name := s[open+1 : open+1+end]
+		v, ok := value(name)
+		if !ok {
+			v = "{" + name + "}"
+		}
+		b.WriteString(s[:open])
+		b.WriteString(v)
+		s = s[open+1+end+1:]
+	}
+	b.WriteString(s)
+	return b.String()
+}
+
 // check reports the keys asked for that the language does not have.
 func (tr *translator) check() error {
 	if len(tr.missing) == 0 {

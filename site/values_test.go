@@ -22,12 +22,16 @@ import (
 const gamePath = "github.com/tilekit/tilekit/game"
 
 // TestSiteReadsEngineValuesNotText type-checks the site's own sources and
-// fails where they read the game engine's English text instead of its
-// values: a call of Position or Board.String on any of the engine's types,
-// a read of ScenarioResult.Position, or the String of an engine value used
-// other than shown as it is (an argument of append, such as an event's text
-// listed on a worked example's page). Boards come from Board.Placed and
-// Game.Figures, and the dragons' flights from Event.Actor.
+// fails where they read the game engine's text instead of its values: a
+// call of Position or Board.String on any of the engine's types, the text
+// of an event (its String, Notation, MarshalText or AppendText: events are
+// worded from their values, EventWords) or of a snapshot (Game.Snapshot,
+// Game.MarshalText, game.ParseSnapshot or game.ParseBoard, or a read of
+// ScenarioResult.Snapshot or of a scenario's own Position text), or the
+// String of another engine value used other than shown as it is (an
+// argument of append). Boards come from Board.Placed and Game.Figures, the
+// board before the first turn from the game the scenario sets up, and the
+// dragons' flights from Event.Actor.
 func TestSiteReadsEngineValuesNotText(t *testing.T) {
 	fset, files, info := typeCheckSite(t)
 	shown := map[ast.Expr]bool{}
@@ -58,24 +62,49 @@ func engineText(info *types.Info, n ast.Node, shown map[ast.Expr]bool) string {
 	switch n := n.(type) {
 	case *ast.CallExpr:
 		sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr)
-		if !ok || !fromGame(info, sel, types.MethodVal) {
+		if !ok {
 			return ""
 		}
-		recv := types.TypeString(info.TypeOf(sel.X), nil)
+		if fn, ok := info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == gamePath &&
+			(fn.Name() == "ParseSnapshot" || fn.Name() == "ParseBoard") {
+			return "calls game." + fn.Name() + ", reading a snapshot's text"
+		}
+		if !fromGame(info, sel, types.MethodVal) {
+			return ""
+		}
+		recv := strings.TrimPrefix(types.TypeString(info.TypeOf(sel.X), nil), "*")
+		name := sel.Sel.Name
 		switch {
-		case sel.Sel.Name == "Position":
+		case name == "Position":
 			return "calls Position"
-		case sel.Sel.Name == "String" && strings.TrimPrefix(recv, "*") == gamePath+".Board":
+		case name == "String" && recv == gamePath+".Board":
 			return "calls Board.String"
-		case sel.Sel.Name == "String" && !shown[n]:
+		case recv == gamePath+".Event" && (name == "String" || name == "Notation" || name == "MarshalText" || name == "AppendText"):
+			return "reads an event's text (" + name + "): word it from its values"
+		case recv == gamePath+".Game" && (name == "Snapshot" || name == "MarshalText"):
+			return "reads a snapshot's text (Game." + name + ")"
+		case name == "String" && !shown[n]:
 			return "uses the text of " + recv + " other than to show it"
 		}
 	case *ast.SelectorExpr:
-		if n.Sel.Name == "Position" && fromGame(info, n, types.FieldVal) {
-			return "reads ScenarioResult.Position"
+		switch {
+		case (n.Sel.Name == "Position" || n.Sel.Name == "Snapshot") && fromGame(info, n, types.FieldVal):
+			return "reads ScenarioResult." + n.Sel.Name
+		case n.Sel.Name == "Position" && isScenario(info, n):
+			return "reads a scenario's position text"
 		}
 	}
 	return ""
+}
+
+// isScenario reports whether a selector selects a field of
+// tilekit.Scenario.
+func isScenario(info *types.Info, sel *ast.SelectorExpr) bool {
+	s, ok := info.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return false
+	}
+	return strings.TrimPrefix(types.TypeString(s.Recv(), nil), "*") == "github.com/tilekit/tilekit.Scenario"
 }
 
 // fromGame reports whether a selector selects a method or field (by kind)

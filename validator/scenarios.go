@@ -19,13 +19,17 @@ var ScenarioCodes = []Code{
 	{"unknown-tile", "A scenario names a tile (in its position, pile or turns) that no loaded file defines."},
 	{"tile-not-selected", "A scenario plays a tile whose expansion it does not select, or which has no copies in its edition."},
 	{"players-mismatch", "A scenario lists scores or followers at hand for another number of players than it has, or a follower of a player it does not have."},
-	{"unknown-feature", "A scenario puts or expects a follower, or names a place (portal, princess, fairy, drawbridge), on a feature id that the tile does not have."},
-	{"follower-off-board", "A scenario puts or expects a follower, or names a place for the portal, the princess or a drawbridge crossing, at a position where no tile lies at that point."},
-	{"discard-with-placement", "A discarded turn also says where the tile goes (at, rotation) or puts a follower."},
-	{"figure-not-selected", "A scenario places or moves a figure (dragon, dragon-options, fairy, portal, princess, black-dragon, drawbridge) whose expansion part it does not select."},
+	{"unknown-feature", "A scenario puts or expects a follower, or places the fairy, on a feature name that the tile does not have."},
+	{"follower-off-board", "A scenario puts or expects a follower at a position where no tile lies at that point."},
+	{"discard-with-placement", "A discarded turn also says where the tile goes (at, rotation) or gives moves."},
+	{"figure-not-selected", "A scenario places or moves a figure (dragon, dragon-options, fairy; a move of the portal, the princess, the fairy, a dragon or a drawbridge) whose expansion part it does not select."},
 	{"figure-off-board", "A scenario puts or expects the red dragon, the Black Dragon or the fairy at a position where no tile lies at that point."},
-	{"portal-with-follower", "A turn puts its follower both on the placed tile (follower) and through the magic portal (portal)."},
+	{"portal-with-follower", "A turn's moves put its follower both on the placed tile and through the magic portal."},
+	{"move-syntax", "A turn's move is not a move in the move notation (such as \"city\", \"none\", \"portal 0,0:city\", \"dragon N\"), or is a tile move, which the turn's at and rotation give."},
+	{"move-off-board", "A turn's move names a tile (portal, princess, fairy, drawbridge) at a position where no tile lies at that point."},
+	{"move-unknown-feature", "A turn's move names a feature that its tile (the tile placed, for a follower) does not have."},
 	{"position-point-taken", "A scenario's position lays two tiles at one point."},
+	{"event-notation", "A scenario expects an event that is not written in the event notation, such as \"score p1 4 city\" or \"move dragon 2,-1\" (see game/event_notation.go)."},
 }
 
 // scenarioBoard is what a scenario's checks know of its board: the tile at
@@ -98,6 +102,22 @@ func (l *loader) checkScenarioPlayers(s *tilekit.Scenario) {
 		l.playerList(s, e.Scores, "scores", e.Origin.At("scores"))
 		l.playerList(s, e.Supply, "supply", e.Origin.At("supply"))
 		l.followerOwners(s, e.Followers)
+		l.expectedEvents(s, e)
+	}
+}
+
+// expectedEvents checks that each expected event is in the event notation
+// and names a player the scenario has.
+func (l *loader) expectedEvents(s *tilekit.Scenario, e *tilekit.ScenarioExpect) {
+	for i, text := range e.Events {
+		at := e.Origin.At("events", strconv.Itoa(i))
+		n, err := tilekit.ParseEventNotation(text)
+		switch {
+		case err != nil:
+			l.report(at, "event-notation", Error, "%v", err)
+		case n.Player > s.Players:
+			l.report(at, "players-mismatch", Error, "event %q names player %d, but the scenario has %d players", text, n.Player, s.Players)
+		}
 	}
 }
 
@@ -147,22 +167,18 @@ func (l *loader) checkScenarioPlay(cat *tilekit.Catalog, s *tilekit.Scenario) {
 	for j := range s.Turns {
 		t := &s.Turns[j]
 		tile := l.scenarioTile(cat, s, setup, t.Tile, t.Origin.At("tile"))
-		l.checkPortalWithFollower(t)
 		switch {
 		case t.Discard:
 			l.checkDiscard(t)
 		case tile != nil:
-			if t.Follower != "" && tileFeature(tile, t.Follower) == nil {
-				l.report(t.Origin.At("follower"), "unknown-feature", Error, "tile %s has no feature %q%s", tile.ID, t.Follower, featureHint(tile))
-			}
 			if board != nil && board[t.At] == nil {
 				board[t.At] = tile
 			}
 		default:
 			board = nil // a tile not known: the board past it is not known
 		}
+		l.checkTurnMoves(s, setup, turnPlay{board: board, tile: tile, when: "on turn " + strconv.Itoa(j+1)}, t)
 		if board != nil {
-			l.turnPlacesOnBoard(board, t, "on turn "+strconv.Itoa(j+1))
 			l.expectedOnBoard(cat, board, &t.Expect, "after turn "+strconv.Itoa(j+1))
 		}
 		if t.Illegal != "" {
@@ -277,8 +293,8 @@ func (l *loader) checkDiscard(t *tilekit.ScenarioTurn) {
 	if t.Rotation != 0 {
 		extra = append(extra, "rotation")
 	}
-	if t.Follower != "" {
-		extra = append(extra, "follower")
+	if t.Moves != nil {
+		extra = append(extra, "moves")
 	}
 	if len(extra) > 0 {
 		l.report(t.Origin.At("discard"), "discard-with-placement", Error,

@@ -96,13 +96,13 @@ func buildScenarioFollowers(m map[string]any, at tilekit.Origin) []tilekit.Scena
 func buildScenarioTurn(m map[string]any, at tilekit.Origin) tilekit.ScenarioTurn {
 	t := tilekit.ScenarioTurn{
 		Tile: str(m, "tile"), Discard: boolean(m, "discard"), Rotation: integer(m["rotation"]),
-		Follower: str(m, "follower"), Placements: optionalInt(m, "placements"),
-		FollowerOptions: optionalInt(m, "follower-options"), Illegal: str(m, "illegal"), Origin: at,
+		Moves: optionalStrs(m, "moves"), Placements: optionalInt(m, "placements"),
+		FollowerOptions: optionalInt(m, "follower-options"), DragonOptions: ints(m, "dragon-options"),
+		Illegal: str(m, "illegal"), Origin: at,
 	}
 	if s := str(m, "at"); s != "" {
 		t.At = parseBoardPosition(s)
 	}
-	buildScenarioTurnFigures(&t, m, at)
 	t.Expect = buildScenarioExpect(table(m, "expect"), at.At("expect"))
 	return t
 }
@@ -118,29 +118,6 @@ func buildScenarioExpect(m map[string]any, at tilekit.Origin) tilekit.ScenarioEx
 	}
 	e.Dragon, e.Fairy, e.BlackDragon = optionalStr(m, "dragon"), optionalStr(m, "fairy"), optionalStr(m, "black-dragon")
 	return e
-}
-
-// buildScenarioTurnFigures reads the keys of a turn that move the
-// expansions' figures: the magic portal, the princess, the fairy, the red
-// dragon, the Black Dragon and the drawbridges.
-func buildScenarioTurnFigures(t *tilekit.ScenarioTurn, m map[string]any, at tilekit.Origin) {
-	t.Portal = buildScenarioPlace(table(m, "portal"), at.At("portal"))
-	t.Princess = buildScenarioPlace(table(m, "princess"), at.At("princess"))
-	t.Fairy = buildScenarioPlace(table(m, "fairy"), at.At("fairy"))
-	t.Dragon, t.BlackDragon = steps(m, "dragon"), steps(m, "black-dragon")
-	t.DragonOptions = ints(m, "dragon-options")
-	if _, ok := m["drawbridge"]; ok {
-		items := list(m["drawbridge"])
-		t.Drawbridge = make([]tilekit.ScenarioCrossing, 0, len(items))
-		for k, c := range items {
-			o := at.At("drawbridge", strconv.Itoa(k))
-			from, to := buildScenarioPlace(table(c, "from"), o.At("from")), buildScenarioPlace(table(c, "to"), o.At("to"))
-			if from == nil || to == nil {
-				continue // the schema requires both
-			}
-			t.Drawbridge = append(t.Drawbridge, tilekit.ScenarioCrossing{From: *from, To: *to, Origin: o})
-		}
-	}
 }
 
 // buildScenarioPlace reads a place ({ at, feature }), nil when its table is
@@ -171,24 +148,4 @@ func optionalStr(m map[string]any, key string) *string {
 	}
 	s = own(s)
 	return &s
-}
-
-// stepSides maps the directions of a figure's steps to the sides it
-// crosses.
-var stepSides = map[string]tilekit.Side{"N": tilekit.North, "E": tilekit.East, "S": tilekit.South, "W": tilekit.West}
-
-// steps reads a list of directions, nil when the key is left out; the
-// schema has checked that each is N, E, S or W.
-func steps(m map[string]any, key string) []tilekit.Side {
-	if _, ok := m[key]; !ok {
-		return nil
-	}
-	names := strs(m, key)
-	out := make([]tilekit.Side, 0, len(names))
-	for _, n := range names {
-		if side, ok := stepSides[n]; ok {
-			out = append(out, side)
-		}
-	}
-	return out
 }

@@ -2,10 +2,11 @@ package validator
 
 import "github.com/tilekit/tilekit"
 
-// The checks of the keys that place and move the expansions' figures in a
+// The checks of the keys that place the expansions' figures in a
 // scenario: the red dragon, the fairy, the magic portal and the princess
 // (The Princess and the Dragon), the Black Dragon (a fan expansion) and the
-// drawbridges (The Drawbridges).
+// drawbridges (The Drawbridges). A turn's moves of the figures are checked
+// in scenarios_moves.go.
 
 // figureKey is a scenario key that needs a part of an expansion.
 type figureKey struct {
@@ -14,15 +15,17 @@ type figureKey struct {
 	figure string // what the key moves, for the message
 }
 
-// figureKeys lists the keys of the figures and the part each needs.
+// figureKeys lists the keys of the figures and the part each needs; the
+// moves of the figures (portal, princess, fairy, dragon, black-dragon,
+// drawbridge) need the part their word's key does.
 var figureKeys = []figureKey{
 	{"dragon", "princess-dragon/dragon", "the red dragon"},
 	{"dragon-options", "princess-dragon/dragon", "the red dragon"},
 	{"fairy", "princess-dragon/fairy", "the fairy"},
-	{"portal", "princess-dragon/magic-portal", "the magic portal"},
-	{"princess", "princess-dragon/princess", "the princess"},
+	{string(tilekit.WordPortal), "princess-dragon/magic-portal", "the magic portal"},
+	{string(tilekit.WordPrincess), "princess-dragon/princess", "the princess"},
 	{"black-dragon", "black-dragon", "the Black Dragon"},
-	{"drawbridge", "drawbridges", "the drawbridges"},
+	{string(tilekit.WordDrawbridge), "drawbridges", "the drawbridges"},
 }
 
 // figuresSelected reports each figure key written at an Origin (given
@@ -54,27 +57,10 @@ func scenarioFigureGiven(s *tilekit.Scenario) func(string) bool {
 	}
 }
 
-// turnFigureGiven reports which figure keys a turn gives.
+// turnFigureGiven reports which figure keys a turn gives: dragon-options
+// (its moves are checked one by one).
 func turnFigureGiven(t *tilekit.ScenarioTurn) func(string) bool {
-	return func(key string) bool {
-		switch key {
-		case "dragon":
-			return t.Dragon != nil
-		case "dragon-options":
-			return t.DragonOptions != nil
-		case "fairy":
-			return t.Fairy != nil
-		case "portal":
-			return t.Portal != nil
-		case "princess":
-			return t.Princess != nil
-		case "black-dragon":
-			return t.BlackDragon != nil
-		case "drawbridge":
-			return t.Drawbridge != nil
-		}
-		return false
-	}
+	return func(key string) bool { return key == "dragon-options" && t.DragonOptions != nil }
 }
 
 // expectFigureGiven reports which figure keys an expectation gives.
@@ -104,17 +90,6 @@ func (l *loader) checkScenarioFiguresSelected(s *tilekit.Scenario, setup scenari
 	l.figuresSelected(s, setup, expectFigureGiven(&s.Expect), s.Expect.Origin)
 }
 
-// checkPortalWithFollower checks that a turn puts its follower on the
-// placed tile or through the magic portal, not both: the portal is the
-// way the turn's one follower goes (The Princess and the Dragon rulebook,
-// "The magic portal").
-func (l *loader) checkPortalWithFollower(t *tilekit.ScenarioTurn) {
-	if t.Portal != nil && t.Follower != "" {
-		l.report(t.Origin.At("portal"), "portal-with-follower", Error,
-			"the turn puts its follower on %q of the placed tile and through the magic portal: a player places one follower, so drop follower or portal", t.Follower)
-	}
-}
-
 // figuresBeforeTheFirstTurn checks that the red dragon, the Black Dragon
 // and the fairy of a scenario's setup stand on tiles of its position.
 func (l *loader) figuresBeforeTheFirstTurn(board scenarioBoard, s *tilekit.Scenario) {
@@ -127,25 +102,6 @@ func (l *loader) figuresBeforeTheFirstTurn(board scenarioBoard, s *tilekit.Scena
 	}
 	if s.Fairy != nil && l.figureOnBoard(board, s.Fairy.At, "the fairy", s.Fairy.Origin.At("at"), when) && s.Fairy.Feature != "" {
 		l.placeFeature(board, *s.Fairy)
-	}
-}
-
-// turnPlacesOnBoard checks the places a turn names once its tile is laid:
-// the portal's, the princess's and the fairy's feature and the drawbridge
-// crossings' road and city stand on tiles of the board that have them.
-func (l *loader) turnPlacesOnBoard(board scenarioBoard, t *tilekit.ScenarioTurn, when string) {
-	if t.Portal != nil {
-		l.placeOnBoard(board, *t.Portal, when)
-	}
-	if t.Princess != nil {
-		l.placeOnBoard(board, *t.Princess, when)
-	}
-	if t.Fairy != nil && l.figureOnBoard(board, t.Fairy.At, "the fairy", t.Fairy.Origin.At("at"), when) && t.Fairy.Feature != "" {
-		l.placeFeature(board, *t.Fairy)
-	}
-	for _, c := range t.Drawbridge {
-		l.placeOnBoard(board, c.From, when)
-		l.placeOnBoard(board, c.To, when)
 	}
 }
 
@@ -171,17 +127,6 @@ func (l *loader) figureOnBoard(board scenarioBoard, p tilekit.BoardPosition, fig
 		return false
 	}
 	return true
-}
-
-// placeOnBoard checks that a place names a tile of the board and a feature
-// that tile has: the follower that goes through the portal, that the
-// princess removes or that crosses a drawbridge stands there.
-func (l *loader) placeOnBoard(board scenarioBoard, p tilekit.ScenarioPlace, when string) {
-	if board[p.At] == nil {
-		l.report(p.Origin.At("at"), "follower-off-board", Error, "no tile lies at %d,%d %s", p.At.X, p.At.Y, when)
-		return
-	}
-	l.placeFeature(board, p)
 }
 
 // placeFeature checks that the tile at a place, which lies on the board,

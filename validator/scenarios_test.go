@@ -31,7 +31,7 @@ source = { kind = "rulebook", title = "Carcassonne rulebook (2nd edition)", sect
 tile = "base/U"
 at = "2,0"
 rotation = 180
-follower = "field2"
+moves = ["field2"]
 placements = 12
 follower-options = 3
 expect = { scores = [1, 2], followers = [], ended = false }
@@ -46,7 +46,7 @@ scores = [4, 2]
 supply = [7, 7]
 followers = [{ player = 2, at = "0,0", feature = "city" }]
 ended = true
-events = ["completed road"]
+events = ["complete road"]
 board = "0,0:base/D@0 1,0:base/U@0"
 `
 
@@ -71,13 +71,13 @@ func TestScenarioBuild(t *testing.T) {
 		Pile:      []string{"base/U", "base/V"}, End: true,
 		Source: tilekit.Citation{Kind: tilekit.Rulebook, Title: "Carcassonne rulebook (2nd edition)", Section: "Scoring"},
 		Turns: []tilekit.ScenarioTurn{
-			{Tile: "base/U", At: tilekit.BoardPosition{X: 2}, Rotation: 180, Follower: "field2", Placements: &twelve, FollowerOptions: &three,
+			{Tile: "base/U", At: tilekit.BoardPosition{X: 2}, Rotation: 180, Moves: []string{"field2"}, Placements: &twelve, FollowerOptions: &three,
 				Expect: tilekit.ScenarioExpect{Scores: []int{1, 2}, Followers: []tilekit.ScenarioFollower{}, Ended: &no, Origin: turn0.At("expect")},
 				Origin: turn0},
 			{Tile: "base/V", Discard: true, Illegal: "fits", Expect: tilekit.ScenarioExpect{Origin: turn1.At("expect")}, Origin: turn1},
 		},
 		Expect: tilekit.ScenarioExpect{
-			Scores: []int{4, 2}, Supply: []int{7, 7}, Ended: &yes, Events: []string{"completed road"}, Board: "0,0:base/D@0 1,0:base/U@0",
+			Scores: []int{4, 2}, Supply: []int{7, 7}, Ended: &yes, Events: []string{"complete road"}, Board: "0,0:base/D@0 1,0:base/U@0",
 			Followers: []tilekit.ScenarioFollower{{Player: 2, Feature: "city", Origin: at.At("expect", "followers", "0")}},
 			Origin:    at.At("expect"),
 		},

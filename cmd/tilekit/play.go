@@ -50,7 +50,9 @@ end of the game, each with the rule that made it.
 "failures" (a list of {"file", "line", "column", "message", "want",
 "got"}), "position" (the final position in the engine's notation) and,
 with --explain, "turns" (a list of {"turn", "events": [{"event",
-"rule"}]}); then "passed" and "failed", the numbers of scenarios.
+"notation", "rule", "rule_id"}]}: each event worded and in the event
+notation, and its rule worded and by id); then "passed" and "failed", the
+numbers of scenarios.
 
 play --random N plays N games in which every player lays each tile drawn
 at a random legal placement and makes every decision of the turn at

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/tilekit/tilekit"
 	"github.com/tilekit/tilekit/game"
+	"github.com/tilekit/tilekit/site"
 	"github.com/tilekit/tilekit/validator"
 )
 
@@ -53,7 +54,11 @@ func runScenarios(cmd *cobra.Command, opts *playOptions, args []string) error {
 	if len(res.Catalog.Scenarios) == 0 {
 		return usagef("no [[scenario]] to run in %s", strings.Join(scenarioSourceNames(opts, args), ", "))
 	}
-	report := playReport{Scenarios: []scenarioReport{}}
+	words, err := site.NewEventWords("en")
+	if err != nil {
+		return err
+	}
+	report := playReport{Scenarios: []scenarioReport{}, words: words}
 	for i := range res.Catalog.Scenarios {
 		s := &res.Catalog.Scenarios[i]
 		report.add(res, s, game.RunScenario(res.Catalog, s), opts.explain)
@@ -149,6 +154,8 @@ type playReport struct {
 	Scenarios []scenarioReport `json:"scenarios"`
 	Passed    int              `json:"passed"`
 	Failed    int              `json:"failed"`
+	// words words the events of --explain.
+	words *site.EventWords
 }
 
 // scenarioReport is one scenario's result.
@@ -180,10 +187,13 @@ type turnReport struct {
 	Events []eventReport `json:"events"`
 }
 
-// eventReport is one event and the rule that made it.
+// eventReport is one event and the rule that made it: worded, and as
+// values (the event notation, the rule's id).
 type eventReport struct {
-	Event string `json:"event"`
-	Rule  string `json:"rule"`
+	Event    string `json:"event"`
+	Notation string `json:"notation"`
+	Rule     string `json:"rule"`
+	RuleID   string `json:"rule_id"`
 }
 
 // add adds a scenario's result to the report.
@@ -200,7 +210,7 @@ func (r *playReport) add(res *validator.Result, s *tilekit.Scenario, got game.Sc
 		sr.Failures = append(sr.Failures, failureReport{File: file, Line: line, Column: col, Message: f.Message, Want: f.Want, Got: f.Got})
 	}
 	if explain {
-		sr.Turns = explainTurns(s, got.Events)
+		sr.Turns = r.explainTurns(s, got.Events)
 	}
 	if sr.Passed {
 		r.Passed++
@@ -212,7 +222,7 @@ func (r *playReport) add(res *validator.Result, s *tilekit.Scenario, got game.Sc
 
 // explainTurns lists the events of each turn played: the runner gives one
 // list a turn, and one more for the end of the game when it was scored.
-func explainTurns(s *tilekit.Scenario, events [][]game.Event) []turnReport {
+func (r *playReport) explainTurns(s *tilekit.Scenario, events [][]game.Event) []turnReport {
 	out := make([]turnReport, 0, len(events))
 	for i, evs := range events {
 		label := "end of game"
@@ -224,13 +234,13 @@ func explainTurns(s *tilekit.Scenario, events [][]game.Event) []turnReport {
 			} else {
 				label += fmt.Sprintf(" at %d,%d@%d", t.At.X, t.At.Y, t.Rotation)
 			}
-			if t.Follower != "" {
-				label += ", follower on " + t.Follower
+			for _, text := range t.Moves {
+				label += ", " + moveLabel(text)
 			}
 		}
 		tr := turnReport{Turn: label, Events: []eventReport{}}
 		for _, e := range evs {
-			tr.Events = append(tr.Events, eventReport{Event: e.String(), Rule: e.Rule()})
+			tr.Events = append(tr.Events, eventReport{Event: r.words.Event(e), Notation: e.Notation(), Rule: r.words.Rule(e), RuleID: e.Rule().ID})
 		}
 		out = append(out, tr)
 	}
@@ -358,4 +368,13 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// moveLabel names a turn's move in its label: "follower on city" for a
+// follower, else the move as written ("dragon N", "none").
+func moveLabel(text string) string {
+	if m, err := tilekit.ParseMoveText(text); err == nil && m.Word == "" && m.Feature != "" {
+		return "follower on " + m.Feature
+	}
+	return text
 }

@@ -10,8 +10,9 @@ import (
 
 // scenarioTOML writes a scenario as a scenario file (see
 // scenarios.schema.json) holding it alone, after comment lines: every key
-// that differs from its default, the turns as [[scenario.turn]] tables and
-// the final expectations as [scenario.expect].
+// that differs from its default, the turns as an array of inline tables,
+// one line a turn, their moves in the move notation, and the final
+// expectations as [scenario.expect].
 func scenarioTOML(s *tilekit.Scenario, comments ...string) []byte {
 	var b strings.Builder
 	for _, c := range comments {
@@ -57,8 +58,12 @@ func scenarioTOML(s *tilekit.Scenario, comments ...string) []byte {
 	if s.Source.Kind != "" {
 		fmt.Fprintf(&b, "source = %s\n", tomlCitation(s.Source))
 	}
-	for i := range s.Turns {
-		writeTurnTOML(&b, &s.Turns[i])
+	if len(s.Turns) > 0 {
+		b.WriteString("turn = [\n")
+		for i := range s.Turns {
+			b.WriteString("  { " + strings.Join(turnTOML(&s.Turns[i]), ", ") + " },\n")
+		}
+		b.WriteString("]\n")
 	}
 	if e := expectTOML(&s.Expect); len(e) > 0 {
 		b.WriteString("\n[scenario.expect]\n")
@@ -69,29 +74,38 @@ func scenarioTOML(s *tilekit.Scenario, comments ...string) []byte {
 	return []byte(b.String())
 }
 
-// writeTurnTOML writes one turn as a [[scenario.turn]] table.
-func writeTurnTOML(b *strings.Builder, t *tilekit.ScenarioTurn) {
-	fmt.Fprintf(b, "\n[[scenario.turn]]\ntile = %s\n", tomlString(t.Tile))
+// turnTOML returns the keys of a turn that are set, as key = value texts.
+func turnTOML(t *tilekit.ScenarioTurn) []string {
+	out := []string{"tile = " + tomlString(t.Tile)}
 	if t.Discard {
-		b.WriteString("discard = true\n")
+		out = append(out, "discard = true")
 	} else {
-		fmt.Fprintf(b, "at = \"%d,%d\"\n", t.At.X, t.At.Y)
+		out = append(out, fmt.Sprintf("at = \"%d,%d\"", t.At.X, t.At.Y))
 		if t.Rotation != 0 {
-			fmt.Fprintf(b, "rotation = %d\n", t.Rotation)
+			out = append(out, fmt.Sprintf("rotation = %d", t.Rotation))
 		}
 	}
-	keyString(b, "follower", t.Follower)
-	writeDecisionsTOML(b, t)
-	if t.Placements != nil {
-		fmt.Fprintf(b, "placements = %d\n", *t.Placements)
+	if t.Moves != nil {
+		out = append(out, "moves = "+tomlStrings(t.Moves))
 	}
-	if t.FollowerOptions != nil {
-		fmt.Fprintf(b, "follower-options = %d\n", *t.FollowerOptions)
+	for _, kv := range []struct {
+		key   string
+		value *int
+	}{{"placements", t.Placements}, {"follower-options", t.FollowerOptions}} {
+		if kv.value != nil {
+			out = append(out, fmt.Sprintf("%s = %d", kv.key, *kv.value))
+		}
 	}
-	keyString(b, "illegal", t.Illegal)
+	if t.DragonOptions != nil {
+		out = append(out, "dragon-options = "+tomlInts(t.DragonOptions))
+	}
+	if t.Illegal != "" {
+		out = append(out, "illegal = "+tomlString(t.Illegal))
+	}
 	if e := expectTOML(&t.Expect); len(e) > 0 {
-		fmt.Fprintf(b, "expect = { %s }\n", strings.Join(e, ", "))
+		out = append(out, "expect = { "+strings.Join(e, ", ")+" }")
 	}
+	return out
 }
 
 // expectTOML returns the keys of an expectation that are set, as key =
@@ -141,36 +155,6 @@ func writeFiguresTOML(b *strings.Builder, s *tilekit.Scenario) {
 	}
 }
 
-// writeDecisionsTOML writes a turn's decisions beside its follower: the
-// magic portal, the princess, the fairy, the dragons' steps and the
-// drawbridges' crossings.
-func writeDecisionsTOML(b *strings.Builder, t *tilekit.ScenarioTurn) {
-	for _, kv := range []struct {
-		key   string
-		place *tilekit.ScenarioPlace
-	}{{"portal", t.Portal}, {"princess", t.Princess}, {"fairy", t.Fairy}} {
-		if kv.place != nil {
-			fmt.Fprintf(b, "%s = %s\n", kv.key, tomlPlace(*kv.place))
-		}
-	}
-	if t.Dragon != nil {
-		fmt.Fprintf(b, "dragon = %s\n", tomlSides(t.Dragon))
-	}
-	if t.DragonOptions != nil {
-		fmt.Fprintf(b, "dragon-options = %s\n", tomlInts(t.DragonOptions))
-	}
-	if t.BlackDragon != nil {
-		fmt.Fprintf(b, "black-dragon = %s\n", tomlSides(t.BlackDragon))
-	}
-	if t.Drawbridge != nil {
-		parts := make([]string, len(t.Drawbridge))
-		for i, c := range t.Drawbridge {
-			parts[i] = "{ from = " + tomlPlace(c.From) + ", to = " + tomlPlace(c.To) + " }"
-		}
-		fmt.Fprintf(b, "drawbridge = [%s]\n", strings.Join(parts, ", "))
-	}
-}
-
 // tomlPlace writes a feature of a tile as { at = "x,y", feature = "..." },
 // the feature left out when empty.
 func tomlPlace(p tilekit.ScenarioPlace) string {
@@ -179,15 +163,6 @@ func tomlPlace(p tilekit.ScenarioPlace) string {
 		out += ", feature = " + tomlString(p.Feature)
 	}
 	return out + " }"
-}
-
-// tomlSides writes steps as ["N", "E", ...].
-func tomlSides(sides []tilekit.Side) string {
-	parts := make([]string, len(sides))
-	for i, s := range sides {
-		parts[i] = s.String()
-	}
-	return tomlStrings(parts)
 }
 
 // keyString writes key = "value" unless the value is empty.

@@ -1,0 +1,63 @@
+package game
+
+import (
+	"strconv"
+
+	"github.com/tilekit/tilekit"
+)
+
+// playMoves plays the moves of turn i after its tile move, each read by
+// the game's ParseMove and played by Apply, so that a text that names no
+// move fails where it is written and a refused move says why at its
+// element of moves; a move left when the turn is over is one too many,
+// unless the turn expects a refusal (Apply's then). When the moves run out
+// at the figure decision it plays "none"; a decision left without a move
+// is a failure at moves. It reports whether the turn went through.
+func (run *scenarioRun) playMoves(i int, at tilekit.Origin) bool {
+	t, g := &run.s.Turns[i], run.g
+	steps := 0
+	for k, text := range t.Moves {
+		where := at.At("moves", strconv.Itoa(k))
+		if (g.phase == phaseDraw || g.phase == phaseOver) && t.Illegal == "" {
+			run.stop(where, strconv.Itoa(k), strconv.Itoa(len(t.Moves)), "turn %d: the turn is over after %d of its moves: %q is one too many", i+1, k, text)
+			return false
+		}
+		run.checkDragonOptions(i, at, &steps)
+		m, err := g.ParseMove(text)
+		if err != nil {
+			run.stop(where, "", text, "turn %d: %v", i+1, err)
+			return false
+		}
+		if !run.apply(i, where, m) {
+			return false
+		}
+	}
+	if g.phase == phaseFollower && !run.apply(i, at.At("moves"), NoFollower) {
+		return false
+	}
+	if g.phase != phaseDraw && g.phase != phaseOver {
+		run.checkDragonOptions(i, at, &steps)
+		run.stop(at.At("moves"), "", "", "turn %d: %s, but the turn gives no more moves", i+1, run.g.decisionText())
+		return false
+	}
+	return true
+}
+
+// checkDragonOptions checks, before a step of the red dragon, the number
+// of legal steps turn i expects it to have (dragon-options); steps
+// counts the dragon's steps of the turn so far.
+func (run *scenarioRun) checkDragonOptions(i int, at tilekit.Origin, steps *int) {
+	t, g := &run.s.Turns[i], run.g
+	if g.Decision() != "dragon" {
+		return
+	}
+	n := *steps
+	*steps++
+	if n >= len(t.DragonOptions) {
+		return
+	}
+	if got := len(g.Legal(g.legalBuf[:0])); got != t.DragonOptions[n] {
+		run.fail(at.At("dragon-options", strconv.Itoa(n)), strconv.Itoa(t.DragonOptions[n]), strconv.Itoa(got),
+			"turn %d: the dragon has %d legal steps before step %d, want %d", i+1, got, n+1, t.DragonOptions[n])
+	}
+}
