@@ -21,8 +21,8 @@ import (
 //
 // A follower move and a portal move may end with one more word, after a
 // space: the kind of figure deployed (Figure), such as "city large-meeple";
-// the notation reads it, and the game engine refuses it until it plays
-// more kinds than one. A position is two integers without leading zeros
+// the game engine reads it as a kind of follower of the game, by its id
+// or by its index, "figure1", as game.Move.String writes it. A position is two integers without leading zeros
 // or a plus sign.
 
 // MoveWord is the first word of a move of an expansion's figure.

@@ -28,6 +28,11 @@ type Scenario struct {
 	Scores []int
 	// Followers stand on the board before the first turn.
 	Followers []ScenarioFollower
+	// Supply, when not empty, gives each player's followers at hand before
+	// the first turn by kind, once the followers are on the board; a kind
+	// left out has its number (per-player in the figures data) less those
+	// on the board.
+	Supply []ScenarioSupply
 	// Dragon, when not nil, is the tile the red dragon stands on before the
 	// first turn (The Princess and the Dragon); nil leaves it beside the
 	// board, not in play yet.
@@ -83,7 +88,19 @@ type ScenarioFollower struct {
 	Player  int
 	At      BoardPosition
 	Feature string
-	Origin  Origin
+	// Figure is the id of the follower's kind, such as "large-meeple";
+	// empty is the meeple.
+	Figure string
+	Origin Origin
+}
+
+// ScenarioSupply is the number of followers of a kind that each player
+// has at hand, in player order.
+type ScenarioSupply struct {
+	// Figure is the id of the kind of follower, such as "meeple".
+	Figure string
+	Counts []int
+	Origin Origin
 }
 
 // ScenarioPlace names a feature of a tile on the board: the position of
@@ -142,8 +159,12 @@ type ScenarioTurn struct {
 type ScenarioExpect struct {
 	// Scores are the players' scores, in player order.
 	Scores []int
-	// Supply is the number of followers each player has at hand.
+	// Supply is the number of followers each player has at hand, of every
+	// kind.
 	Supply []int
+	// SupplyByKind, when not empty, is the number of followers of each
+	// kind it names that each player has at hand.
+	SupplyByKind []ScenarioSupply
 	// Followers, when not nil, are exactly the followers on the board.
 	Followers []ScenarioFollower
 	// Ended says whether the game is over.

@@ -35,16 +35,19 @@ type open struct {
 	care, req uint8
 }
 
-// Board is a grid of placed tiles around the start tile at (0, 0). The
-// grid reaches Total tiles from the start in every direction, so any game
-// of the rules fits, with a ring of cells beyond that is never placeable,
-// so that every placeable cell has four neighbours in the grid. A Board
-// reuses its memory: Reset empties it without allocating.
+// Board is a grid of placed tiles around the start tile at (0, 0). A tile
+// may lie up to Total tiles from the start in every direction, so any game
+// of the rules fits; the grid is made small and grows as tiles come near
+// its edge, so that a new board costs little. Around the grid a ring of
+// cells is never placeable, so that every placeable cell has four
+// neighbours in the grid. A Board reuses its memory: Reset empties it
+// without allocating, keeping the grid as it grew.
 type Board struct {
 	rules *Ruleset
-	// radius is how far from (0, 0) a tile may lie, on each axis.
-	radius int
-	// width is the number of cells on a row: 2*radius+1 plus the ring.
+	// radius is how far from (0, 0) a tile may lie, on each axis; half is
+	// how far the grid reaches now, at most radius.
+	radius, half int
+	// width is the number of cells on a row: 2*half+1 plus the ring.
 	width int
 	cells []cell
 	// where holds, for each cell, its index in frontier plus one; 0 when
@@ -67,23 +70,99 @@ type Board struct {
 	done []int32
 }
 
+// startHalf is how far a new board's grid reaches from (0, 0), and
+// startTiles how many tiles a new board has feature instances for: most
+// games stay inside the grid, and one that goes further grows it
+// (Board.grow); the instances grow with the tiles (Board.growNodes).
+const (
+	startHalf  = 12
+	startTiles = 24
+)
+
 // NewBoard returns an empty board for the rules.
-func NewBoard(r *Ruleset) *Board {
+func NewBoard(r *Ruleset) *Board { return newBoard(r, startTiles) }
+
+// newBoard returns an empty board with feature instances for a number of
+// tiles, at most the rules' Total.
+func newBoard(r *Ruleset, tiles int) *Board {
 	radius := max(r.Total(), 1)
-	width := 2*radius + 3
-	return &Board{
+	tiles = min(radius, tiles)
+	b := &Board{
 		rules:    r,
 		radius:   radius,
-		width:    width,
-		cells:    make([]cell, width*width),
-		where:    make([]int32, width*width),
-		frontier: make([]open, 0, 4*radius+4),
+		frontier: make([]open, 0, 4*startHalf+4),
 		placed:   make([]int32, 0, radius),
-		steps:    [4]int{tilekit.North: -width, tilekit.East: 1, tilekit.South: width, tilekit.West: -1},
-		around:   [8]int{-width - 1, -width, -width + 1, 1, width + 1, width, width - 1, -1},
-		nodes:    make([]node, radius*r.maxFeatures),
-		stamp:    make([]uint32, radius),
+		nodes:    make([]node, tiles*r.maxFeatures),
+		stamp:    make([]uint32, tiles),
 		done:     make([]int32, 0, r.maxFeatures+9),
+	}
+	b.setGrid(min(radius, startHalf))
+	return b
+}
+
+// setGrid makes an empty grid reaching half from (0, 0).
+func (b *Board) setGrid(half int) {
+	width := 2*half + 3
+	b.half, b.width = half, width
+	b.cells, b.where = make([]cell, width*width), make([]int32, width*width)
+	b.steps = [4]int{tilekit.North: -width, tilekit.East: 1, tilekit.South: width, tilekit.West: -1}
+	b.around = [8]int{-width - 1, -width, -width + 1, 1, width + 1, width, width - 1, -1}
+}
+
+// grow makes the grid reach at least to a position, doubling how far it
+// reaches, and moves the placed tiles and the frontier into it; the cells
+// of the old grid map to the new one by moved.
+func (b *Board) grow(p tilekit.BoardPosition) {
+	half, cells := b.half, b.cells
+	b.setGrid(min(b.radius, max(2*b.half, max(abs(p.X), abs(p.Y))+1)))
+	for i, idx := range b.placed {
+		n := b.moved(idx, half)
+		b.cells[n] = cells[idx]
+		b.placed[i] = n
+	}
+	for i := range b.frontier {
+		n := b.moved(b.frontier[i].idx, half)
+		b.frontier[i].idx = n
+		b.where[n] = int32(i + 1)
+	}
+}
+
+// moved returns the cell of the grid that a cell of an older, smaller
+// grid of the board, reaching half from (0, 0), has become.
+func (b *Board) moved(idx int32, half int) int32 {
+	width := int32(2*half + 3)
+	n, _ := b.index(tilekit.BoardPosition{X: int(idx%width) - half - 1, Y: int(idx/width) - half - 1})
+	return int32(n)
+}
+
+// abs returns the absolute value of n.
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// regrid moves the cells the game keeps outside its board (the tile
+// placed last, and the units' cells: where their figures stand, a moving
+// figure's path) into the board's grid, which a placement grew from one
+// reaching half.
+func (g *Game) regrid(half int) {
+	if g.lastCell >= 0 {
+		g.lastCell = g.board.moved(g.lastCell, half)
+	}
+	for _, u := range units {
+		if u.regrid != nil {
+			u.regrid(g, half)
+		}
+	}
+}
+
+// regridCell moves a cell the game keeps into the board's grid, which a
+// placement grew from one reaching half; -1 (beside the board) stays.
+func (g *Game) regridCell(c *int32, half int) {
+	if *c >= 0 {
+		*c = g.board.moved(*c, half)
 	}
 }
 
@@ -116,18 +195,23 @@ func (b *Board) Frontier() int { return len(b.frontier) }
 // Radius returns how far from (0, 0) a tile may lie on each axis.
 func (b *Board) Radius() int { return b.radius }
 
+// within reports whether a tile may lie at a position.
+func (b *Board) within(p tilekit.BoardPosition) bool {
+	return abs(p.X) <= b.radius && abs(p.Y) <= b.radius
+}
+
 // index returns the cell of a position; ok is false when the position is
-// not placeable.
+// not placeable or beyond the grid, where no tile lies.
 func (b *Board) index(p tilekit.BoardPosition) (idx int, ok bool) {
-	if p.X < -b.radius || p.X > b.radius || p.Y < -b.radius || p.Y > b.radius {
+	if p.X < -b.half || p.X > b.half || p.Y < -b.half || p.Y > b.half {
 		return 0, false
 	}
-	return (p.Y+b.radius+1)*b.width + p.X + b.radius + 1, true
+	return (p.Y+b.half+1)*b.width + p.X + b.half + 1, true
 }
 
 // position returns the position of a cell.
 func (b *Board) position(idx int) tilekit.BoardPosition {
-	return tilekit.BoardPosition{X: idx%b.width - b.radius - 1, Y: idx/b.width - b.radius - 1}
+	return tilekit.BoardPosition{X: idx%b.width - b.half - 1, Y: idx/b.width - b.half - 1}
 }
 
 // placeable reports whether a cell lies inside the ring.
@@ -171,7 +255,8 @@ func (b *Board) CanPlace(p tilekit.BoardPosition, typ, rot int) bool {
 // first), so that any board can be set up. It joins the features of the
 // tile with those of its neighbours across the sides they share, and notes
 // the features the placement completed (see Completed). It allocates
-// nothing while the board holds no more tiles than the rules have.
+// nothing while the board holds no more tiles than the rules have, but
+// when the tile comes near the edge of the grid, which grows.
 func (b *Board) Place(p tilekit.BoardPosition, typ, rot int) error {
 	if typ < 0 || typ >= b.rules.NumTypes() {
 		return fmt.Errorf("no tile type %d", typ)
@@ -179,10 +264,13 @@ func (b *Board) Place(p tilekit.BoardPosition, typ, rot int) error {
 	if rot < 0 || rot > 3 {
 		return fmt.Errorf("rotation %d: want 0 to 3 quarter turns", rot)
 	}
-	idx, ok := b.index(p)
-	if !ok {
+	if !b.within(p) {
 		return fmt.Errorf("position %s lies off the board (at most %d from (0,0) on each axis)", p, b.radius)
 	}
+	if b.half < b.radius && (abs(p.X) >= b.half || abs(p.Y) >= b.half) {
+		b.grow(p)
+	}
+	idx, _ := b.index(p)
 	if b.cells[idx].tile != 0 {
 		return fmt.Errorf("position %s already holds %s", p, b.rules.ID(int(b.cells[idx].tile)-1))
 	}

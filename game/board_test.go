@@ -241,3 +241,57 @@ func TestLegalPlacementsAppendsToDst(t *testing.T) {
 		}
 	}
 }
+
+// A board's grid starts small and grows as tiles come near its edge: a
+// road laid from the start tile out to the edge of the board is placed,
+// read back and extended as on a board made for every tile, and the
+// figures a game keeps by cell stay where they stood.
+func TestBoardGrowsAsTilesComeNearItsEdge(t *testing.T) {
+	r := pdRules(t, catalog(t), tilekit.HansImGlueck)
+	road := mustType(t, r, "base/U")
+	b := game.StartBoard(r)
+	radius := b.Radius()
+	for x := 1; x <= radius; x++ {
+		require.True(t, b.CanPlace(pos(x, 0), road, 0), "x %d", x)
+		require.NoError(t, b.Place(pos(x, 0), road, 0), "x %d", x)
+		typ, rot, ok := b.At(pos(x, 0))
+		require.Equal(t, []any{road, 0, true}, []any{typ, rot, ok}, "x %d", x)
+		ends := 2
+		if x == radius {
+			ends = 1
+		}
+		require.Equal(t, 2*(x+1)+ends, b.Frontier(), "x %d: the cells north and south of the road, and its ends on the board", x)
+	}
+	assert.True(t, b.CanPlace(pos(-1, 0), road, 0))
+	assert.False(t, b.CanPlace(pos(radius+1, 0), road, 0), "beyond the board")
+	assert.Error(t, b.Place(pos(radius+1, 0), road, 0))
+	parsed, err := game.ParseBoard(r, b.String())
+	require.NoError(t, err)
+	assert.Equal(t, b.String(), parsed.String())
+	assert.Equal(t, slices.Collect(b.Placed()), slices.Collect(parsed.Placed()))
+
+	g, err := game.ParseSnapshot(r, "0,0:base/D@0 0,-1:base/E@180 / scores 0,0 / dragon 0,-1")
+	require.NoError(t, err)
+	for x := 1; x <= 8; x++ {
+		take(t, g, map[bool]string{true: "base/U", false: "base/D"}[x <= 6])
+		require.NoError(t, place(g, x, 0, 0), "x %d", x)
+		_, err := g.Apply(game.NoFollower, nil)
+		require.NoError(t, err)
+	}
+	var dragon []tilekit.BoardPosition
+	for f := range g.Figures() {
+		if f.Figure == game.FigureDragon {
+			dragon = append(dragon, f.Pos)
+		}
+	}
+	assert.Equal(t, []tilekit.BoardPosition{pos(0, -1)}, dragon, "the dragon stays on its tile as the grid grows")
+	assert.Contains(t, g.Snapshot(), "dragon 0,-1")
+}
+
+// mustType returns the tile type of an id.
+func mustType(t *testing.T, r *game.Ruleset, id string) int {
+	t.Helper()
+	typ, ok := r.Type(id)
+	require.True(t, ok, id)
+	return typ
+}

@@ -82,6 +82,9 @@ type Ruleset struct {
 	// maxFeatures is the most features a type has: each placed tile owns
 	// that many feature instances on a board.
 	maxFeatures int
+	// kinds are the kinds of follower of the selection, the meeple first
+	// (kinds.go).
+	kinds []FollowerKind
 	// selection lists the ids of the selection the rules were compiled for.
 	selection []string
 	// The turn (setup.go): the publisher whose rules it follows, its steps

@@ -23,11 +23,15 @@
 //
 // # The turn
 //
-// A Game plays on a Board: 2 to 6 players with a score and 7 followers, the
-// turn, and a draw pile shuffled by a seeded PCG generator. A turn is Draw
+// A Game plays on a Board: 2 to 6 players with a score and followers at
+// hand by kind (FollowerKind: the kinds of the selection, as
+// expansions/figures.toml says how many each player has, what one weighs
+// in a majority and where it may stand; the base game alone has its 7
+// meeples), the turn, and a draw pile shuffled by a seeded PCG generator. A turn is Draw
 // (or Take), then the steps of the order of play that rules.Order composes
 // for the setup: the core plays place-tile, place-figure (the figure
-// decision: a follower on the tile just placed, or none) and
+// decision: a follower of a kind at hand on the tile just placed, or
+// none; a Move's Figure is the kind) and
 // score-features (by the 2nd edition's rules, Carcassonne rulebook (2nd
 // edition), Scoring; Options give the rules the rulebooks leave open);
 // EndGame scores what is left (Scoring at the end of the game). Legal lists
@@ -72,7 +76,8 @@
 // A board reads and writes itself as tokens "x,y:TILE@ROT" (Board.String,
 // ParseBoard); a game as the snapshot notation (Game.Snapshot,
 // ParseSnapshot, MarshalText): the board with the followers on each tile's
-// features, named as FeatureName names them, then sections such as
+// features, named as FeatureName names them (and a kind other than the
+// meeple by its id, "1:city:large-meeple"), then sections such as
 // "0,0:base/D@0 1,0:base/U@0[1:road] / scores 3,0 / turn 2 / pile
 // base/A*2", and the units' sections ("dragon 2,-1", "fairy 1,0:road",
 // "black-dragon 0,1", "set-aside TILE*N"). Moves use the root package's

@@ -70,7 +70,7 @@ func ExampleRunScenario() {
 	if err != nil {
 		panic(err)
 	}
-	s := &cat.Scenarios[0]
+	s := cat.Scenario("base/city-closed-joining-three")
 	res := game.RunScenario(cat, s)
 	fmt.Println(res.ID, res.Passed())
 	// Output: base/city-closed-joining-three true

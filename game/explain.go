@@ -29,7 +29,7 @@ func (b *Board) misplaced(p tilekit.BoardPosition, typ, rot int) error {
 		return fmt.Errorf("rotation %d: want 0 to 3 quarter turns", rot)
 	}
 	idx, ok := b.index(p)
-	if !ok {
+	if !ok && !b.within(p) {
 		return fmt.Errorf("%s lies off the board (at most %d from 0,0 on each axis)", notationPos(p), b.radius)
 	}
 	if c := b.cells[idx]; c.tile != 0 {

@@ -275,11 +275,12 @@ func (b *Board) tileIn(slot, root int32) bool {
 }
 
 // growNodes makes room for the feature instances of a number of tiles. A
-// board has room for the rules' Total from the start, so that only a board
-// set up with more tiles than the game has grows.
+// new board has room for startTiles; past them it makes room for every
+// tile of the rules at once (a game places them all); a board that is
+// Reset keeps the room it grew to.
 func (b *Board) growNodes(tiles int) {
 	if need := tiles * b.rules.maxFeatures; need > len(b.nodes) {
-		b.nodes = append(b.nodes, make([]node, need)...)
+		b.nodes = append(b.nodes, make([]node, max(need, b.radius*b.rules.maxFeatures)-len(b.nodes))...)
 	}
 	if tiles > len(b.stamp) {
 		b.stamp = append(b.stamp, make([]uint32, tiles)...)

@@ -103,6 +103,9 @@ type PlacedFigure struct {
 	// Portal says that the follower came onto its feature through a magic
 	// portal.
 	Portal bool
+	// Kind is the follower's kind, an index into the ruleset's kinds
+	// (Ruleset.Kind), 0 the meeple; 0 for a neutral figure.
+	Kind int
 }
 
 // Figures returns the figures on the board: the players' followers in the
@@ -118,7 +121,7 @@ func (g *Game) Figures() iter.Seq[PlacedFigure] {
 		})
 		for _, f := range on {
 			pos := g.board.position(int(g.board.placed[f.node/maxF]))
-			if !yield(PlacedFigure{Figure: FigureMeeple, Player: int(f.player), Pos: pos, Feature: int(f.node % maxF), Portal: f.via == MovePortal}) {
+			if !yield(PlacedFigure{Figure: FigureMeeple, Player: int(f.player), Pos: pos, Feature: int(f.node % maxF), Portal: f.via == MovePortal, Kind: int(f.kind)}) {
 				return
 			}
 		}

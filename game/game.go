@@ -8,10 +8,11 @@ import (
 	"github.com/tilekit/tilekit"
 )
 
-// Followers is the number of followers each player has in their supply at
-// the start of a game. The box holds an eighth, used to keep the score on
-// the scoring track; the engine keeps the score itself and leaves it out
-// (Carcassonne rulebook (2nd edition), Preparation).
+// Followers is the number of meeples each player has in their supply at
+// the start of a game when the data says nothing of it (the figures data
+// gives each kind's, see FollowerKind). The box holds an eighth, used to
+// keep the score on the scoring track; the engine keeps the score itself
+// and leaves it out (Carcassonne rulebook (2nd edition), Preparation).
 const Followers = 7
 
 // MinPlayers and MaxPlayers bound the number of players of a Game.
@@ -24,8 +25,8 @@ const (
 type Player struct {
 	// Score is the player's points so far.
 	Score int
-	// Supply is the number of followers the player has at hand; the rest
-	// stand on the board.
+	// Supply is the number of followers the player has at hand, of every
+	// kind (Game.SupplyOf gives them by kind); the rest stand on the board.
 	Supply int
 }
 
@@ -47,11 +48,13 @@ const (
 )
 
 // follower is a follower on the board: its owner, the feature instance
-// it stands on (see node), and the kind of the move that put it there
-// (MoveBase for a deployment on the tile just placed).
+// it stands on (see node), its kind (an index into the ruleset's kinds)
+// and the kind of the move that put it there (MoveBase for a deployment on
+// the tile just placed).
 type follower struct {
 	player int32
 	node   int32
+	kind   uint8
 	via    MoveKind
 }
 
@@ -79,8 +82,10 @@ type Game struct {
 	// lists them in the order they were set aside.
 	discarded int
 	setAside  []uint16
-	// followers lists the followers on the board.
+	// followers lists the followers on the board; supply holds, by player
+	// and kind, the followers at hand (their totals are Player.Supply).
 	followers []follower
+	supply    [MaxPlayers][MaxKinds]int16
 	// done, roots and mark are buffers for scoring: the completed features
 	// of a placement, the features with followers at the end, and a mark
 	// per feature instance for counting the cities of a field once.
@@ -133,13 +138,13 @@ func NewGame(r *Ruleset, players int, seed uint64) (*Game, error) {
 	}
 	g := &Game{
 		rules:     r,
-		board:     NewBoard(r),
+		board:     newBoard(r, r.Total()), // a game places every tile
 		players:   make([]Player, players),
 		pile:      make([]uint16, 0, r.Total()),
 		setAside:  make([]uint16, 0, r.Total()),
-		followers: make([]follower, 0, Followers*players),
+		followers: make([]follower, 0, r.followersPerPlayer()*players),
 		done:      make([]Feature, 0, r.maxFeatures+9),
-		roots:     make([]int32, 0, Followers*players),
+		roots:     make([]int32, 0, r.followersPerPlayer()*players),
 	}
 	g.mark = make([]uint32, len(g.board.nodes))
 	g.makeTurn(players)
@@ -153,8 +158,9 @@ func (g *Game) Reset(seed uint64) {
 	g.board.Reset()
 	g.board.PlaceStart()
 	for i := range g.players {
-		g.players[i] = Player{Supply: Followers}
+		g.players[i] = Player{}
 	}
+	g.resetSupplies()
 	g.turn, g.phase, g.tile, g.discarded = 0, phaseDraw, -1, 0
 	g.setAside = g.setAside[:0]
 	g.rng = newPCG(seed)
@@ -382,6 +388,10 @@ type Move struct {
 	Feature int
 	// Kind is MoveBase for the base game's tile and follower moves.
 	Kind MoveKind
+	// Figure is, for a follower move onto a feature and a unit's move that
+	// deploys one, the kind of follower deployed: an index into the
+	// ruleset's kinds (Ruleset.Kind), 0 the meeple.
+	Figure int
 	// Dir is the side a figure steps to, for a unit's move that steps.
 	Dir tilekit.Side
 }
@@ -389,17 +399,25 @@ type Move struct {
 // TileMove returns the move that lays the drawn tile at a placement.
 func TileMove(p Placement) Move { return Move{Placement: p, Feature: -1} }
 
-// FollowerMove returns the move that puts a follower on feature i of the
+// FollowerMove returns the move that puts a meeple on feature i of the
 // tile just placed; -1 puts none.
 func FollowerMove(i int) Move { return Move{Follower: true, Feature: i} }
+
+// KindMove returns the move that puts a follower of a kind (an index into
+// the ruleset's kinds, 0 the meeple) on feature i of the tile just placed.
+func KindMove(i, kind int) Move { return Move{Follower: true, Feature: i, Figure: kind} }
 
 // NoFollower is the follower move that puts no follower.
 var NoFollower = FollowerMove(-1)
 
 // String returns the move as "x,y@ROT" (rotation in degrees) or "f3",
-// "none"; a move of a unit's Kind as its kind and what it names, as the
-// unit writes it (units.go lists them; see the package doc).
-func (m Move) String() string { return m.notation(indexText(m.Feature)).String() }
+// "none", and a follower of another kind than the meeple with its index
+// in the ruleset's kinds, "f3 figure1" (Game.MoveText names it, "city
+// large-meeple"); a move of a unit's Kind as its kind and what it names,
+// as the unit writes it (units.go lists them; see the package doc).
+func (m Move) String() string {
+	return m.notation(indexText(m.Feature), figureText(m.Figure, nil)).String()
+}
 
 // pcg is the PCG-XSH-RR generator of 32-bit numbers over a 64-bit state
 // (O'Neill, 2014): small, fast and the same on every platform, so that a

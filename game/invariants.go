@@ -17,12 +17,16 @@ type invariants struct {
 	// last holds the scores before the move and points the sum of each
 	// player's points events.
 	last, points [MaxPlayers]int
-	// onBoard counts each player's followers on the board, for
-	// checkFollowers (a field, so that the units' hooks may count into it
-	// without an allocation).
-	onBoard [MaxPlayers]int
 	// unitWatch holds what the units' invariants note between moves.
 	unitWatch
+	// owned holds each player's followers by kind when the check began,
+	// at hand, on the board and held off it by a unit, and total those and
+	// the ones out of the game.
+	owned [MaxPlayers][MaxKinds]int
+	total [MaxPlayers]int
+	// counted is countFollowers' count (a field, so that the units' hooks
+	// may count into it without an allocation).
+	counted [MaxPlayers][MaxKinds]int
 }
 
 // invariantBreak is a broken invariant: what broke.
@@ -49,6 +53,32 @@ func (iv *invariants) reset(g *Game) {
 	for _, h := range g.rules.hooks.watch {
 		h(iv)
 	}
+	iv.owned = iv.countFollowers()
+	for i := range g.players {
+		iv.total[i] = g.lost[i]
+		for _, n := range iv.owned[i] {
+			iv.total[i] += n
+		}
+	}
+}
+
+// countFollowers counts each player's followers by kind: at hand, on the
+// board and held off it by a unit.
+func (iv *invariants) countFollowers() [MaxPlayers][MaxKinds]int {
+	n := &iv.counted
+	clear(n[:])
+	for _, f := range iv.g.followers {
+		n[f.player][f.kind]++
+	}
+	for _, h := range iv.g.rules.hooks.aside {
+		h(iv.g, n)
+	}
+	for i := range iv.g.players {
+		for k := range iv.g.rules.kinds {
+			n[i][k] += int(iv.g.supply[i][k])
+		}
+	}
+	return *n
 }
 
 // broken returns the break of an invariant.
@@ -128,21 +158,25 @@ func (iv *invariants) checkFit(pos tilekit.BoardPosition) error {
 	return nil
 }
 
-// checkFollowers checks that each player's followers on the board (or
-// held off it by a unit), at hand and out of the game make Followers.
+// checkFollowers checks that each player's followers at hand, on the
+// board, held off it by a unit and out of the game make as many as when
+// the check began, that no kind has more than it had (only the ones out
+// of the game are gone) nor fewer than none at hand, and that the
+// supply's total is the sum of its kinds.
 func (iv *invariants) checkFollowers() error {
-	onBoard := &iv.onBoard
-	clear(onBoard[:])
-	for _, f := range iv.g.followers {
-		onBoard[f.player]++
-	}
-	for _, h := range iv.g.rules.hooks.aside {
-		h(iv.g, onBoard)
-	}
-	for i, pl := range iv.g.players {
-		if pl.Supply < 0 || pl.Supply+onBoard[i]+iv.g.lost[i] != Followers {
-			return iv.broken("player %d has %d followers at hand, %d on the board and %d out of the game, not %d in all",
-				i+1, pl.Supply, onBoard[i], iv.g.lost[i], Followers)
+	g := iv.g
+	n := iv.countFollowers()
+	for i, pl := range g.players {
+		all, hand := g.lost[i], 0
+		for k := range g.rules.kinds {
+			all, hand = all+n[i][k], hand+int(g.supply[i][k])
+			if g.supply[i][k] < 0 || n[i][k] > iv.owned[i][k] {
+				return iv.broken("player %d has %d %s at hand and %d in all, of %d", i+1, g.supply[i][k], g.rules.kinds[k].ID, n[i][k], iv.owned[i][k])
+			}
+		}
+		if pl.Supply != hand || all != iv.total[i] {
+			return iv.broken("player %d has %d followers at hand (%d by kind), %d in all with %d out of the game, not %d",
+				i+1, pl.Supply, hand, all, g.lost[i], iv.total[i])
 		}
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/tilekit/tilekit"
 )
@@ -28,7 +29,11 @@ func ParseMove(text string) (Move, error) {
 	if mt.Feature != "" && !mt.IsIndex {
 		return Move{}, fmt.Errorf("move %q: the feature %q is named, not given by its index (f3): a name is read by the game the move is played in (Game.ParseMove)", text, mt.Feature)
 	}
-	return moveOf(text, mt, mt.Index)
+	m, err := moveOf(text, mt, mt.Index)
+	if err != nil {
+		return m, err
+	}
+	return withFigure(m, text, mt, nil)
 }
 
 // ParseMove reads a move as ParseMove does, and also with its feature
@@ -46,20 +51,34 @@ func (g *Game) ParseMove(text string) (Move, error) {
 	if mt.Feature == "" {
 		return moveOf(text, mt, -1)
 	}
+	i, err := g.moveFeature(text, mt)
+	if err != nil {
+		return Move{}, err
+	}
+	m, err := moveOf(text, mt, i)
+	if err != nil {
+		return m, err
+	}
+	return withFigure(m, text, mt, g.rules)
+}
+
+// moveFeature returns the index of the feature a move's text names on the
+// tile it names.
+func (g *Game) moveFeature(text string, mt tilekit.MoveText) (int, error) {
 	typ, err := g.moveTile(mt)
 	if err != nil {
-		return Move{}, fmt.Errorf("move %q: %w", text, err)
+		return 0, fmt.Errorf("move %q: %w", text, err)
 	}
 	i := mt.Index
 	switch {
 	case !mt.IsIndex:
 		if i, err = g.rules.FeatureIndex(typ, mt.Feature); err != nil {
-			return Move{}, fmt.Errorf("move %q: %w", text, err)
+			return 0, fmt.Errorf("move %q: %w", text, err)
 		}
 	case i >= g.rules.NumFeatures(typ):
-		return Move{}, fmt.Errorf("move %q: %w", text, g.rules.noFeature(typ, i))
+		return 0, fmt.Errorf("move %q: %w", text, g.rules.noFeature(typ, i))
 	}
-	return moveOf(text, mt, i)
+	return i, nil
 }
 
 // moveTile returns the tile type whose feature a move names: the tile at
@@ -85,9 +104,6 @@ func (g *Game) moveTile(mt tilekit.MoveText) (int, error) {
 // moveOf returns the move a text in the notation gives, with the index of
 // the feature it names (-1 for none).
 func moveOf(text string, mt tilekit.MoveText, feature int) (Move, error) {
-	if mt.Figure != "" {
-		return Move{}, fmt.Errorf("move %q: the engine plays one kind of follower, so a move names no figure kind (%q)", text, mt.Figure)
-	}
 	if mt.Feature == "" {
 		feature = -1
 	}
@@ -105,9 +121,51 @@ func moveOf(text string, mt tilekit.MoveText, feature int) (Move, error) {
 	return Move{}, fmt.Errorf("move %q: the engine plays no move %q", text, mt.Word)
 }
 
-// notation returns a move in the move notation, its feature written as a
-// text.
-func (m Move) notation(feature string) tilekit.MoveText {
+// withFigure returns a follower move, or a unit's move that deploys one,
+// with the kind of follower its text names after the feature: by its
+// index in the ruleset's kinds as Move.String writes it ("figure1"), or,
+// with a ruleset, by its id ("large-meeple"); the meeple when the text
+// names none.
+func withFigure(m Move, text string, mt tilekit.MoveText, r *Ruleset) (Move, error) {
+	if mt.Figure == "" {
+		return m, nil
+	}
+	if rest, ok := strings.CutPrefix(mt.Figure, figureWord); ok {
+		if k, err := strconv.Atoi(rest); err == nil && k > 0 && strconv.Itoa(k) == rest && (r == nil || k < r.NumKinds()) {
+			m.Figure = k
+			return m, nil
+		}
+	}
+	if r == nil {
+		return Move{}, fmt.Errorf("move %q: the kind of follower %q is named, not given by its index (figure1): a name is read by the game the move is played in (Game.ParseMove)", text, mt.Figure)
+	}
+	k, ok := r.KindIndex(mt.Figure)
+	if !ok {
+		return Move{}, fmt.Errorf("move %q: no kind of follower %q in this game: it plays %s", text, mt.Figure, strings.Join(r.kindIDs(), ", "))
+	}
+	m.Figure = k
+	return m, nil
+}
+
+// figureWord begins the index form of a kind of follower, "figure1".
+const figureWord = "figure"
+
+// figureText writes kind k of follower in its index form, "figure1", or
+// by a ruleset's id; empty for the meeple.
+func figureText(k int, r *Ruleset) string {
+	switch {
+	case k == 0:
+		return ""
+	case r != nil && k < r.NumKinds():
+		return r.kinds[k].ID
+	}
+	return figureWord + strconv.Itoa(k)
+}
+
+// notation returns a move in the move notation, its feature and the kind
+// of follower it deploys written as texts (the kind only for a follower
+// move, or a unit's move that deploys one, onto a feature).
+func (m Move) notation(feature, figure string) tilekit.MoveText {
 	if m.Kind == MoveBase && !m.Follower {
 		return tilekit.MoveText{Tile: true, HasAt: true, At: m.Placement.Pos, Rotation: tilekit.Rotations[m.Placement.Rot&3]}
 	}
@@ -115,6 +173,9 @@ func (m Move) notation(feature string) tilekit.MoveText {
 	mt := tilekit.MoveText{Word: k.name, Side: tilekit.Side(m.Dir & 3)}
 	if k.notation(m, &mt) && m.Feature >= 0 {
 		mt.Feature = feature
+		if k.deploys {
+			mt.Figure = figure
+		}
 	}
 	return mt
 }
@@ -132,13 +193,13 @@ func (g *Game) MoveText(m Move) string {
 	if m.Feature >= 0 {
 		feature = g.featureText(m)
 	}
-	return m.notation(feature).String()
+	return m.notation(feature, figureText(m.Figure, g.rules)).String()
 }
 
 // featureText names the feature of a move on the tile it names, or by its
 // index where no tile lies there.
 func (g *Game) featureText(m Move) string {
-	typ, err := g.moveTile(m.notation(""))
+	typ, err := g.moveTile(m.notation("", ""))
 	if err != nil {
 		return indexText(m.Feature)
 	}

@@ -120,7 +120,7 @@ func TestGameParseMoveNamesFeatures(t *testing.T) {
 		"f9":              `move "f9": base/U has no feature #9 (its features are road, field1, field2)`,
 		"portal 0,0":      `move "portal 0,0": portal names a feature of the tile after ":", such as portal 0,0:city`,
 		"dragon X":        `move "dragon X": dragon is followed by the side it steps to: side "X": want N, E, S or W`,
-		"road abbot":      `move "road abbot": the engine plays one kind of follower, so a move names no figure kind ("abbot")`,
+		"road abbot":      `move "road abbot": no kind of follower "abbot" in this game: it plays meeple`,
 		"1,0@45":          `move "1,0@45": a tile move is x,y@ROT, ROT one of 0, 90, 180 or 270 (degrees clockwise), not "45"`,
 	} {
 		_, err := g.ParseMove(text)

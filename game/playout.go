@@ -69,7 +69,8 @@ func (e *BreakError) Error() string {
 // tile drawn is laid at a placement chosen uniformly among the distinct
 // legal ones (a symmetric tile's rotations that lay the same tile are one
 // placement, see Ruleset.Distinct), then a follower move is chosen uniformly
-// among "no follower" and each legal feature of the placed tile (with the
+// among "no follower" and each legal feature of the placed tile with each
+// kind of follower at hand that may stand on it (with the
 // expansions, the figure decision's other legal moves too), until the pile is empty; then EndGame scores the game. The
 // choices come from a generator seeded by the game's seed, so a seed
 // always plays the same game. A Playout keeps its game and buffers from
@@ -296,7 +297,7 @@ func (p *Playout) moveText(m Move, typ int) string {
 	if m.Kind != MoveBase || m.Feature < 0 {
 		return p.g.MoveText(m)
 	}
-	return m.notation(p.g.rules.moveFeature(typ, m.Feature)).String()
+	return m.notation(p.g.rules.moveFeature(typ, m.Feature), figureText(m.Figure, p.g.rules)).String()
 }
 
 // replayExpansion returns the expansion a replay's id starts with: the

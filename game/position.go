@@ -21,10 +21,16 @@ import (
 //
 //   - A tile token may end in the followers on its features, in brackets
 //     and separated by commas: the owner, from 1, a colon and the feature's
-//     name (see Ruleset.FeatureName), such as [1:road,2:field2].
+//     name (see Ruleset.FeatureName), and for a follower of another kind
+//     than the meeple a colon and its id, such as
+//     [1:road,2:field2,1:city:large-meeple].
 //   - "scores" gives each player's score, in player order; their number is
-//     the number of players. The followers each player has at hand are the
-//     7 less those on the board.
+//     the number of players.
+//   - "supply" gives the followers each player has at hand, by kind: each
+//     kind's id, a colon and its number for each player, such as "supply
+//     meeple:5,7 large-meeple:0,1". Without it each player has at hand
+//     each kind's number (FollowerKind.PerPlayer: 7 meeples) less those on
+//     the board; Snapshot writes it, every kind, when that is not so.
 //   - "turn" gives the player whose turn it is, from 1.
 //   - "pile" gives the tiles left in the draw pile, each as its id and,
 //     after "*", its number of copies (1 when left out), in catalog order;
@@ -62,6 +68,7 @@ func (g *Game) Snapshot() string {
 		}
 		sb.WriteString(strconv.Itoa(pl.Score))
 	}
+	g.writeSupply(&sb)
 	fmt.Fprintf(&sb, " / turn %d / pile %s", g.turn+1, g.pileText())
 	switch g.phase {
 	case phaseTile:
@@ -106,8 +113,40 @@ func (g *Game) writeFollowers(sb *strings.Builder, slot int32) {
 			sb.WriteByte(',')
 		}
 		fmt.Fprintf(sb, "%d:%s", f.player+1, g.rules.FeatureName(typ, int(f.node%maxF)))
+		if f.kind != 0 {
+			sb.WriteString(":" + g.rules.kinds[f.kind].ID)
+		}
 	}
 	sb.WriteByte(']')
+}
+
+// writeSupply writes the supply section, every kind, when a player has at
+// hand other than each kind's number less those on the board; nothing
+// otherwise.
+func (g *Game) writeSupply(sb *strings.Builder) {
+	var on [MaxPlayers][MaxKinds]int
+	for _, f := range g.followers {
+		on[f.player][f.kind]++
+	}
+	for _, h := range g.rules.hooks.aside {
+		h(g, &on)
+	}
+	same := true
+	for p := range g.players {
+		for k, kind := range g.rules.kinds {
+			same = same && int(g.supply[p][k]) == kind.PerPlayer-on[p][k]
+		}
+	}
+	if same {
+		return
+	}
+	sb.WriteString(" / supply")
+	for k, kind := range g.rules.kinds {
+		sb.WriteString(" " + kind.ID)
+		for p := range g.players {
+			sb.WriteString(string(":,"[min(p, 1)]) + strconv.Itoa(int(g.supply[p][k])))
+		}
+	}
 }
 
 // pileText writes the pile as "ID*N" items in catalog order, or "none".
@@ -153,6 +192,9 @@ type positionSections struct {
 	placed *tilekit.BoardPosition
 	over   bool
 	opts   Options
+	// supply holds, by kind, each player's followers at hand; nil when
+	// the section is absent.
+	supply [][]int
 	// units are the units' sections, in the order read.
 	units []unitSectionValue
 }
@@ -184,7 +226,7 @@ func ParseSnapshot(r *Ruleset, text string) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := g.setBoard(groups[0], sec); err != nil {
+	if err := g.withSupply(sec.supply, func() error { return g.setBoard(groups[0], sec) }); err != nil {
 		return nil, err
 	}
 	for i, s := range sec.scores {
@@ -231,7 +273,7 @@ func splitSections(text string) [][]string {
 // sectionKeywords are the keywords of the sections, in the order Snapshot
 // writes them: the core's, then the units'.
 var sectionKeywords = func() []string {
-	keys := []string{"scores", "turn", "pile", "drawn", "placed", "over", "options"}
+	keys := []string{"scores", "supply", "turn", "pile", "drawn", "placed", "over", "options"}
 	for _, u := range sections {
 		keys = append(keys, u.key)
 	}
@@ -258,6 +300,11 @@ func parseSections(r *Ruleset, groups [][]string) (positionSections, error) {
 	}
 	if sec.scores == nil {
 		return sec, errors.New("no scores section: give each player's score, such as \"/ scores 0,0\"")
+	}
+	for k, n := range sec.supply {
+		if n != nil && len(n) != len(sec.scores) {
+			return sec, fmt.Errorf("supply of %s: %d numbers, but the scores give %d players", r.kinds[k].ID, len(n), len(sec.scores))
+		}
 	}
 	if sec.turn >= len(sec.scores) {
 		return sec, fmt.Errorf("turn %d: there are %d players", sec.turn+1, len(sec.scores))
@@ -292,6 +339,8 @@ func (sec *positionSections) read(r *Ruleset, key, value string) error {
 	switch key {
 	case "scores":
 		sec.scores, err = parseScores(value)
+	case "supply":
+		sec.supply, err = parseSupply(r, value)
 	case "turn":
 		sec.turn, err = strconv.Atoi(value)
 		if err != nil || sec.turn < 1 || sec.turn > MaxPlayers {
@@ -446,13 +495,20 @@ func (g *Game) putMarked(tile, mark string) error {
 		who, name, ok := strings.Cut(item, ":")
 		player, err := strconv.Atoi(who)
 		if !ok || err != nil {
-			return fmt.Errorf("follower %q: want PLAYER:FEATURE, such as 1:road", item)
+			return fmt.Errorf("follower %q: want PLAYER:FEATURE, such as 1:road, or PLAYER:FEATURE:KIND, such as 1:city:large-meeple", item)
+		}
+		name, kindID, withKind := strings.Cut(name, ":")
+		kind := 0
+		if withKind {
+			if kind, ok = g.rules.KindIndex(kindID); !ok {
+				return fmt.Errorf("follower %q: no kind of follower %q: the game plays %s", item, kindID, strings.Join(g.rules.kindIDs(), ", "))
+			}
 		}
 		i, err := g.rules.FeatureIndex(typ, name)
 		if err != nil {
 			return fmt.Errorf("follower %q: %w", item, err)
 		}
-		if err := g.addFollower(player-1, p, i); err != nil {
+		if err := g.addFollower(player-1, p, i, kind); err != nil {
 			return fmt.Errorf("follower %q: %w", item, err)
 		}
 	}
@@ -511,12 +567,13 @@ func (g *Game) setPile(sec positionSections) {
 	}
 }
 
-// addFollower puts a follower of a player, from 0, on feature i of the
-// tile at a position, outside any turn, as a position or a scenario sets
-// the board up. Several followers may share a joined feature, as after a
-// placement joins two; it is an error when the player has none at hand or
-// the game has no farmers and the feature is a field.
-func (g *Game) addFollower(player int, p tilekit.BoardPosition, i int) error {
+// addFollower puts a follower of a player, from 0, and a kind on feature i
+// of the tile at a position, outside any turn, as a position or a
+// scenario sets the board up. Several followers may share a joined
+// feature, as after a placement joins two; it is an error when the player
+// has none of the kind at hand or the kind may not stand there (the game
+// has no farmers and the feature is a field, say).
+func (g *Game) addFollower(player int, p tilekit.BoardPosition, i, kind int) error {
 	if player < 0 || player >= len(g.players) {
 		return fmt.Errorf("player %d: want 1 to %d", player+1, len(g.players))
 	}
@@ -529,15 +586,16 @@ func (g *Game) addFollower(player int, p tilekit.BoardPosition, i int) error {
 		return g.rules.noFeature(int(c.tile)-1, i)
 	}
 	x := c.slot*int32(g.rules.maxFeatures) + int32(i)
-	if g.rules.opts.NoFarmers && g.board.nodes[x].kind == KindField {
-		return fmt.Errorf("the game is played without farmers: no follower may go on %s", g.board.describe(x))
+	if err := g.canStand(x, kind); err != nil {
+		return err
 	}
 	if g.players[player].Supply == 0 {
-		return fmt.Errorf("player %d has no follower at hand: all %d stand on the board", player+1, Followers)
+		return fmt.Errorf("player %d has no follower at hand: all %d stand on the board", player+1, g.rules.followersPerPlayer())
 	}
-	g.board.nodes[g.board.find(x)].followers++
-	g.players[player].Supply--
-	g.followers = append(g.followers, follower{player: int32(player), node: x})
+	if err := g.canDeploy(player, kind); err != nil {
+		return err
+	}
+	g.place(int32(player), x, uint8(kind), MoveBase)
 	return nil
 }
 
@@ -566,4 +624,63 @@ func (g *Game) sectionCell(what, value string) (int32, error) {
 		return -1, fmt.Errorf("%s %s: no tile lies there", what, notationPos(p))
 	}
 	return int32(idx), nil
+}
+
+// withSupply sets the board up with set, and then, unless supply is nil,
+// each player's followers at hand by kind as supply gives them, whatever
+// set put on the board (it has every follower it needs at hand). A kind
+// supply leaves nil keeps what set left.
+func (g *Game) withSupply(supply [][]int, set func() error) error {
+	if supply == nil {
+		return set()
+	}
+	for p := range g.players {
+		for k := range supply {
+			if supply[k] != nil {
+				g.setSupply(p, k, maxSupply)
+			}
+		}
+	}
+	if err := set(); err != nil {
+		return err
+	}
+	for k, n := range supply {
+		for p := range n {
+			if n != nil {
+				g.setSupply(p, k, n[p])
+			}
+		}
+	}
+	return nil
+}
+
+// maxSupply is the most followers of a kind a player may have at hand.
+const maxSupply = 100
+
+// parseSupply reads "meeple:5,7,large-meeple:0,1": by kind, each player's
+// followers at hand.
+func parseSupply(r *Ruleset, value string) ([][]int, error) {
+	supply := make([][]int, len(r.kinds))
+	kind := -1
+	for _, item := range strings.Split(value, ",") {
+		if id, n, ok := strings.Cut(item, ":"); ok {
+			var known bool
+			if kind, known = r.KindIndex(id); !known {
+				return nil, fmt.Errorf("no kind of follower %q: the game plays %s", id, strings.Join(r.kindIDs(), ", "))
+			}
+			if supply[kind] != nil {
+				return nil, fmt.Errorf("%s is given twice", id)
+			}
+			supply[kind], item = []int{}, n
+		}
+		n, err := strconv.Atoi(item)
+		switch {
+		case kind < 0:
+			return nil, fmt.Errorf("%q: want KIND:N,N,..., such as meeple:5,7", value)
+		case err != nil || n < 0 || n > maxSupply:
+			return nil, fmt.Errorf("%q: want a number of followers from 0 to %d", item, maxSupply)
+		}
+		supply[kind] = append(supply[kind], n)
+	}
+	return supply, nil
 }

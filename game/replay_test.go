@@ -50,3 +50,35 @@ func TestReplayChecksInvariants(t *testing.T) {
 	run := game.RunScenario(cat, &s)
 	require.Empty(t, run.Failures)
 }
+
+// A random game's record gives each turn's decisions as moves in the
+// notation, features named, a "none" that ends them left out, and reads
+// back as the same moves in the game replayed to that turn.
+func TestReplayTurnsAreMoveNotation(t *testing.T) {
+	cat := catalog(t)
+	r := threeExpansions(t, tilekit.C2, tilekit.HansImGlueck)
+	p, err := game.NewPlayout(r, 2, true)
+	require.NoError(t, err)
+	_, err = p.Play(9)
+	require.NoError(t, err)
+	s := p.Scenario("replay")
+	words := map[tilekit.MoveWord]int{}
+	for i, turn := range s.Turns {
+		if n := len(turn.Moves); n > 0 {
+			assert.NotEqual(t, "none", turn.Moves[n-1], "turn %d", i+1)
+		}
+		for _, text := range turn.Moves {
+			m, err := tilekit.ParseMoveText(text)
+			require.NoError(t, err, "turn %d", i+1)
+			assert.False(t, m.IsIndex, "turn %d: %q names its feature", i+1, text)
+			words[m.Word]++
+		}
+	}
+	assert.NotZero(t, words[""], "followers")
+	assert.NotZero(t, words[tilekit.WordFairy], "fairy moves")
+	assert.NotZero(t, words[tilekit.WordDragon], "dragon steps")
+	s.End, s.CheckInvariants = true, true
+	run := game.RunScenario(cat, &s)
+	require.Empty(t, run.Failures)
+	assert.Equal(t, p.Game().Snapshot(), run.Snapshot)
+}

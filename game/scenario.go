@@ -180,18 +180,29 @@ func (run *scenarioRun) setScoresAndFollowers() bool {
 			g.players[i].Score = score
 		}
 	}
-	for i, f := range s.Followers {
-		at := originOr(f.Origin, s.Origin.At("followers", strconv.Itoa(i)))
-		idx, err := run.featureOn(f.At, f.Feature)
-		if err == nil {
-			err = g.addFollower(f.Player-1, f.At, idx)
-		}
-		if err != nil {
-			run.fail(at, "", "", "follower of player %d at %s: %v", f.Player, notationPos(f.At), err)
-			return false
-		}
+	supply, ok := run.supply()
+	if !ok {
+		return false
 	}
-	return true
+	err := g.withSupply(supply, func() error {
+		for i, f := range s.Followers {
+			at := originOr(f.Origin, s.Origin.At("followers", strconv.Itoa(i)))
+			kind, ok := run.kindOf(f.Figure, at.At("figure"))
+			if !ok {
+				return errStopped
+			}
+			idx, err := run.featureOn(f.At, f.Feature)
+			if err == nil {
+				err = g.addFollower(f.Player-1, f.At, idx, kind)
+			}
+			if err != nil {
+				run.fail(at, "", "", "follower of player %d at %s: %v", f.Player, notationPos(f.At), err)
+				return errStopped
+			}
+		}
+		return nil
+	})
+	return err == nil
 }
 
 // featureOn finds the feature a name names on the tile at a position.

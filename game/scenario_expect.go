@@ -26,6 +26,7 @@ func (run *scenarioRun) check(e *tilekit.ScenarioExpect, at tilekit.Origin, when
 		}
 		run.compare(at.At("supply"), when, "followers at hand", intList(e.Supply), intList(got))
 	}
+	run.checkSupplyByKind(e, at, when)
 	if e.Followers != nil {
 		run.checkFollowers(e, at, when)
 	}
@@ -95,21 +96,30 @@ func (run *scenarioRun) checkFollowers(e *tilekit.ScenarioExpect, at tilekit.Ori
 				"expected follower of player %d at %s: %v", f.Player, notationPos(f.At), err)
 			return
 		}
-		want = append(want, run.followerLine(f.Player-1, f.At, idx))
+		kind, ok := run.kindOf(f.Figure, originOr(f.Origin, at.At("followers", strconv.Itoa(i))).At("figure"))
+		if !ok {
+			return
+		}
+		want = append(want, run.followerLine(f.Player-1, f.At, idx, kind))
 	}
 	var got []string
 	for _, f := range g.Followers(nil) {
-		got = append(got, run.followerLine(f.Player, f.Pos, f.Index))
+		got = append(got, run.followerLine(f.Player, f.Pos, f.Index, f.Figure))
 	}
 	slices.Sort(want)
 	slices.Sort(got)
 	run.compare(at.At("followers"), when, "followers on the board", strings.Join(want, "\n"), strings.Join(got, "\n"))
 }
 
-// followerLine writes a follower of a player, from 0, for a comparison.
-func (run *scenarioRun) followerLine(player int, p tilekit.BoardPosition, i int) string {
+// followerLine writes a follower of a player, from 0, and a kind for a
+// comparison, the kind when it is not the meeple.
+func (run *scenarioRun) followerLine(player int, p tilekit.BoardPosition, i, kind int) string {
 	typ, _, _ := run.g.board.At(p)
-	return "player " + strconv.Itoa(player+1) + " at " + notationPos(p) + " on " + run.g.rules.FeatureName(typ, i)
+	line := "player " + strconv.Itoa(player+1) + " at " + notationPos(p) + " on " + run.g.rules.FeatureName(typ, i)
+	if kind != 0 {
+		line += " (" + run.g.rules.kinds[kind].ID + ")"
+	}
+	return line
 }
 
 // intList writes numbers as a TOML array: "[4, 0]".

@@ -3,16 +3,19 @@ package game
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/tilekit/tilekit"
 )
 
-// PlacedFollower is a follower on the board: its owner and the feature of
-// a placed tile it stands on.
+// PlacedFollower is a follower on the board: its owner, the feature of a
+// placed tile it stands on and its kind (an index into the ruleset's
+// kinds, 0 the meeple).
 type PlacedFollower struct {
 	Player int
 	Pos    tilekit.BoardPosition
 	Index  int
+	Figure int
 }
 
 // Followers appends to dst the followers on the board and returns the
@@ -21,17 +24,18 @@ func (g *Game) Followers(dst []PlacedFollower) []PlacedFollower {
 	maxF := int32(g.rules.maxFeatures)
 	for _, f := range g.followers {
 		pos := g.board.position(int(g.board.placed[f.node/maxF]))
-		dst = append(dst, PlacedFollower{Player: int(f.player), Pos: pos, Index: int(f.node % maxF)})
+		dst = append(dst, PlacedFollower{Player: int(f.player), Pos: pos, Index: int(f.node % maxF), Figure: int(f.kind)})
 	}
 	return dst
 }
 
 // FollowerMoves appends to dst the legal follower moves after the tile
-// move and returns the extended slice: NoFollower first, then, when the
-// player has a follower at hand, a move for each feature of the tile just
-// placed (road, city, cloister or field) whose joined feature has no
-// follower anywhere on it (Carcassonne rulebook (2nd edition), Placing a
-// follower). Two features of the tile that belong to one joined feature
+// move and returns the extended slice: NoFollower first, then a move for
+// each feature of the tile just placed (road, city, cloister or field)
+// whose joined feature has no follower anywhere on it (Carcassonne
+// rulebook (2nd edition), Placing a follower) and each kind of follower
+// the player has at hand that may stand on it (FollowerKind.StandsOn),
+// the kinds of a feature in the ruleset's order. Two features of the tile that belong to one joined feature
 // are listed apart, like rotations that show the same edges. With the
 // units in play it lists the whole figure decision: no follower where a
 // unit blocks the deployment, then each unit's moves instead of a
@@ -49,15 +53,8 @@ func (g *Game) FollowerMoves(dst []Move) []Move {
 		}
 	}
 	dst = append(dst, NoFollower)
-	if g.players[g.turn].Supply > 0 && !g.deployBlocked() {
-		base := g.lastBase()
-		noFarmers := g.rules.opts.NoFarmers
-		for i := range int32(g.rules.NumFeatures(g.tile)) {
-			n := &g.board.nodes[g.board.find(base+i)]
-			if n.followers == 0 && !(noFarmers && n.kind == KindField) {
-				dst = append(dst, FollowerMove(int(i)))
-			}
-		}
+	if !g.deployBlocked() {
+		dst = g.appendFollowerMoves(dst)
 	}
 	for _, h := range figure {
 		dst = h.moves(g, dst)
@@ -109,7 +106,7 @@ func (g *Game) applyFigure(m Move, events []Event) ([]Event, error) {
 			}
 		}
 		if m.Feature >= 0 {
-			if err := g.putFollower(m.Feature); err != nil {
+			if err := g.putFollower(m.Feature, m.Figure); err != nil {
 				return events, err
 			}
 		}
@@ -163,40 +160,80 @@ func (g *Game) placeTile(p Placement) error {
 	if !g.board.CanPlace(p.Pos, g.tile, p.Rot) {
 		return g.board.misplaced(p.Pos, g.tile, p.Rot)
 	}
+	half := g.board.half
 	if err := g.board.Place(p.Pos, g.tile, p.Rot); err != nil {
 		return err
+	}
+	if g.board.half != half {
+		g.regrid(half)
 	}
 	g.last = p
 	g.lastCell = g.board.placed[len(g.board.placed)-1]
 	return nil
 }
 
-// putFollower puts a follower of the player whose turn it is on feature i
-// of the tile just placed.
-func (g *Game) putFollower(i int) error {
+// putFollower puts a follower of a kind of the player whose turn it is on
+// feature i of the tile just placed.
+func (g *Game) putFollower(i, kind int) error {
 	if n := g.rules.NumFeatures(g.tile); i >= n {
 		return g.rules.noFeature(g.tile, i)
 	}
-	if g.players[g.turn].Supply == 0 {
-		return fmt.Errorf("player %d has no follower at hand", g.turn+1)
+	if err := g.canDeploy(g.turn, kind); err != nil {
+		return err
 	}
 	if err := g.whyBlocked(); err != nil {
 		return err
 	}
 	x := g.lastBase() + int32(i)
 	root := g.board.find(x)
-	if g.rules.opts.NoFarmers && g.board.nodes[x].kind == KindField {
-		return fmt.Errorf("the game is played without farmers: no follower may go on %s", g.board.describe(x))
+	if err := g.canStand(x, kind); err != nil {
+		return err
 	}
 	if g.board.nodes[root].followers > 0 {
 		other := g.followerOn(root)
 		return fmt.Errorf("%s is already taken by a follower of player %d (at %s)",
 			g.board.describe(x), other.Player+1, notationPos(other.Pos))
 	}
-	g.board.nodes[root].followers++
-	g.players[g.turn].Supply--
-	g.followers = append(g.followers, follower{player: int32(g.turn), node: x})
+	g.deploy(x, uint8(kind), MoveBase)
 	return nil
+}
+
+// canDeploy says why a player, from 0, cannot deploy a follower of a kind
+// now: no such kind, or none of it at hand; nil when they can.
+func (g *Game) canDeploy(player, kind int) error {
+	switch {
+	case kind < 0 || kind >= len(g.rules.kinds):
+		return fmt.Errorf("no kind of follower %d: the game plays %s", kind, strings.Join(g.rules.kindIDs(), ", "))
+	case g.players[player].Supply == 0:
+		return fmt.Errorf("player %d has no follower at hand", player+1)
+	case g.supply[player][kind] == 0:
+		return fmt.Errorf("player %d has no %s at hand", player+1, g.rules.kinds[kind].ID)
+	}
+	return nil
+}
+
+// canStand says why a follower of a kind may not stand on feature instance
+// x (the rule options, or where the kind stands); nil when it may.
+func (g *Game) canStand(x int32, kind int) error {
+	on := g.board.nodes[x].kind
+	switch {
+	case g.rules.opts.NoFarmers && on == KindField:
+		return fmt.Errorf("the game is played without farmers: no follower may go on %s", g.board.describe(x))
+	case !g.rules.standsOn(uint8(kind), on):
+		return fmt.Errorf("no %s may stand on %s: it stands on %s", g.rules.kinds[kind].ID, g.board.describe(x), standsOnText(g.rules.kinds[kind].StandsOn))
+	}
+	return nil
+}
+
+// standsOnText writes a mask of feature kinds as "road, city".
+func standsOnText(mask uint8) string {
+	var names []string
+	for k := KindField; k <= KindCloister; k++ {
+		if mask&(1<<k) != 0 {
+			names = append(names, k.String())
+		}
+	}
+	return strings.Join(names, ", ")
 }
 
 // scoreCompleted reports each feature the last placement completed, and
@@ -234,14 +271,11 @@ func (g *Game) scoreCompleted(events []Event) []Event {
 }
 
 // award gives the points of a feature to each player with the most
-// followers on it, by a scoring rule.
+// followers on it, each follower weighed by its kind (Game.weigh), by a
+// scoring rule.
 func (g *Game) award(f Feature, points int, rule ScoringRule, events []Event) []Event {
 	var count [MaxPlayers]int
-	for _, fl := range g.followers {
-		if g.board.find(fl.node) == int32(f.ID) {
-			count[fl.player]++
-		}
-	}
+	g.weigh(int32(f.ID), &count)
 	return g.awardMost(f, &count, points, rule, events)
 }
 
@@ -270,7 +304,7 @@ func (g *Game) followerOn(root int32) PlacedFollower {
 	for _, f := range g.followers {
 		if g.board.find(f.node) == root {
 			pos := g.board.position(int(g.board.placed[f.node/maxF]))
-			return PlacedFollower{Player: int(f.player), Pos: pos, Index: int(f.node % maxF)}
+			return PlacedFollower{Player: int(f.player), Pos: pos, Index: int(f.node % maxF), Figure: int(f.kind)}
 		}
 	}
 	return PlacedFollower{Player: -1}
@@ -289,7 +323,7 @@ func (g *Game) removeFollower(i int, to removal) {
 	f := g.followers[i]
 	g.board.nodes[g.board.find(f.node)].followers--
 	if to.to == tilekit.OwnerSupply {
-		g.players[f.player].Supply++
+		g.toSupply(f)
 	} else {
 		g.lost[f.player]++
 	}
@@ -328,6 +362,7 @@ func (g *Game) giveBack(f Feature, events []Event) []Event {
 	for _, fl := range g.followers {
 		if g.board.find(fl.node) == int32(f.ID) {
 			count[fl.player]++
+			g.toSupply(fl)
 			g.leaves(fl)
 			continue
 		}
@@ -337,7 +372,6 @@ func (g *Game) giveBack(f Feature, events []Event) []Event {
 	g.board.nodes[f.ID].followers = 0
 	for p, n := range count[:len(g.players)] {
 		if n > 0 {
-			g.players[p].Supply += n
 			events = append(events, Event{Kind: EventReturned, Feature: f, Player: p, Count: n})
 		}
 	}
@@ -458,7 +492,7 @@ func (g *Game) scoreFarmersFirstEdition(events []Event) []Event {
 		var farmers [MaxPlayers]int
 		for _, fl := range g.followers {
 			if b.find(fl.node) == field {
-				farmers[fl.player]++
+				farmers[fl.player] += g.rules.weight(fl.kind, 0)
 			}
 		}
 		g.addFarmCities(field, &farmers)

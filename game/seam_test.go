@@ -18,7 +18,7 @@ import (
 // base scoring, the turn loop, the pile, the notation. They name no unit
 // and reach the units only through the hooks of units.go.
 var coreFiles = []string{"board.go", "features.go", "compile.go", "compile_features.go", "game.go", "turn.go", "score.go",
-	"position.go", "invariants.go", "playout.go", "symmetry.go", "notation.go", "names.go", "events.go", "move_parse.go", "event_notation.go"}
+	"position.go", "invariants.go", "playout.go", "symmetry.go", "notation.go", "names.go", "events.go", "move_parse.go", "event_notation.go", "kinds.go"}
 
 // unitWords are what a core file must not name: the expansion elements
 // the units play.

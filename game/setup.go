@@ -53,6 +53,9 @@ func Compile(cat *tilekit.Catalog, sel rules.Selection, s Setup) (*Ruleset, erro
 		return nil, err
 	}
 	r.publisher, r.opts = s.Publisher, s.Options
+	if r.kinds, err = compileKinds(cat, sel, s.BaseTurn); err != nil {
+		return nil, err
+	}
 	if s.BaseTurn {
 		r.turn = baseTurn
 		return r, nil

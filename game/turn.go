@@ -75,9 +75,8 @@ type turnState struct {
 // players.
 func (g *Game) makeTurn(players int) {
 	r := g.rules
-	g.pending = make([]Event, 0, r.Total()+8)
+	g.pending = make([]Event, 0, 8)
 	g.heldLog = make([]uint16, 0, r.Total())
-	g.legalBuf = make([]Move, 0, r.Total()*r.maxFeatures+4*Followers*players+8)
 	for _, u := range units {
 		if u.make != nil {
 			u.make(g, players)

@@ -52,6 +52,7 @@ var (
 		rulings:  readBlackDragonRulings,
 		compiled: countUntil,
 		reset:    func(g *Game) { g.blackCell, g.blackEntered, g.counted = -1, false, false },
+		regrid:   func(g *Game, half int) { g.regridCell(&g.blackCell, half) },
 		hooks: unitHooks{
 			turnStart: (*Game).startCounting,
 			check:     checkMoving,

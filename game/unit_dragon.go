@@ -90,6 +90,10 @@ var (
 			g.resetMove()
 		},
 		held: func(g *Game) []uint16 { return g.dragonAside },
+		regrid: func(g *Game, half int) {
+			g.regridCell(&g.dragonCell, half)
+			g.regridMove(half)
+		},
 		hooks: unitHooks{
 			drawn:     &drawnHook{holds: (*Game).setAsideBeforeDragon, hold: (*Game).setDragonAside, refusal: dragonTileRefusal},
 			turnStart: (*Game).resetMove,

@@ -21,10 +21,12 @@ type drawbridgeState struct {
 }
 
 // heldFollower is a follower held at a drawbridge: its owner, the road
-// instance it stood on and the range of bridgeCities it may enter.
+// instance it stood on, its kind and the range of bridgeCities it may
+// enter.
 type heldFollower struct {
 	player     int32
 	node       int32
+	kind       uint8
 	from, upTo int32
 }
 
@@ -84,9 +86,9 @@ var (
 		reset: func(g *Game) { g.held, g.bridgeCities = g.held[:0], g.bridgeCities[:0] },
 		hooks: unitHooks{
 			scored: (*Game).holdAtDrawbridges,
-			aside: func(g *Game, count *[MaxPlayers]int) {
+			aside: func(g *Game, count *[MaxPlayers][MaxKinds]int) {
 				for _, h := range g.held {
-					count[h.player]++
+					count[h.player][h.kind]++
 				}
 			},
 		},
@@ -166,11 +168,7 @@ func (g *Game) holdAtDrawbridges(road Feature, end bool, events []Event) []Event
 		return events
 	}
 	var count [MaxPlayers]int
-	for _, fl := range g.followers {
-		if g.board.find(fl.node) == int32(road.ID) {
-			count[fl.player]++
-		}
-	}
+	g.weigh(int32(road.ID), &count)
 	sole, most := -1, 0
 	for p, n := range count[:len(g.players)] {
 		switch {
@@ -187,7 +185,7 @@ func (g *Game) holdAtDrawbridges(road Feature, end bool, events []Event) []Event
 	kept := g.followers[:0]
 	for _, fl := range g.followers {
 		if g.board.find(fl.node) == int32(road.ID) && int(fl.player) == sole {
-			g.held = append(g.held, heldFollower{player: fl.player, node: fl.node, from: from, upTo: upTo})
+			g.held = append(g.held, heldFollower{player: fl.player, node: fl.node, kind: fl.kind, from: from, upTo: upTo})
 			g.board.nodes[road.ID].followers--
 			g.leaves(fl)
 			continue
@@ -262,7 +260,7 @@ func (g *Game) applyBridge(m Move, events []Event) ([]Event, error) {
 	if m.Feature < 0 {
 		road := g.board.feature(g.board.find(h.node))
 		if g.rules.drawbridgeOut.to == tilekit.OwnerSupply {
-			g.players[h.player].Supply++
+			g.toSupply(follower{player: h.player, kind: h.kind})
 		} else {
 			g.lost[h.player]++
 		}
@@ -271,7 +269,7 @@ func (g *Game) applyBridge(m Move, events []Event) ([]Event, error) {
 		idx, _ := g.board.index(m.Placement.Pos)
 		x := g.board.cells[idx].slot*int32(g.rules.maxFeatures) + int32(m.Feature)
 		g.board.nodes[g.board.find(x)].followers++
-		g.followers = append(g.followers, follower{player: h.player, node: x})
+		g.followers = append(g.followers, follower{player: h.player, node: x, kind: h.kind})
 		events = append(events, Event{Kind: EventCrossed, Actor: figMeeple, Player: int(h.player), Feature: g.board.feature(g.board.find(x))})
 	}
 	if len(g.held) > 0 {
@@ -290,5 +288,5 @@ func (g *Game) Held() (f PlacedFollower, ok bool) {
 	}
 	h := g.held[0]
 	maxF := int32(g.rules.maxFeatures)
-	return PlacedFollower{Player: int(h.player), Pos: g.board.position(int(g.board.placed[h.node/maxF])), Index: int(h.node % maxF)}, true
+	return PlacedFollower{Player: int(h.player), Pos: g.board.position(int(g.board.placed[h.node/maxF])), Index: int(h.node % maxF), Figure: int(h.kind)}, true
 }

@@ -68,7 +68,8 @@ var (
 			r.figures.companionOnTile = r.figures.companion.conditional
 			return err
 		},
-		reset: func(g *Game) { g.fairyCell, g.fairyNode, g.fairyPlayer = -1, -1, -1 },
+		reset:  func(g *Game) { g.fairyCell, g.fairyNode, g.fairyPlayer = -1, -1, -1 },
+		regrid: func(g *Game, half int) { g.regridCell(&g.fairyCell, half) },
 		hooks: unitHooks{
 			figure: &figureHook{kind: MoveFairy, moves: (*Game).fairyMoves, apply: (*Game).moveFairy},
 			scored: (*Game).fairyBonus,

@@ -75,6 +75,15 @@ func moverDecision(id, title string) decision {
 		text: func(g *Game) string { return moverText(g, title) }}
 }
 
+// regridMove moves the path of the figure moving, or that moved last,
+// into the board's grid, which a placement grew (the dragon's unit calls
+// it, once for both movers).
+func (g *Game) regridMove(half int) {
+	for i := range min(g.mv.n+1, len(g.mv.path)) {
+		g.regridCell(&g.mv.path[i], half)
+	}
+}
+
 // resetMove forgets the last move of a figure, at the start of a turn.
 func (g *Game) resetMove() { g.mv.rules, g.mv.n = nil, 0 }
 

@@ -41,7 +41,7 @@ var (
 			figure: &figureHook{kind: MovePortal, moves: (*Game).portalMoves, apply: (*Game).throughPortal, refuse: (*Game).portalRefusal},
 		},
 	}
-	portalKind = moveKind{name: tilekit.WordPortal, notation: placeNotation, parse: placeMove(MovePortal),
+	portalKind = moveKind{name: tilekit.WordPortal, notation: placeNotation, parse: placeMove(MovePortal), deploys: true,
 		taken: fmt.Errorf("the follower of this turn went through the magic portal (%s, Der Zaubergang)", sourcePD)}
 )
 
@@ -82,7 +82,7 @@ func readPortalRulings(r *Ruleset, read rulingReader) error {
 func (g *Game) portalMoves(dst []Move) []Move {
 	r := g.rules
 	fr := &r.figures
-	if !r.portalTiles[g.tile] || !fr.portalFigure.yes || g.players[g.turn].Supply == 0 {
+	if !r.portalTiles[g.tile] || !fr.portalFigure.yes || g.SupplyOf(g.turn, 0) == 0 {
 		return dst
 	}
 	maxF := int32(r.maxFeatures)
@@ -123,9 +123,7 @@ func (g *Game) portalAllows(x int32) bool {
 func (g *Game) throughPortal(m Move, events []Event) []Event {
 	idx, _ := g.board.index(m.Placement.Pos)
 	x := g.board.cells[idx].slot*int32(g.rules.maxFeatures) + int32(m.Feature)
-	g.board.nodes[g.board.find(x)].followers++
-	g.players[g.turn].Supply--
-	g.followers = append(g.followers, follower{player: int32(g.turn), node: x, via: MovePortal})
+	g.deploy(x, uint8(m.Figure), MovePortal)
 	return events
 }
 

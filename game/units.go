@@ -39,6 +39,9 @@ type unit struct {
 	// reset puts its figures beside the board for a new game.
 	make  func(g *Game, players int)
 	reset func(g *Game)
+	// regrid moves the unit's cells into the board's grid, which a
+	// placement grew (Game.regrid).
+	regrid func(g *Game, half int)
 	// held gives the tile types the unit holds beside the pile, which a
 	// position's pile leaves out.
 	held func(g *Game) []uint16
@@ -77,9 +80,9 @@ type unitHooks struct {
 	leaves func(g *Game, f follower)
 	// end runs after the end of the game's scoring.
 	end func(g *Game, events []Event) []Event
-	// aside counts each player's followers the unit holds off the board
-	// and out of their supply.
-	aside func(g *Game, count *[MaxPlayers]int)
+	// aside counts each player's followers, by kind, that the unit holds
+	// off the board and out of their supply.
+	aside func(g *Game, count *[MaxPlayers][MaxKinds]int)
 	// watch notes where the unit's figures stand for the invariants, and
 	// check checks the unit's invariants after a move.
 	watch func(iv *invariants)
@@ -142,7 +145,7 @@ type hookPoints struct {
 	scored    []func(g *Game, f Feature, end bool, events []Event) []Event
 	leaves    []func(g *Game, f follower)
 	end       []func(g *Game, events []Event) []Event
-	aside     []func(g *Game, count *[MaxPlayers]int)
+	aside     []func(g *Game, count *[MaxPlayers][MaxKinds]int)
 	watch     []func(iv *invariants)
 	check     []func(iv *invariants) error
 }
@@ -217,16 +220,18 @@ const numMoveKinds = 7
 // a move writes itself into the notation (after the word and, for every
 // kind, its side), reporting whether its feature follows; how a move is
 // read from the notation, with the index of its feature (-1 for none);
-// and why no follower may follow it in the turn.
+// why no follower may follow it in the turn; and whether it deploys a
+// follower of a kind (its notation then names the kind).
 type moveKind struct {
 	name     tilekit.MoveWord
 	notation func(m Move, mt *tilekit.MoveText) bool
 	parse    func(mt tilekit.MoveText, feature int) Move
 	taken    error
+	deploys  bool
 }
 
 // moveKinds are the kinds of the units' moves, by MoveKind.
-var moveKinds = [numMoveKinds]*moveKind{MoveBase: {notation: func(Move, *tilekit.MoveText) bool { return true }},
+var moveKinds = [numMoveKinds]*moveKind{MoveBase: {notation: func(Move, *tilekit.MoveText) bool { return true }, deploys: true},
 	MovePortal: &portalKind, MovePrincess: &princessKind, MoveFairy: &fairyKind,
 	MoveDragon: &dragonKind, MoveBlackDragon: &blackDragonKind, MoveDrawbridge: &drawbridgeKind}
 

@@ -107,7 +107,16 @@ func (s shape) endTangent(p pt) (pt, bool) {
 
 // points samples the shape into a polyline, eight points per segment.
 func (s shape) points() []pt {
-	var out []pt
+	return s.appendPoints(make([]pt, 0, 8*len(s)))
+}
+
+// pointBuf is room for the points of a shape of up to 16 segments, so
+// that a caller that only reads them keeps them on its stack.
+type pointBuf [128]pt
+
+// appendPoints appends the shape's points, sampled as points does, to
+// out.
+func (s shape) appendPoints(out []pt) []pt {
 	var cur pt
 	for _, seg := range s {
 		switch {
@@ -129,7 +138,8 @@ func (s shape) points() []pt {
 
 // contains reports whether p lies inside the closed shape (even-odd rule).
 func (s shape) contains(p pt) bool {
-	poly := s.points()
+	var buf pointBuf
+	poly := s.appendPoints(buf[:0])
 	in := false
 	for i, j := 0, len(poly)-1; i < len(poly); j, i = i, i+1 {
 		a, b := poly[i], poly[j]
@@ -142,7 +152,8 @@ func (s shape) contains(p pt) bool {
 
 // distance returns how far p is from the open polyline of the shape.
 func (s shape) distance(p pt) float64 {
-	poly := s.points()
+	var buf pointBuf
+	poly := s.appendPoints(buf[:0])
 	best := math.Inf(1)
 	for i := 1; i < len(poly); i++ {
 		best = math.Min(best, segmentDistance(p, poly[i-1], poly[i]))

@@ -408,7 +408,8 @@ func keep() shape {
 // wallDistance returns how far p is from the city's wall, the part of its
 // outline inside the tile.
 func (c cityLayout) wallDistance(p pt) float64 {
-	poly := c.outline.points()
+	var buf pointBuf
+	poly := c.outline.appendPoints(buf[:0])
 	best := math.Inf(1)
 	for i := 1; i < len(poly); i++ {
 		if !onBorder(poly[i-1]) || !onBorder(poly[i]) {

@@ -139,8 +139,11 @@ type builder struct {
 	limited bool
 	tr      *translator
 	tmpl    *templates
-	files   map[string][]byte
-	search  []searchEntry
+	// page is the buffer pages are written into, one after the other, so
+	// that it grows once to the largest page; each page keeps a copy.
+	page   bytes.Buffer
+	files  map[string][]byte
+	search []searchEntry
 	// answers holds each table's answers, with history, for the site's
 	// selection, by table id; tables holds the tables the site covers.
 	answers map[string]*rules.TableAnswers
@@ -327,12 +330,12 @@ func (b *builder) put(p string, data []byte) { b.files[p] = data }
 
 // writePage renders a page with the template of its kind and stores it.
 func (b *builder) writePage(kind string, pg *page) error {
-	var buf bytes.Buffer
-	if err := b.tmpl.execute(&buf, kind, pg); err != nil {
+	b.page.Reset()
+	if err := b.tmpl.execute(&b.page, kind, pg); err != nil {
 		return fmt.Errorf("page %s: %w", pg.Path, err)
 	}
 	p := pg.Path + b.ext()
-	b.put(p, buf.Bytes())
+	b.put(p, bytes.Clone(b.page.Bytes()))
 	b.pages = append(b.pages, p)
 	return nil
 }

@@ -22,7 +22,7 @@ var ScenarioCodes = []Code{
 	{"unknown-feature", "A scenario puts or expects a follower, or places the fairy, on a feature name that the tile does not have."},
 	{"follower-off-board", "A scenario puts or expects a follower at a position where no tile lies at that point."},
 	{"discard-with-placement", "A discarded turn also says where the tile goes (at, rotation) or gives moves."},
-	{"figure-not-selected", "A scenario places or moves a figure (dragon, dragon-options, fairy; a move of the portal, the princess, the fairy, a dragon or a drawbridge) whose expansion part it does not select."},
+	{"figure-not-selected", "A scenario places or moves a figure (dragon, dragon-options, fairy; a move of the portal, the princess, the fairy, a dragon or a drawbridge), or names a kind of follower, whose expansion part it does not select."},
 	{"figure-off-board", "A scenario puts or expects the red dragon, the Black Dragon or the fairy at a position where no tile lies at that point."},
 	{"portal-with-follower", "A turn's moves put its follower both on the placed tile and through the magic portal."},
 	{"move-syntax", "A turn's move is not a move in the move notation (such as \"city\", \"none\", \"portal 0,0:city\", \"dragon N\"), or is a tile move, which the turn's at and rotation give."},
@@ -50,6 +50,7 @@ func (l *loader) checkScenarios(cat *tilekit.Catalog) {
 			l.checkSource(s.Source, s.Origin.At("source"))
 		}
 		l.checkScenarioPlayers(s)
+		l.checkScenarioKinds(cat, s)
 		l.checkScenarioPlay(cat, s)
 	}
 }

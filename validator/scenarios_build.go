@@ -1,6 +1,8 @@
 package validator
 
 import (
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -67,6 +69,7 @@ func buildScenario(m map[string]any, at tilekit.Origin) tilekit.Scenario {
 		s.Source = buildCitation(src)
 	}
 	s.Followers = buildScenarioFollowers(m, at)
+	s.Supply = buildScenarioSupply(table(m, "supply"), at.At("supply"))
 	s.Dragon, s.BlackDragon = optionalBoardPosition(m, "dragon"), optionalBoardPosition(m, "black-dragon")
 	s.Fairy = buildScenarioPlace(table(m, "fairy"), at.At("fairy"))
 	for j, t := range list(m["turn"]) {
@@ -87,7 +90,7 @@ func buildScenarioFollowers(m map[string]any, at tilekit.Origin) []tilekit.Scena
 	for k, f := range items {
 		out = append(out, tilekit.ScenarioFollower{
 			Player: integer(f["player"]), At: parseBoardPosition(str(f, "at")), Feature: str(f, "feature"),
-			Origin: at.At("followers", strconv.Itoa(k)),
+			Figure: str(f, "figure"), Origin: at.At("followers", strconv.Itoa(k)),
 		})
 	}
 	return out
@@ -110,14 +113,25 @@ func buildScenarioTurn(m map[string]any, at tilekit.Origin) tilekit.ScenarioTurn
 // buildScenarioExpect reads an expect table; one left out expects nothing.
 func buildScenarioExpect(m map[string]any, at tilekit.Origin) tilekit.ScenarioExpect {
 	e := tilekit.ScenarioExpect{
-		Scores: ints(m, "scores"), Supply: ints(m, "supply"), Followers: buildScenarioFollowers(m, at),
-		Events: optionalStrs(m, "events"), Board: str(m, "board"), Origin: at,
+		Scores: ints(m, "scores"), Supply: ints(m, "supply"), SupplyByKind: buildScenarioSupply(table(m, "supply"), at.At("supply")),
+		Followers: buildScenarioFollowers(m, at),
+		Events:    optionalStrs(m, "events"), Board: str(m, "board"), Origin: at,
 	}
 	if ended, ok := m["ended"].(bool); ok {
 		e.Ended = &ended
 	}
 	e.Dragon, e.Fairy, e.BlackDragon = optionalStr(m, "dragon"), optionalStr(m, "fairy"), optionalStr(m, "black-dragon")
 	return e
+}
+
+// buildScenarioSupply reads a supply table by kind, its kinds in order of
+// their ids; nil when there is none (or the supply is a list of totals).
+func buildScenarioSupply(m map[string]any, at tilekit.Origin) []tilekit.ScenarioSupply {
+	var out []tilekit.ScenarioSupply
+	for _, id := range slices.Sorted(maps.Keys(m)) {
+		out = append(out, tilekit.ScenarioSupply{Figure: own(id), Counts: ints(m, id), Origin: at.At(id)})
+	}
+	return out
 }
 
 // buildScenarioPlace reads a place ({ at, feature }), nil when its table is

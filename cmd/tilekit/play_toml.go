@@ -188,7 +188,11 @@ func tomlCitation(c tilekit.Citation) string {
 func tomlFollowers(fs []tilekit.ScenarioFollower) string {
 	parts := make([]string, len(fs))
 	for i, f := range fs {
-		parts[i] = fmt.Sprintf("{ player = %d, at = \"%d,%d\", feature = %s }", f.Player, f.At.X, f.At.Y, tomlString(f.Feature))
+		figure := ""
+		if f.Figure != "" {
+			figure = ", figure = " + tomlString(f.Figure)
+		}
+		parts[i] = fmt.Sprintf("{ player = %d, at = \"%d,%d\", feature = %s%s }", f.Player, f.At.X, f.At.Y, tomlString(f.Feature), figure)
 	}
 	return "[" + strings.Join(parts, ", ") + "]"
 }
