@@ -162,19 +162,26 @@ func abs(n int) int {
 	return n
 }
 
-// regrid moves the cells the game keeps outside its board (where the
-// figures stand, the tile placed last, the dragon's path) into the board's
-// grid, which a placement grew from one reaching half.
+// regrid moves the cells the game keeps outside its board (the tile
+// placed last, and the units' cells: where their figures stand, a moving
+// figure's path) into the board's grid, which a placement grew from one
+// reaching half.
 func (g *Game) regrid(half int) {
-	for _, c := range [...]*int32{&g.dragonCell, &g.fairyCell, &g.blackCell, &g.lastCell} {
-		if *c >= 0 {
-			*c = g.board.moved(*c, half)
+	if g.lastCell >= 0 {
+		g.lastCell = g.board.moved(g.lastCell, half)
+	}
+	for _, u := range units {
+		if u.regrid != nil {
+			u.regrid(g, half)
 		}
 	}
-	for i, c := range g.mv.path {
-		if c >= 0 && i <= g.mv.n {
-			g.mv.path[i] = g.board.moved(c, half)
-		}
+}
+
+// regridCell moves a cell the game keeps into the board's grid, which a
+// placement grew from one reaching half; -1 (beside the board) stays.
+func (g *Game) regridCell(c *int32, half int) {
+	if *c >= 0 {
+		*c = g.board.moved(*c, half)
 	}
 }
 

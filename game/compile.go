@@ -87,35 +87,14 @@ type Ruleset struct {
 	kinds []FollowerKind
 	// selection lists the ids of the selection the rules were compiled for.
 	selection []string
-	// symbols holds, at type, the type's symbols the engine plays (see
-	// symbolBits); featFlags, at each feature's index (as in featKind),
-	// whether the feature is a princess's city; bridgeStart and
-	// bridgeLinks, like cityStart and cityLinks, the cities whose
-	// drawbridge a road leads to, as feature indices of its tile type.
-	symbols     []uint8
-	featFlags   []uint8
-	bridgeStart []int32
-	bridgeLinks []int8
 	// The turn (setup.go): the publisher whose rules it follows, its steps
-	// in order, which steps it has, and each step's compiled data.
-	publisher       tilekit.Publisher
-	turn            []step
-	hasStep         [numSteps]bool
-	dragon          movement
-	blackMove       movement
-	blackPlace      movement
-	volcanoNoDeploy bool
-	princess        choice
-	fairyChoice     choice
-	drawbridge      choice
-	princessOut     removal
-	drawbridgeOut   removal
-	threshold       threshold
-	figures         figureRulings
-	// expansions says that the turn has a step beside the base game's, or
-	// magic portals; anyPortal that a tile type shows a magic portal.
+	// in order, the hooks of the units it plays (units.go) and, embedded,
+	// every unit's compiled data; expansions says that a unit plays.
+	publisher  tilekit.Publisher
+	turn       []turnStep
+	hooks      hookPoints
 	expansions bool
-	anyPortal  bool
+	unitRules
 }
 
 // compileTiles compiles the tiles of the selected expansions in an edition: every
@@ -128,7 +107,7 @@ func compileTiles(cat *tilekit.Catalog, sel rules.Selection, edition tilekit.Edi
 	if !slices.Contains(tilekit.Editions, edition) {
 		return nil, fmt.Errorf("unknown edition %q (want C1, C2 or C3)", edition)
 	}
-	r := &Ruleset{edition: edition, byID: map[string]int{}, start: -1, featStart: []int32{0}, cityStart: []int32{0}, bridgeStart: []int32{0}}
+	r := &Ruleset{edition: edition, byID: map[string]int{}, start: -1, featStart: []int32{0}, cityStart: []int32{0}}
 	for i := range cat.Tiles {
 		t := &cat.Tiles[i]
 		if cat.Tile(t.ID) != t || !sel.Has(t.Expansion()) || t.Copies(edition) <= 0 {
@@ -164,7 +143,11 @@ func (r *Ruleset) add(t *tilekit.Tile) error {
 	if err := r.addFeatures(t); err != nil {
 		return err
 	}
-	r.addSymbols(t)
+	for _, u := range units {
+		if u.tile != nil {
+			u.tile(r, t)
+		}
+	}
 	for rot := range 4 {
 		var packed uint8
 		for _, s := range tilekit.Sides {

@@ -1,241 +1,90 @@
-// Package game is tilekit's game engine. It knows the tiles, where they may
-// be laid, and the features they form across the board: which roads,
-// cities and fields join, and which a placement completes; and it plays
-// games of the base game's rules: turns, followers and scoring.
-// It is pure domain code over the values of package tilekit and the
-// selections of package rules: it reads no files, parses no TOML and knows
-// no command line.
+// Package game is tilekit's game engine: it knows the tiles, where they
+// may be laid and the features they form, and it plays games of the base
+// game and of the expansion elements it has units for. It is pure domain
+// code over the values of package tilekit and the selections of package
+// rules: it reads no files, parses no TOML and knows no command line.
 //
 // ExampleCompile, ExampleGame_Apply, ExampleRunScenario and ExamplePlayout
 // show the four ways in: compile a selection, play moves, run a scenario
 // file, play random games with the invariants checked.
 //
-// The model: Compile turns the tiles of a selection of expansions in one
-// edition into a Ruleset once. Each tile type becomes a small integer,
-// and for each type and each of its four rotations the edge kinds of its
-// four sides (field, road or city) are packed into one byte, two bits a
-// side, so that whether a tile fits beside its neighbours is one mask
-// compare. A Ruleset also holds how many copies of each type the game has (the
-// draw pile) and which type is the start tile. Each type's features are
-// compiled too, in catalog order, as flat data: a kind (field, road, city
-// or cloister, a small Kind), a number of pennants, the number of edge
-// positions the feature touches, and, for each rotation, which feature
-// touches each of the twelve edge positions of the tile (the four sides,
-// whose middle a road meets and whose whole a city covers, and the eight
-// halves, which fields touch). Nothing a hot loop touches is a map or a
-// string.
+// # The model
 //
-// A Board holds the placed tiles on a fixed grid around the start tile,
-// large enough for a game that lays every tile in a line. Each cell holds a
-// tile type and rotation, or nothing. The board keeps the frontier, the
-// empty cells beside placed tiles, each with the edges its placed
-// neighbours require of it, updated when a tile is placed, so that listing
-// the legal placements of a tile costs four compares per frontier cell
-// whatever the size of the board, and allocates nothing when the caller's
-// slice has room.
+// Compile turns the tiles of a selection in one edition, under a Setup
+// (publisher, rule options), into a Ruleset once: each tile type is a
+// small integer, its edges at each rotation are packed two bits a side
+// into a byte (a fit is one mask compare), and its features are flat data
+// (kind, pennants, the feature at each of the twelve edge positions). A
+// Board holds the placed tiles on a fixed grid with a frontier of the
+// empty cells beside them, and joins features across shared sides in a
+// union-find whose roots count open edges, tiles, pennants and followers.
+// Nothing a hot loop touches is a map or a string, and a random game
+// allocates nothing.
 //
-// Each placed tile owns one feature instance per feature of its type,
-// numbered by the order the tile was placed in and the feature's index.
-// Placing a tile joins each of its instances with those of its placed
-// neighbours that it meets across a shared side: a road or city with the
-// road or city at the matching side, a field with the field at the half it
-// lies against (tilekit.Half.Touching). The joined features are the sets of
-// a union-find over the instances, kept in arrays made once for the whole
-// game, whose roots count the feature's open edges (edges no neighbour
-// meets yet), the tiles it spans (each once, even when two features of a
-// tile belong to it) and its pennants; each cloister counts the tiles
-// placed around it. A road or city is complete when it has no open edge, a
-// cloister when all eight tiles around it are placed; a field never is.
-// After each placement the board lists the features it completed
-// (Board.Completed), and Board.FeatureAt describes the joined feature of
-// any feature of a placed tile. A random game allocates nothing.
+// # The turn
 //
-// A Game plays on a Board: 2 to 6 players, each with a score and
-// followers at hand by kind (FollowerKind: the kinds of the selection, as
+// A Game plays on a Board: 2 to 6 players with a score and followers at
+// hand by kind (FollowerKind: the kinds of the selection, as
 // expansions/figures.toml says how many each player has, what one weighs
 // in a majority and where it may stand; the base game alone has its 7
-// meeples), whose turn it is, and the draw pile, shuffled by a seeded PCG
-// generator of the package's own, so that a seed always draws the same
-// tiles. A turn is three steps: Draw (or Take, to choose the tile),
-// which sets aside tiles that fit nowhere; a tile move; and a follower
-// move, which puts a follower on a feature of the tile just placed whose
-// joined feature has none, of a kind at hand that may stand there
-// (FollowerMoves lists them, "none" first; a Move's Figure is the kind). Moves
-// are values (Move) played with Apply. The follower move then scores what
-// the tile completed, by the 2nd edition's rules (Carcassonne rulebook
-// (2nd edition), Scoring): a road 1 point a tile, a city 2 a tile and 2 a
-// pennant, a cloister 9, to every player with the most followers on it
-// (each weighed by its kind: the large meeple 2, the mayor its city's
-// pennants),
-// whose followers then go back to their owners; EndGame scores the
-// incomplete roads, cities and cloisters and the fields (3 points per
-// completed city a field borders, through the Cities of its tiles'
-// fields). Each root of the union-find counts the followers on its joined
-// feature, so that whether a feature is taken is one find; the game lists
-// its followers, which scoring walks to weigh them by player and kind.
-// Apply and EndGame append Events (completed, scored, returned) to the
-// caller's buffer, and a whole random game allocates nothing. The rules of
-// The Princess & the Dragon, the Black Dragon and The Drawbridges are
-// played as described below; other expansions' rules (the cathedral, the
-// inn, ...) are not applied: their tiles score as the base game's.
+// meeples), the turn, and a draw pile shuffled by a seeded PCG generator. A turn is Draw
+// (or Take), then the steps of the order of play that rules.Order composes
+// for the setup: the core plays place-tile, place-figure (the figure
+// decision: a follower of a kind at hand on the tile just placed, or
+// none; a Move's Figure is the kind) and
+// score-features (by the 2nd edition's rules, Carcassonne rulebook (2nd
+// edition), Scoring; Options give the rules the rulebooks leave open);
+// EndGame scores what is left (Scoring at the end of the game). Legal lists
+// the moves of the decision the game waits for, Apply plays one (Move
+// values) or says why not, and both append Events, which carry their
+// ScoringRule and Event.Rule cites its source. A step id no unit plays is
+// a setup error naming the step and its expansion.
 //
-// Legal lists every legal move of the decision a game waits for: the tile
-// moves of the drawn tile, then its follower moves. It lists every
-// rotation that fits, as Placements and the perft counts of the scenarios
-// do, even when a symmetric tile lays the same tile at two of them. The
-// random policy, which Playout and the benchmarks follow, instead picks a
-// placement uniformly among the distinct ones (Ruleset.Distinct: two
-// rotations are one placement when turning the tile maps its features
-// onto features of the same kind, attributes, edge slots and links, not
-// only its edges onto the same edges), counting them with CountDistinct
-// and taking the k-th with DistinctPlacement without writing a list, and
-// then a follower move uniformly among "no follower" and each legal
-// feature of the placed tile (and the figure decision's other legal moves
-// with the expansions). Apply refuses an
-// illegal move with an error that says why, naming sides, tiles and
-// positions as the notation does ("the east side of base/U at 2,-1 is a
-// road and meets the city of base/E at 3,-1"), players counted from 1. Each
-// Event carries the ScoringRule it scored by, writes itself in the event
-// notation that scenario files expect (Event.String and MarshalText, read
-// back by ParseEvent, such as "score p1 4 road"; see event_notation.go) and
-// names its rule as an id and sources (Event.Rule), which the site words
-// in a language (site.EventWords). Options choose the
-// rules the rulebooks leave open: without farmers, or with the 1st
-// edition's scoring of small cities and farmers (see Options for the
-// sources and what is not confirmed).
+// # The seam: one unit per expansion element
 //
-// # The expansions: a turn driven by the rules data
+// Each expansion element is a unit in a file of its own: unit_dragon.go
+// (the volcano and the red dragon), unit_blackdragon.go (the Black
+// Dragon), unit_moving.go (what both dragons share: a neutral figure that
+// steps and eats), unit_fairy.go, unit_portal.go, unit_princess.go and
+// unit_drawbridge.go. A unit holds its state, claims its step ids, adds
+// its moves to the figure decision or waits for its own decision (a
+// dragon's step, a drawbridge), and brings its events, its sections of the
+// snapshot notation and its invariants. units.go lists the units and their
+// hooks at fixed points of the turn: compile a tile, a drawn tile held
+// back, turn start, a step, the figure decision, a unit's decision, a
+// cell closed to followers, a scored feature, a follower leaving the
+// board, end of game, followers held off the board, notation and
+// invariants. Compile collects the hooks of the units a setup plays into
+// flat slices per point, so a point no unit uses costs a length check.
+// The numbers and limits come from each step's Mechanics and the verdicts
+// from the interaction tables through rules.Rulings (rulings.go), compiled
+// into flags once; the invariants read the same flags, so a rule the data
+// allows is never a break. The core files name no unit (seam_test.go).
 //
-// Compile also compiles the turn of a Setup: the
-// order of play that rules.Order composes for the selection, edition and
-// publisher (Setup), each step id mapped to its implementation in the
-// engine: place-tile, place-figure and score-features for the base game;
-// fairy-point, volcano-dragon, princess-remove, fairy-move and dragon-move
-// for The Princess & the Dragon (Wikicarpedia: The Princess and The Dragon
-// (1st edition)/de); black-dragon-move and black-dragon-place for the
-// Black Dragon (Wikicarpedia: Black Dragon (Fan Expansion)); and
-// drawbridge-move for The Drawbridges (Wikicarpedia: The Drawbridges). A
-// step id without an implementation (tower-capture, say) is a setup error
-// naming the step and its expansion; an expansion that adds only tiles
-// plays as the base game; data with no steps at all plays the base turn.
-// Setup.BaseTurn plays the base game's turn over any tiles.
+// The units' moves are written by their kinds: "portal 2,1:f0",
+// "princess 0,-1:f0", "fairy 1,0:f1" (or "fairy 1,0"), "dragon N",
+// "black-dragon E", "drawbridge 1,-1:f0", "drawbridge home"; their events
+// in the event notation (Event.String, MarshalText, ParseEvent; see
+// event_notation.go), as, for example, "move dragon 2,-1 volcano", "eat
+// dragon p1/meeple 2,-1 dragon-diet/rulebook", "score p2 1 fairy-turn",
+// "princess p1 city", "enter black-dragon 0,1", "cross p1 city",
+// "set-aside". Event.Rule gives a rule as an id and sources, which the
+// site words in a language.
 //
-// The numbers and limits come from each step's Mechanics, never from the
-// code: the dragon's steps, who chooses them, whether it may revisit a
-// tile or return to its start, that a dead end stops it, the figures that
-// block it (the fairy), that no follower may stand on its tile; that dragon
-// tiles drawn before it is in play are set aside and shuffled back once a
-// volcano brings it, and ignored while the Black Dragon's meal waits; the
-// Black Dragon's one step per completed feature, and its entry at a score
-// threshold counted from the start of the turn until the step the trigger
-// names, once or every lap; the may or must of the princess and of the
-// drawbridges (rules.StepChoice, per publisher); and where each removed
-// figure goes (its owner's supply, or out of the game). The interaction
-// tables the steps name are read once per game through rules.Rulings into
-// flat verdicts per figure (the player's meeple; the neutral dragon, fairy
-// and Black Dragon) and per place (field, completed feature, occupied
-// feature, through a magic portal, the fairy's tile): dragon-diet and
-// dragon-protection, black-dragon-diet and black-dragon-protection,
-// fairy-companions (yes: the fairy stands next to one follower, Hans im
-// Glück; a conditional verdict: on the follower's tile, Rio Grande and
-// Z-Man), portal-figures and portal-destinations, princess-removal,
-// volcano-deploy and drawbridge-figures. An open verdict, or a subject
-// without a ruling, takes the engine's default: not eaten, not protected,
-// not allowed; a conditional verdict counts as yes. An event a ruling
-// decided carries its reason as values (Reason: the table, rule of thumb,
-// kind and date of the source), or says that the default decided. The magic portal is a tile's symbol, not a feature, so
-// portal-destinations' "magic-portal: no" (the portal itself cannot be
-// claimed) never refuses a feature: the city, road or field of a tile that
-// shows another portal is an ordinary destination (Wikicarpedia: The
-// Princess and The Dragon (1st edition)/de, Der Zaubergang, footnote).
+// # Notation
 //
-// A turn is then: Draw or Take (the turn's first steps, the fairy's point,
-// are played, their events given with the tile move); the tile move; and
-// the steps in order, each either played at once (the volcano, scoring,
-// the Black Dragon's entry) or a decision the game waits for, whose legal
-// moves Legal lists and Apply plays: the figure decision (a follower on
-// the tile just placed or none, and instead a follower through the magic
-// portal onto any free incomplete feature of another tile (PortalMove),
-// the princess sending a knight of the city she extends home
-// (PrincessMove, alone when she must), or the fairy's move (FairyMove));
-// each step of the red dragon, chosen by the players in turn (DragonMove;
-// Decider says whose step it is); each step of the Black Dragon, chosen by
-// the active player (BlackDragonMove); and for each follower of a
-// completed road's sole majority held at a drawbridge, its city or home
-// (DrawbridgeMove, DrawbridgeHome). Decision names the decision waited
-// for. The fairy scores 1 point at the start of its follower's owner's
-// turn and 3 when that follower's feature is scored; a dragon eats on each
-// tile it enters, the followers and the neutral figures its diet allows
-// and its protection does not spare. Move.String writes an expansion's
-// move as its kind and what it names: "portal 2,1:f0", "princess 0,-1:f0",
-// "fairy 1,0:f1" (or "fairy 1,0"), "dragon N", "black-dragon E",
-// "drawbridge 1,-1:f0", "drawbridge home", in the root package's move
-// notation (tilekit.ParseMoveText); ParseMove reads it back, and a game's
-// ParseMove and MoveText read and write features by name ("portal
-// 2,1:city").
-//
-// The events of the expansions write themselves (Event.String) as:
-//
-//	move dragon 2,-1
-//	move dragon 2,-1 volcano
-//	eat dragon p1/meeple 2,-1 dragon-diet/rulebook
-//	spare dragon black-dragon 2,-1 dragon-diet/open-question/default
-//	set-aside
-//	shuffle-back 1
-//	move fairy 1,0
-//	score p2 1 fairy-turn
-//	score p2 3 fairy-feature
-//	princess p1 city
-//	enter black-dragon 0,1
-//	move black-dragon 1,1
-//	eat black-dragon dragon 1,1 black-dragon-diet/fan-rules
-//	cross p1 city
-//	return p1 1 road
-//
-// the last for a follower held at a drawbridge that goes home. The
-// events of the start of a turn (the fairy's point) and of dragon tiles
-// set aside by Draw or Discard come with the next tile move's; a scenario
-// reports those of a discard with the turn that discards.
-//
-// A board reads and writes a compact text notation (see Board.String), and
-// a game a snapshot notation on top of it (see Game.Snapshot and
-// ParseSnapshot): the board with the followers on each tile's features,
-// named as FeatureName names them ("road", "city", "field2") and a
-// follower of another kind than the meeple with its id
-// ("1:city:large-meeple"), then the scores, the followers at hand by kind
-// when they are not the defaults ("supply meeple:5,7"), whose turn it is, the tiles left in the pile and, in the middle of
-// a turn, the tile drawn or placed, such as "0,0:base/D@0
-// 1,0:base/U@0[1:road] / scores 3,0 / turn 2 / pile base/A*2,base/B*4";
-// then the figures: "dragon x,y" (or "dragon waiting", eaten by the Black
-// Dragon), "fairy x,y" or "fairy x,y:FEATURE" (next to the follower on
-// that feature), "black-dragon x,y" and "set-aside TILE*N,..." (dragon
-// tiles set aside before the dragon came into play).
-//
-// RunScenario plays a scenario (tilekit.Scenario, read by the validator
-// from the scenarios/ data folder): it sets up the position, plays the
-// turns with Take and Apply, setting aside with Discard the tiles that fit
-// nowhere, and checks each expectation, reporting each failure at the
-// origin of the key at fault. A scenario may place the dragon, the Black
-// Dragon and the fairy; a turn gives its tile and then its moves in the
-// move notation, read by Game.ParseMove and played by Apply, each failure
-// at its element of moves ("city", "portal 0,0:city", "dragon N",
-// "drawbridge home"; "none" when they run out at the figure decision), and
-// may count the dragon's options (dragon-options). A Playout records the moves of the game it
-// plays in a buffer made once, every decision included, so that a broken
-// invariant comes with a scenario that replays the game to the broken
-// move, that move included, and checks the invariants as the Playout does
-// (BreakError.Scenario, CheckInvariants), so that it fails at that move;
-// its turns carry their moves as notation, features named.
-// With the expansions the invariants check, after every move, that the
-// dragon never enters the fairy's tile when the fairy blocks it, that it
-// leaves on a tile it enters only the followers its diet does not eat or
-// its protection table spares, that no follower comes onto its tile when
-// a step forbids it, that a dragon's move never enters a tile twice nor
-// returns to its start, that the Black Dragon takes no more steps than
-// the tile completed features, that every figure eaten is one its diet
-// lets it eat and no place protects, and that each player's followers at
-// hand, on the board, held at a drawbridge and out of the game make as
-// many of each kind as at the start.
-// They read the same compiled flags as the legal moves, so a rule the
-// data allows is never a break.
+// A board reads and writes itself as tokens "x,y:TILE@ROT" (Board.String,
+// ParseBoard); a game as the snapshot notation (Game.Snapshot,
+// ParseSnapshot, MarshalText): the board with the followers on each tile's
+// features, named as FeatureName names them (and a kind other than the
+// meeple by its id, "1:city:large-meeple"), then sections such as
+// "0,0:base/D@0 1,0:base/U@0[1:road] / scores 3,0 / turn 2 / pile
+// base/A*2", and the units' sections ("dragon 2,-1", "fairy 1,0:road",
+// "black-dragon 0,1", "set-aside TILE*N"). Moves use the root package's
+// move notation (tilekit.ParseMoveText): ParseMove reads what Move.String
+// writes, and a game's ParseMove and MoveText name features. RunScenario
+// plays a scenario file, whose turns give their moves in the move
+// notation, and reports each failure at its key's origin; a Playout
+// records the game it plays, so that a broken invariant comes with a
+// scenario that replays it (BreakError.Scenario).
 package game

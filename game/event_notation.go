@@ -10,37 +10,28 @@ import (
 // separated by single spaces, with no sentence of any language: scenario
 // files expect events in it, and reports and errors show events in it.
 // Players are p1 to p6 (Event.Player plus one), figures their ids in the
-// rules data (meeple, dragon, fairy, black-dragon), tiles x,y, features
-// their kind (road, city, field, cloister). An event of the end of the game
-// starts with "end ". The forms, by kind:
+// rules data, tiles x,y, features their kind (road, city, field,
+// cloister). An event of the end of the game starts with "end ". The base
+// game's forms are:
 //
 //	complete KIND                   a placement completed a feature
 //	score pN POINTS RULE            pN scored by a rule (see below)
 //	return pN COUNT KIND            COUNT followers went back from a feature
-//	move FIGURE X,Y [volcano]       a figure moved to a tile (to a volcano)
-//	enter FIGURE X,Y                the Black Dragon entered the game
-//	eat FIGURE VICTIM X,Y REASON    a figure ate a victim on a tile
-//	spare FIGURE VICTIM X,Y REASON  a figure did not eat a victim
-//	princess pN KIND                the princess sent pN's meeple home
-//	cross pN KIND                   pN's meeple crossed a drawbridge
-//	set-aside                       a dragon tile was set aside
-//	shuffle-back COUNT              COUNT dragon tiles went back to the pile
 //
-// RULE is the feature kind scored for the ordinary rules (road, city,
-// cloister, and field at the end; "end score p1 2 road" is an unfinished
-// road), or city-1st-edition (RuleSmallCityFirstEdition),
-// field-1st-edition (RuleFieldFirstEdition), fairy-turn or fairy-feature.
-// VICTIM is pN/meeple, a player's meeple, or a neutral figure's id. REASON
-// is the ruling that decided: the table's id, then "thumb" when its rule of
-// thumb decided rather than a row, the kind of its source
-// (tilekit.CitationKind), the source's date when it has one, and "default"
-// when the engine's default, no, decided, each part after a slash:
-// "dragon-diet/rulebook", "dragon-diet/thumb/community",
-// "dragon-diet/faq/2015-03", "dragon-diet/open-question/default", or
-// "dragon-diet/default" where no ruling answers.
+// and each unit's kinds of events have their own word and form (units.go
+// lists them, the package doc shows them). RULE is the feature kind scored
+// for the ordinary rules (road, city, cloister, and field at the end; "end
+// score p1 2 road" is an unfinished road), city-1st-edition
+// (RuleSmallCityFirstEdition), field-1st-edition (RuleFieldFirstEdition),
+// or a unit's rule's word. A REASON is the ruling that decided: the
+// table's id, then "thumb" when its rule of thumb decided rather than a
+// row, the kind of its source (tilekit.CitationKind), the source's date
+// when it has one, and "default" when the engine's default, no, decided,
+// each part after a slash: "TABLE/rulebook", "TABLE/thumb/community",
+// "TABLE/faq/2015-03", "TABLE/open-question/default", or "TABLE/default"
+// where no ruling answers.
 //
-// Examples: "score p1 4 city", "end score p2 3 field", "return p1 1 road",
-// "move dragon 2,-1", "eat dragon p1/meeple 2,-1 dragon-diet/rulebook".
+// Examples: "score p1 4 city", "end score p2 3 field", "return p1 1 road".
 //
 // The grammar is the root package's (tilekit.ParseEventNotation), which the
 // validator checks scenario files by; this file turns its words into the
@@ -52,8 +43,8 @@ import (
 type Reason = tilekit.EventReason
 
 // reasonText writes a reason in English for the engine's messages, such as
-// "dragon-diet, rulebook", "dragon-diet, rule of thumb, community
-// interpretation" or "dragon-diet, open question: the engine's default,
+// "TABLE, rulebook", "TABLE, rule of thumb, community
+// interpretation" or "TABLE, open question: the engine's default,
 // no", as rules.Ruling.Reason does.
 func reasonText(r Reason) string {
 	out := r.Table
@@ -73,27 +64,73 @@ func reasonText(r Reason) string {
 	return out
 }
 
-// eventWords are the first words of the kinds of events in the notation,
-// by EventKind.
-var eventWords = [numEventKinds]string{"complete", "score", "return", "move", "enter", "eat", "spare",
-	"princess", "cross", "set-aside", "shuffle-back"}
+// baseEventWords are the first words of the base game's kinds of events
+// in the notation, by EventKind; a unit's kind has its own (units.go).
+var baseEventWords = [numBaseEvents]string{"complete", "score", "return"}
 
-// ruleWords are the words of the scoring rules in the notation, by
-// ScoringRule; the rules of the end of the game are written as the kind
-// they score, after "end ".
-var ruleWords = [...]string{
+// ruleWords are the words of the base game's scoring rules in the
+// notation, by ScoringRule; the rules of the end of the game are written
+// as the kind they score, after "end ". A unit's rule has its own.
+var ruleWords = [numBaseRules]string{
 	RuleRoad: "road", RuleCity: "city", RuleSmallCityFirstEdition: "city-1st-edition", RuleCloister: "cloister",
 	RuleEndRoad: "road", RuleEndCity: "city", RuleEndCloister: "cloister", RuleField: "field",
-	RuleFieldFirstEdition: "field-1st-edition", RuleFairyTurn: "fairy-turn", RuleFairyFeature: "fairy-feature",
+	RuleFieldFirstEdition: "field-1st-edition",
 }
 
-// ruleKinds are the feature kinds the scoring rules score, by ScoringRule:
-// the kind an EventScored's Feature has (the farmers' points of the 1st
-// edition are for a city); the fairy's rules score no feature of their own.
-var ruleKinds = [len(ruleWords)]Kind{
+// ruleKinds are the feature kinds the base game's scoring rules score, by
+// ScoringRule: the kind an EventScored's Feature has (the farmers' points
+// of the 1st edition are for a city); a unit's rules score no feature of
+// their own.
+var ruleKinds = [numBaseRules]Kind{
 	RuleRoad: KindRoad, RuleCity: KindCity, RuleSmallCityFirstEdition: KindCity, RuleCloister: KindCloister,
 	RuleEndRoad: KindRoad, RuleEndCity: KindCity, RuleEndCloister: KindCloister, RuleField: KindField,
 	RuleFieldFirstEdition: KindCity,
+}
+
+// eventWord returns the first word of a kind of event in the notation.
+func eventWord(k EventKind) string {
+	if k < numBaseEvents {
+		return baseEventWords[k]
+	}
+	if u := eventKinds[k%numEventKinds]; u != nil {
+		return u.word
+	}
+	return ""
+}
+
+// ruleWord returns the word of a scoring rule in the notation, or "".
+func ruleWord(r ScoringRule) string {
+	if r < numBaseRules {
+		return ruleWords[r]
+	}
+	if u := unitScoring(r); u != nil {
+		return u.word
+	}
+	return ""
+}
+
+// ruleKind returns the feature kind a scoring rule scores.
+func ruleKind(r ScoringRule) Kind {
+	if r < numBaseRules {
+		return ruleKinds[r]
+	}
+	return 0
+}
+
+// ruleOfWord returns the scoring rule a word of the notation names, in an
+// event of the end of the game or not, or RuleNone.
+func ruleOfWord(word string, end bool) ScoringRule {
+	for r, w := range ruleWords {
+		if rule := ScoringRule(r); w == word && rule != RuleNone && rule.atEnd() == end {
+			return rule
+		}
+	}
+	for _, u := range scoringRules {
+		if u.word == word && (!end || u.atEnd) {
+			return u.rule
+		}
+	}
+	return RuleNone
 }
 
 // MarshalText writes the event in the event notation.
@@ -123,17 +160,20 @@ func (e Event) notation() (tilekit.EventNotation, error) {
 	if e.Kind >= numEventKinds {
 		return tilekit.EventNotation{}, fmt.Errorf("no event kind %d", e.Kind)
 	}
-	n := tilekit.EventNotation{End: e.End, Kind: eventWords[e.Kind], Player: e.Player + 1, Word: e.Feature.Kind.String()}
+	n := tilekit.EventNotation{End: e.End, Kind: eventWord(e.Kind), Player: e.Player + 1, Word: e.Feature.Kind.String()}
 	switch e.Kind {
 	case EventScored:
-		if int(e.Scoring) >= len(ruleWords) || e.Scoring == RuleNone {
+		if n.Word = ruleWord(e.Scoring); n.Word == "" {
 			return n, fmt.Errorf("no scoring rule %d", e.Scoring)
 		}
-		n.Number, n.Word = e.Points, ruleWords[e.Scoring]
-	case EventReturned, EventShuffledBack:
+		n.Number = e.Points
+	case EventReturned:
 		n.Number = e.Count
-	case EventMoved, EventEntered, EventEaten, EventSpared:
-		n.Figure, n.Victim, n.Pos, n.Volcano, n.Reason = e.Actor.ID(), e.Victim.ID(), e.Pos, e.Volcano, e.Reason
+	case EventCompleted:
+	default:
+		if u := eventKinds[e.Kind]; u != nil && u.note != nil {
+			u.note(e, &n)
+		}
 	}
 	return n, nil
 }
@@ -160,29 +200,25 @@ func ParseEvent(text string) (Event, error) {
 		return Event{}, err
 	}
 	e := Event{End: n.End, Player: n.Player - 1}
-	for k, w := range eventWords {
-		if w == n.Kind {
-			e.Kind = EventKind(k)
+	for k := range numEventKinds {
+		if eventWord(k) == n.Kind {
+			e.Kind = k
 		}
 	}
 	switch e.Kind {
 	case EventScored:
 		e.Points = n.Number
-		for r, word := range ruleWords {
-			if rule := ScoringRule(r); word == n.Word && rule != RuleNone && (rule.atEnd() == e.End || rule == RuleFairyFeature) {
-				e.Scoring, e.Feature.Kind = rule, ruleKinds[r]
-			}
-		}
-	case EventReturned, EventShuffledBack:
+		e.Scoring = ruleOfWord(n.Word, e.End)
+		e.Feature.Kind = ruleKind(e.Scoring)
+	case EventReturned:
 		e.Count = n.Number
-	case EventMoved, EventEntered, EventEaten, EventSpared:
-		e.Pos, e.Volcano, e.Reason = n.Pos, n.Volcano, n.Reason
-		if e.Actor, err = parseFigure(n.Figure); err == nil && n.Victim != "" {
-			e.Victim, err = parseFigure(n.Victim)
-		}
-	}
-	if e.Kind == EventCompleted || e.Kind == EventReturned || e.Kind == EventPrincess || e.Kind == EventCrossed {
 		e.Feature.Kind, err = parseEventKind(n.Word)
+	case EventCompleted:
+		e.Feature.Kind, err = parseEventKind(n.Word)
+	default:
+		if u := eventKinds[e.Kind]; u != nil && u.read != nil {
+			err = u.read(n, &e)
+		}
 	}
 	if err != nil {
 		return Event{}, fmt.Errorf("event %q: %w", text, err)
@@ -199,16 +235,6 @@ func parseEventKind(word string) (Kind, error) {
 	return k, nil
 }
 
-// parseFigure reads a figure by its id.
-func parseFigure(word string) (Figure, error) {
-	for f, id := range figureIDs {
-		if id == word {
-			return Figure(f), nil
-		}
-	}
-	return 0, fmt.Errorf("figure %q: the engine plays meeple, dragon, fairy and black-dragon", word)
-}
-
 // noted returns the event with the values the notation writes and no
 // others, as ParseEvent reads its notation back.
 func (e Event) noted() Event {
@@ -218,22 +244,13 @@ func (e Event) noted() Event {
 		n.Feature.Kind = e.Feature.Kind
 	case EventScored:
 		n.Player, n.Points, n.Scoring = e.Player, e.Points, e.Scoring
-		if int(e.Scoring) < len(ruleKinds) {
-			n.Feature.Kind = ruleKinds[e.Scoring]
-		}
+		n.Feature.Kind = ruleKind(e.Scoring)
 	case EventReturned:
 		n.Player, n.Count, n.Feature.Kind = e.Player, e.Count, e.Feature.Kind
-	case EventMoved, EventEntered:
-		n.Actor, n.Pos, n.Volcano = e.Actor, e.Pos, e.Volcano && e.Kind == EventMoved
-	case EventEaten, EventSpared:
-		n.Actor, n.Victim, n.Pos, n.Reason = e.Actor, e.Victim, e.Pos, e.Reason
-		if e.Victim == figMeeple {
-			n.Player = e.Player
+	default:
+		if u := eventKinds[e.Kind%numEventKinds]; u != nil && u.noted != nil {
+			u.noted(e, &n)
 		}
-	case EventPrincess, EventCrossed:
-		n.Player, n.Feature.Kind = e.Player, e.Feature.Kind
-	case EventShuffledBack:
-		n.Count = e.Count
 	}
 	return n
 }

@@ -106,7 +106,7 @@ func TestParseEvent(t *testing.T) {
 		"score p1 1 fairy-turn": {Kind: EventScored, Points: 1, Scoring: RuleFairyTurn},
 		"return p3 2 cloister":  {Kind: EventReturned, Feature: Feature{Kind: KindCloister}, Player: 2, Count: 2},
 		"move dragon 2,-1":      {Kind: EventMoved, Actor: FigureDragon, Pos: tilekit.BoardPosition{X: 2, Y: -1}, Player: -1},
-		"move dragon 0,3 volcano": {Kind: EventMoved, Actor: FigureDragon, Pos: tilekit.BoardPosition{Y: 3}, Volcano: true,
+		"move dragon 0,3 volcano": {Kind: EventMoved, Actor: FigureDragon, Pos: tilekit.BoardPosition{Y: 3}, Called: true,
 			Player: -1},
 		"enter black-dragon -1,0": {Kind: EventEntered, Actor: FigureBlackDragon, Pos: tilekit.BoardPosition{X: -1}, Player: -1},
 		"eat dragon p1/meeple 2,-1 dragon-diet/rulebook": {Kind: EventEaten, Actor: FigureDragon, Victim: FigureMeeple,

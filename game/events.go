@@ -17,35 +17,24 @@ const (
 	// EventReturned: Count followers of Player on Feature went back to the
 	// player's supply.
 	EventReturned
-	// EventMoved: Actor (the dragon, the fairy or the Black Dragon) moved
-	// to the tile at Pos; Volcano says the dragon came to a volcano.
-	EventMoved
-	// EventEntered: the Black Dragon entered the game at Pos.
-	EventEntered
-	// EventEaten: Actor ate Victim (of Player, for a meeple) at Pos, by
-	// Reason.
-	EventEaten
-	// EventSpared: Actor did not eat Victim (of Player, for a meeple) at
-	// Pos, by Reason.
-	EventSpared
-	// EventPrincess: the princess sent Player's meeple home from Feature.
-	EventPrincess
-	// EventCrossed: Player's meeple crossed a drawbridge into Feature.
-	EventCrossed
-	// EventSetAside: a dragon tile drawn before the dragon was in play was
-	// set aside.
-	EventSetAside
-	// EventShuffledBack: Count dragon tiles set aside went back into the
-	// pile.
-	EventShuffledBack
-	numEventKinds
+	// numBaseEvents is the number of the base game's kinds; the units'
+	// kinds follow (units.go lists them).
+	numBaseEvents
 )
 
-var eventNames = [numEventKinds]string{"completed", "scored", "returned", "moved", "entered", "eaten", "spared",
-	"princess", "crossed", "set-aside", "shuffled-back"}
+// baseEventNames are the names of the base game's kinds.
+var baseEventNames = [numBaseEvents]string{"completed", "scored", "returned"}
 
 // String returns the name of the kind.
-func (k EventKind) String() string { return eventNames[k%numEventKinds] }
+func (k EventKind) String() string {
+	if k < numBaseEvents {
+		return baseEventNames[k]
+	}
+	if u := eventKinds[k%numEventKinds]; u != nil {
+		return u.name
+	}
+	return ""
+}
 
 // ScoringRule names the rule by which an EventScored scored: the feature
 // scored and when, and the edition's scoring where the editions differ.
@@ -77,11 +66,9 @@ const (
 	// the end of the game by the 1st edition's rules
 	// (Options.FirstEditionScoring).
 	RuleFieldFirstEdition
-	// RuleFairyTurn scores the fairy's point at the start of a turn.
-	RuleFairyTurn
-	// RuleFairyFeature scores the fairy's 3 points when its follower's
-	// feature is scored.
-	RuleFairyFeature
+	// numBaseRules is the number of the base game's rules; the units'
+	// rules follow (units.go lists them).
+	numBaseRules
 )
 
 // atEnd reports whether the rule scores at the end of the game: the rules
@@ -95,15 +82,6 @@ type EventRule struct {
 	ID      string
 	Sources []tilekit.Citation
 }
-
-// The sources the engine's messages cite.
-const (
-	sourcePD       = "Wikicarpedia: The Princess and The Dragon (1st edition)/de"
-	sourceFairy    = sourcePD + ", Die Fee"
-	sourceDragon   = sourcePD + ", Der Drache"
-	sourceVolcano  = sourcePD + ", Der Vulkan"
-	sourcePrincess = sourcePD + ", Das Burgfräulein"
-)
 
 // The sources of the engine's rules.
 var (
@@ -119,36 +97,14 @@ var (
 	}
 	citeWikipedia = tilekit.Citation{Kind: tilekit.Community, Title: "Wikipedia: Carcassonne (board game)", Section: "Scoring",
 		URL: "https://en.wikipedia.org/wiki/Carcassonne_(board_game)"}
-	citeFairy       = citePD("Die Fee")
-	citeDragon      = citePD("Der Drache")
-	citeDragonNote  = citePD("Der Drache, Note")
-	citeVolcano     = citePD("Der Vulkan")
-	citePrincess    = citePD("Das Burgfräulein")
-	citeBlackMove   = citeBlack("Step 1: Movement of the Black Dragon")
-	citeBlackPlace  = citeBlack("Step 3: Placement of the Black Dragon")
-	citeBlackEats   = citeBlack("Step 1 and Step 3")
-	citeBridgeScore = tilekit.Citation{Kind: tilekit.Rulebook, Title: "Wikicarpedia: The Drawbridges", Section: "3. Scoring a feature",
-		URL: "https://wikicarpedia.com/car/The_Drawbridges"}
 )
-
-// citePD cites a section of the German rules of The Princess and The
-// Dragon on Wikicarpedia.
-func citePD(section string) tilekit.Citation {
-	return tilekit.Citation{Kind: tilekit.Rulebook, Title: "Wikicarpedia: The Princess and The Dragon (1st edition)/de", Section: section,
-		URL: "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de"}
-}
-
-// citeBlack cites a section of the Black Dragon's rules on Wikicarpedia.
-func citeBlack(section string) tilekit.Citation {
-	return tilekit.Citation{Kind: tilekit.FanRules, Title: "Wikicarpedia: Black Dragon (Fan Expansion)", Section: section,
-		URL: "https://wikicarpedia.com/car/Black_Dragon_(Fan_Expansion)"}
-}
 
 // one returns a list of one source.
 func one(c tilekit.Citation) []tilekit.Citation { return []tilekit.Citation{c} }
 
-// scoringRules holds, by ScoringRule, the rule's id and sources.
-var scoringRules = [...]EventRule{
+// baseScoringRules holds, by ScoringRule, the base game's rules' ids and
+// sources.
+var baseScoringRules = [numBaseRules]EventRule{
 	RuleRoad:                  {"road", one(citeScoring)},
 	RuleCity:                  {"city", one(citeScoring)},
 	RuleSmallCityFirstEdition: {"city-1st-edition", citeFirst},
@@ -158,44 +114,25 @@ var scoringRules = [...]EventRule{
 	RuleEndCloister:           {"end-cloister", one(citeEnd)},
 	RuleField:                 {"field", one(citeEnd)},
 	RuleFieldFirstEdition:     {"field-1st-edition", citeFirstField},
-	RuleFairyTurn:             {"fairy-turn", one(citeFairy)},
-	RuleFairyFeature:          {"fairy-feature", one(citeFairy)},
 }
 
 // Rule returns the rule's id and sources; RuleNone has an empty id.
 func (r ScoringRule) Rule() EventRule {
-	if int(r) >= len(scoringRules) {
-		return EventRule{}
+	if r < numBaseRules {
+		return baseScoringRules[r]
 	}
-	return scoringRules[r]
+	if u := unitScoring(r); u != nil {
+		return u.EventRule
+	}
+	return EventRule{}
 }
 
-// eventRules holds, by event kind, the rule of the events whose rule
-// depends on their kind alone; movedRules and eatenRules hold, by actor,
-// those of a figure's move and meal.
-var eventRules = [numEventKinds]EventRule{
-	EventCompleted:    {"complete", one(citeScoring)},
-	EventReturned:     {"return", one(citeScoring)},
-	EventEntered:      {"enter", one(citeBlackPlace)},
-	EventPrincess:     {"princess", one(citePrincess)},
-	EventCrossed:      {"cross", one(citeBridgeScore)},
-	EventSetAside:     {"set-aside", one(citeDragonNote)},
-	EventShuffledBack: {"shuffle-back", one(citeDragonNote)},
+// baseEventRules holds, by event kind, the rules of the base game's
+// events that score nothing.
+var baseEventRules = [numBaseEvents]EventRule{
+	EventCompleted: {"complete", one(citeScoring)},
+	EventReturned:  {"return", one(citeScoring)},
 }
-
-var movedRules = [numFigures]EventRule{
-	figDragon:      {"move-dragon", one(citeDragon)},
-	figFairy:       {"move-fairy", one(citeFairy)},
-	figBlackDragon: {"move-black-dragon", one(citeBlackMove)},
-}
-
-var eatenRules = [numFigures]EventRule{
-	figDragon:      {"eat-dragon", one(citeDragon)},
-	figBlackDragon: {"eat-black-dragon", one(citeBlackEats)},
-}
-
-// ruleVolcano is the rule of the dragon's move to a volcano.
-var ruleVolcano = EventRule{"volcano", one(citeVolcano)}
 
 // Event is something that happened in a move or at the end of the game.
 type Event struct {
@@ -215,12 +152,12 @@ type Event struct {
 	// Scoring is the rule an EventScored scored by; RuleNone for the other
 	// kinds.
 	Scoring ScoringRule
-	// Actor is the figure that moved, entered, ate or spared, and the
-	// meeple (FigureMeeple) of an EventCrossed; Victim the figure eaten or
-	// spared.
+	// Actor is the figure a unit's event is about (that moved, entered or
+	// ate), and Victim the figure it ate or spared.
 	Actor, Victim Figure
-	// Volcano says that the dragon moved to a volcano.
-	Volcano bool
+	// Called says that the figure came to the tile because the tile's
+	// symbol called it there, not by a step.
+	Called bool
 	// Pos is the tile a figure moved to, entered, ate or spared on.
 	Pos tilekit.BoardPosition
 	// Reason is the ruling that decided an eaten or spared figure, or the
@@ -229,26 +166,24 @@ type Event struct {
 }
 
 // String returns the event in the event notation (see MarshalText), such
-// as "score p1 4 city" or "move dragon 2,-1"; the site words events for a
+// as "score p1 4 city" or "return p1 1 road"; the site words events for a
 // reader, in a language.
 func (e Event) String() string { return e.Notation() }
 
 // Rule returns the rule that made the event, as its id and sources: for an
 // EventScored its Scoring rule's, for a completion when a feature is
-// complete, for a return that followers go back after scoring, and for an
-// event about a figure the rule of its page (an eaten or spared figure's
-// event also carries the ruling that decided it, Reason).
+// complete, for a return that followers go back after scoring, and for a
+// unit's event the rule its unit gives (an eaten or spared figure's event
+// also carries the ruling that decided it, Reason).
 func (e Event) Rule() EventRule {
-	switch e.Kind {
-	case EventScored:
+	switch {
+	case e.Kind == EventScored:
 		return e.Scoring.Rule()
-	case EventMoved:
-		if e.Volcano {
-			return ruleVolcano
-		}
-		return movedRules[e.Actor%numFigures]
-	case EventEaten, EventSpared:
-		return eatenRules[e.Actor%numFigures]
+	case e.Kind < numBaseEvents:
+		return baseEventRules[e.Kind]
 	}
-	return eventRules[e.Kind%numEventKinds]
+	if u := eventKinds[e.Kind%numEventKinds]; u != nil {
+		return u.rule(e)
+	}
+	return EventRule{}
 }

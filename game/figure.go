@@ -2,6 +2,7 @@ package game
 
 import (
 	"cmp"
+	"fmt"
 	"iter"
 	"slices"
 
@@ -29,6 +30,44 @@ func (f Figure) ID() string { return figureIDs[f%numFigures] }
 // String returns the figure's name as events write it: "meeple", "dragon",
 // "fairy" or "black dragon".
 func (f Figure) String() string { return figureNames[f%numFigures] }
+
+// sourcePD is the source of the rules of The Princess & the Dragon.
+const sourcePD = "Wikicarpedia: The Princess and The Dragon (1st edition)/de"
+
+// citePD cites a section of the German rules of The Princess and The
+// Dragon on Wikicarpedia.
+func citePD(section string) tilekit.Citation {
+	return tilekit.Citation{Kind: tilekit.Rulebook, Title: "Wikicarpedia: The Princess and The Dragon (1st edition)/de", Section: section,
+		URL: "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de"}
+}
+
+// neutral is a neutral figure a moving figure may eat: where it stands
+// (a board cell, -1 beside the board) and what being eaten does to it.
+type neutral struct {
+	who   figure
+	cell  func(g *Game) int32
+	eaten func(g *Game)
+}
+
+// neutrals are the neutral figures, in the order a figure eats them.
+var neutrals = [...]neutral{
+	{figFairy, func(g *Game) int32 { return g.fairyCell }, func(g *Game) { g.fairyCell, g.fairyNode = -1, -1 }},
+	{figDragon, func(g *Game) int32 { return g.dragonCell }, func(g *Game) { g.dragonCell, g.dragon = -1, dragonWaiting }},
+	{figBlackDragon, func(g *Game) int32 { return g.blackCell }, func(g *Game) { g.blackCell = -1 }},
+}
+
+// FigureAt returns where a neutral figure stands: "dragon", "fairy" or
+// "black-dragon"; ok is false when it stands beside the board.
+func (g *Game) FigureAt(id string) (p tilekit.BoardPosition, ok bool) {
+	for _, n := range neutrals {
+		if figureIDs[n.who] == id {
+			if cell := n.cell(g); cell > 0 {
+				return g.board.position(int(cell)), true
+			}
+		}
+	}
+	return p, false
+}
 
 // PlacedTile is a tile on a board: where it lies, its type (a tile type of
 // the Ruleset) and its rotation.
@@ -82,7 +121,7 @@ func (g *Game) Figures() iter.Seq[PlacedFigure] {
 		})
 		for _, f := range on {
 			pos := g.board.position(int(g.board.placed[f.node/maxF]))
-			if !yield(PlacedFigure{Figure: FigureMeeple, Player: int(f.player), Pos: pos, Feature: int(f.node % maxF), Portal: f.portal, Kind: int(f.kind)}) {
+			if !yield(PlacedFigure{Figure: FigureMeeple, Player: int(f.player), Pos: pos, Feature: int(f.node % maxF), Portal: f.via == MovePortal, Kind: int(f.kind)}) {
 				return
 			}
 		}
@@ -96,3 +135,25 @@ func (g *Game) Figures() iter.Seq[PlacedFigure] {
 		}
 	}
 }
+
+// parseFigure reads a figure by its id.
+func parseFigure(word string) (Figure, error) {
+	for f, id := range figureIDs {
+		if id == word {
+			return Figure(f), nil
+		}
+	}
+	return 0, fmt.Errorf("figure %q: the engine plays meeple, dragon, fairy and black-dragon", word)
+}
+
+// readPlayerFeature reads the feature kind of an event about a player's
+// follower on a feature (the player is read already).
+func readPlayerFeature(n tilekit.EventNotation, e *Event) error {
+	var err error
+	e.Feature.Kind, err = parseEventKind(n.Word)
+	return err
+}
+
+// notedPlayerFeature sets the values the notation holds of an event about
+// a player's follower on a feature.
+func notedPlayerFeature(e Event, n *Event) { n.Player, n.Feature.Kind = e.Player, e.Feature.Kind }

@@ -39,28 +39,23 @@ const (
 	// phaseTile waits for the drawn tile to be placed.
 	phaseTile
 	// phaseFollower waits for the figure decision after the tile move: a
-	// follower on the tile just placed or none, and with The Princess & the
-	// Dragon a follower through the magic portal, the princess's knight or
-	// the fairy's move.
+	// follower on the tile just placed or none, or a unit's move instead.
 	phaseFollower
-	// phaseDragon waits for a step of the red dragon, phaseBlack for a step
-	// of the Black Dragon.
-	phaseDragon
-	phaseBlack
-	// phaseBridge waits for where a follower held at a drawbridge goes.
-	phaseBridge
+	// phaseUnit waits for a unit's own decision (Game.waiting).
+	phaseUnit
 	// phaseOver is after EndGame.
 	phaseOver
 )
 
 // follower is a follower on the board: its owner, the feature instance
 // it stands on (see node), its kind (an index into the ruleset's kinds)
-// and whether it came through a magic portal.
+// and the kind of the move that put it there (MoveBase for a deployment on
+// the tile just placed).
 type follower struct {
 	player int32
 	node   int32
 	kind   uint8
-	portal bool
+	via    MoveKind
 }
 
 // Game is a game in play: a board, the players with their scores and
@@ -100,8 +95,7 @@ type Game struct {
 	epoch uint32
 	// farmCities is a buffer for the farmers' scoring of the 1st edition.
 	farmCities []farmCity
-	// turnState holds the neutral figures and the turn's state of the
-	// expansions (turn.go, dragons.go).
+	// turnState holds the turn's state and the units' (turn.go).
 	turnState
 }
 
@@ -153,7 +147,7 @@ func NewGame(r *Ruleset, players int, seed uint64) (*Game, error) {
 		roots:     make([]int32, 0, r.followersPerPlayer()*players),
 	}
 	g.mark = make([]uint32, len(g.board.nodes))
-	g.makeFigures(players)
+	g.makeTurn(players)
 	g.Reset(seed)
 	return g, nil
 }
@@ -180,7 +174,7 @@ func (g *Game) Reset(seed uint64) {
 		}
 	}
 	g.followers = g.followers[:0]
-	g.resetFigures()
+	g.resetTurn()
 }
 
 // Ruleset returns the rules of the game.
@@ -246,8 +240,8 @@ func (g *Game) Draw() (typ int, ok bool) {
 		typ = int(g.pile[i])
 		g.pile[i] = g.pile[len(g.pile)-1]
 		g.pile = g.pile[:len(g.pile)-1]
-		if g.setAsideBeforeDragon(typ) {
-			g.setDragonAside(typ)
+		if h := g.heldBack(typ); h != nil {
+			g.hold(h, typ)
 			continue
 		}
 		if g.fitsSomewhere(typ) {
@@ -259,6 +253,12 @@ func (g *Game) Draw() (typ int, ok bool) {
 		g.setAside = append(g.setAside, uint16(typ))
 	}
 	return -1, false
+}
+
+// hold has a unit hold back a drawn tile, and notes it.
+func (g *Game) hold(h *drawnHook, typ int) {
+	h.hold(g, typ)
+	g.heldLog = append(g.heldLog, uint16(typ))
 }
 
 // Take draws a given tile type from the pile, so that a test or a recorded
@@ -291,8 +291,8 @@ func (g *Game) Discard() error {
 	if g.phase != phaseTile {
 		return g.errorOutOfTurn(phaseTile)
 	}
-	if g.setAsideBeforeDragon(g.tile) {
-		g.setDragonAside(g.tile)
+	if h := g.heldBack(g.tile); h != nil {
+		g.hold(h, g.tile)
 		g.tile, g.phase = -1, phaseDraw
 		return nil
 	}
@@ -309,25 +309,21 @@ func (g *Game) Discard() error {
 // Legal appends to dst every legal move of the decision the game waits
 // for and returns the extended slice: after a draw, a tile move for each
 // legal placement of the drawn tile (as Placements lists them; none for a
-// dragon tile drawn before the dragon is in play, which Discard sets
-// aside); after the tile move, the figure decision (as FollowerMoves lists
-// it); while a dragon moves, its steps (DragonMove, BlackDragonMove); and
-// for a follower held at a drawbridge, where it goes (DrawbridgeMove). It
-// appends nothing between turns and after the end, and allocates nothing
-// when dst has room.
+// tile a unit holds back, which Discard sets aside); after the tile move,
+// the figure decision (as FollowerMoves lists it); and for a unit's
+// decision, its moves. It appends nothing between turns and after the
+// end, and allocates nothing when dst has room.
 func (g *Game) Legal(dst []Move) []Move {
 	switch g.phase {
 	case phaseTile:
-		if g.setAsideBeforeDragon(g.tile) {
+		if g.heldBack(g.tile) != nil {
 			return dst
 		}
 		return g.board.appendTileMoves(g.tile, dst)
 	case phaseFollower:
 		return g.FollowerMoves(dst)
-	case phaseDragon, phaseBlack:
-		return g.stepMoves(dst)
-	case phaseBridge:
-		return g.bridgeMoves(dst)
+	case phaseUnit:
+		return g.waiting.legal(g, dst)
 	}
 	return dst
 }
@@ -345,10 +341,10 @@ func (g *Game) fitsSomewhere(typ int) bool {
 }
 
 // Placements appends to dst the legal placements of the drawn tile (see
-// Board.LegalPlacements) and returns the extended slice; none for a dragon
-// tile drawn before the dragon is in play, which is set aside.
+// Board.LegalPlacements) and returns the extended slice; none for a tile
+// a unit holds back, which is set aside.
 func (g *Game) Placements(dst []Placement) []Placement {
-	if g.phase != phaseTile || g.setAsideBeforeDragon(g.tile) {
+	if g.phase != phaseTile || g.heldBack(g.tile) != nil {
 		return dst
 	}
 	return g.board.LegalPlacements(g.tile, dst)
@@ -358,7 +354,7 @@ func (g *Game) Placements(dst []Placement) []Placement {
 // drawn tile (see Board.CountDistinct): a symmetric tile's rotations that
 // lay the same tile count once. It is 0 when Placements lists none.
 func (g *Game) CountDistinct() int {
-	if g.phase != phaseTile || g.setAsideBeforeDragon(g.tile) {
+	if g.phase != phaseTile || g.heldBack(g.tile) != nil {
 		return 0
 	}
 	return g.board.CountDistinct(g.tile)
@@ -368,7 +364,7 @@ func (g *Game) CountDistinct() int {
 // tile, from 0 (see Board.DistinctPlacement); ok is false when k is not
 // below CountDistinct. The random policy of Playout picks a placement so.
 func (g *Game) DistinctPlacement(k int) (pl Placement, ok bool) {
-	if g.phase != phaseTile || g.setAsideBeforeDragon(g.tile) {
+	if g.phase != phaseTile || g.heldBack(g.tile) != nil {
 		return Placement{}, false
 	}
 	return g.board.DistinctPlacement(g.tile, k)
@@ -376,12 +372,11 @@ func (g *Game) DistinctPlacement(k int) (pl Placement, ok bool) {
 
 // Move is one move of a turn, as a value: a tile move lays the drawn tile,
 // a follower move then puts a follower on one of its features or none.
-// The expansions' moves have a Kind: they name a tile by Placement.Pos and
-// a feature of it by Feature, or a side by Dir.
+// The units' moves have a Kind: they name a tile by Placement.Pos and a
+// feature of it by Feature, or a side by Dir.
 type Move struct {
 	// Follower is false for a tile move and true for a follower move and
-	// for the other moves of the figure decision (portal, princess,
-	// fairy).
+	// for the units' moves of the figure decision.
 	Follower bool
 	// Placement is where a tile move lays the drawn tile; for a move of
 	// another Kind, Placement.Pos is the tile it names.
@@ -393,12 +388,11 @@ type Move struct {
 	Feature int
 	// Kind is MoveBase for the base game's tile and follower moves.
 	Kind MoveKind
-	// Figure is, for a follower move onto a feature and a portal move, the
-	// kind of follower deployed: an index into the ruleset's kinds
-	// (Ruleset.Kind), 0 the meeple.
+	// Figure is, for a follower move onto a feature and a unit's move that
+	// deploys one, the kind of follower deployed: an index into the
+	// ruleset's kinds (Ruleset.Kind), 0 the meeple.
 	Figure int
-	// Dir is the side a dragon steps to, for DragonMove and
-	// BlackDragonMove.
+	// Dir is the side a figure steps to, for a unit's move that steps.
 	Dir tilekit.Side
 }
 
@@ -419,10 +413,8 @@ var NoFollower = FollowerMove(-1)
 // String returns the move as "x,y@ROT" (rotation in degrees) or "f3",
 // "none", and a follower of another kind than the meeple with its index
 // in the ruleset's kinds, "f3 figure1" (Game.MoveText names it, "city
-// large-meeple"); a move of another Kind as its kind and what it names, such as
-// "portal 2,1:f0", "princess 0,-1:f0", "fairy 1,0:f1" (or "fairy 1,0" on
-// the tile), "dragon N", "black-dragon E", "drawbridge 1,-1:f0" or
-// "drawbridge home".
+// large-meeple"); a move of a unit's Kind as its kind and what it names,
+// as the unit writes it (units.go lists them; see the package doc).
 func (m Move) String() string {
 	return m.notation(indexText(m.Feature), figureText(m.Figure, nil)).String()
 }

@@ -17,16 +17,16 @@ type invariants struct {
 	// last holds the scores before the move and points the sum of each
 	// player's points events.
 	last, points [MaxPlayers]int
-	// dragonCell and fairyCell are where the red dragon and the fairy
-	// stood before the move, and spared the followers the dragon left on
-	// the tile it entered last (see checkEntry).
-	dragonCell, fairyCell int32
-	spared                []follower
+	// unitWatch holds what the units' invariants note between moves.
+	unitWatch
 	// owned holds each player's followers by kind when the check began,
-	// at hand, on the board and held at a drawbridge, and total those and
+	// at hand, on the board and held off it by a unit, and total those and
 	// the ones out of the game.
 	owned [MaxPlayers][MaxKinds]int
 	total [MaxPlayers]int
+	// counted is countFollowers' count (a field, so that the units' hooks
+	// may count into it without an allocation).
+	counted [MaxPlayers][MaxKinds]int
 }
 
 // invariantBreak is a broken invariant: what broke.
@@ -36,7 +36,7 @@ func (e *invariantBreak) Error() string { return e.what }
 
 // newInvariants returns the invariants of a game, as it stands now.
 func newInvariants(g *Game) invariants {
-	iv := invariants{spared: make([]follower, 0, Followers*MaxPlayers)}
+	var iv invariants
 	iv.reset(g)
 	return iv
 }
@@ -44,13 +44,15 @@ func newInvariants(g *Game) invariants {
 // reset starts checking a game from where it stands: its scores are the
 // points so far.
 func (iv *invariants) reset(g *Game) {
-	iv.g, iv.events, iv.spared = g, nil, iv.spared[:0]
+	iv.g, iv.events = g, nil
 	clear(iv.last[:])
 	clear(iv.points[:])
 	for i := range g.players {
 		iv.last[i], iv.points[i] = g.players[i].Score, g.players[i].Score
 	}
-	iv.dragonCell, iv.fairyCell = g.dragonCell, g.fairyCell
+	for _, h := range g.rules.hooks.watch {
+		h(iv)
+	}
 	iv.owned = iv.countFollowers()
 	for i := range g.players {
 		iv.total[i] = g.lost[i]
@@ -61,21 +63,22 @@ func (iv *invariants) reset(g *Game) {
 }
 
 // countFollowers counts each player's followers by kind: at hand, on the
-// board and held at a drawbridge.
+// board and held off it by a unit.
 func (iv *invariants) countFollowers() [MaxPlayers][MaxKinds]int {
-	var n [MaxPlayers][MaxKinds]int
+	n := &iv.counted
+	clear(n[:])
 	for _, f := range iv.g.followers {
 		n[f.player][f.kind]++
 	}
-	for _, h := range iv.g.held {
-		n[h.player][h.kind]++
+	for _, h := range iv.g.rules.hooks.aside {
+		h(iv.g, n)
 	}
 	for i := range iv.g.players {
 		for k := range iv.g.rules.kinds {
 			n[i][k] += int(iv.g.supply[i][k])
 		}
 	}
-	return n
+	return *n
 }
 
 // broken returns the break of an invariant.
@@ -94,8 +97,8 @@ func (iv *invariants) addPoints(events []Event) {
 }
 
 // afterMove checks the invariants after a move whose events are given:
-// the tile placed last fits, the followers add up, the expansions'
-// figures keep their rules, and the scores went up by the points events.
+// the tile placed last fits, the followers add up, each unit's
+// invariants hold, and the scores went up by the points events.
 func (iv *invariants) afterMove(events []Event) error {
 	iv.addPoints(events)
 	if err := iv.checkFit(iv.g.last.Pos); err != nil {
@@ -104,10 +107,20 @@ func (iv *invariants) afterMove(events []Event) error {
 	if err := iv.checkFollowers(); err != nil {
 		return err
 	}
-	if err := iv.checkFigures(); err != nil {
+	if err := iv.checkUnits(); err != nil {
 		return err
 	}
 	return iv.checkScores(false)
+}
+
+// checkUnits checks the invariants of each unit the game plays.
+func (iv *invariants) checkUnits() error {
+	for _, h := range iv.g.rules.hooks.check {
+		if err := h(iv); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // atEnd checks the scores after the end of the game, whose events are
@@ -146,7 +159,7 @@ func (iv *invariants) checkFit(pos tilekit.BoardPosition) error {
 }
 
 // checkFollowers checks that each player's followers at hand, on the
-// board, held at a drawbridge and out of the game make as many as when
+// board, held off it by a unit and out of the game make as many as when
 // the check began, that no kind has more than it had (only the ones out
 // of the game are gone) nor fewer than none at hand, and that the
 // supply's total is the sum of its kinds.

@@ -150,19 +150,19 @@ func (g *Game) setSupply(player, kind, n int) {
 
 // deploy puts a follower of a kind from the supply of the player whose
 // turn it is onto feature instance x: the one place every deployment goes
-// through (on the tile just placed, through a magic portal). The caller
-// has checked that the move is legal.
-func (g *Game) deploy(x int32, kind uint8, portal bool) {
-	g.place(int32(g.turn), x, kind, portal)
+// through (on the tile just placed, or by a unit's move, via its kind).
+// The caller has checked that the move is legal.
+func (g *Game) deploy(x int32, kind uint8, via MoveKind) {
+	g.place(int32(g.turn), x, kind, via)
 }
 
 // place puts a follower of a player and kind from their supply onto
 // feature instance x.
-func (g *Game) place(player, x int32, kind uint8, portal bool) {
+func (g *Game) place(player, x int32, kind uint8, via MoveKind) {
 	g.board.nodes[g.board.find(x)].followers++
 	g.players[player].Supply--
 	g.supply[player][kind]--
-	g.followers = append(g.followers, follower{player: player, node: x, kind: kind, portal: portal})
+	g.followers = append(g.followers, follower{player: player, node: x, kind: kind, via: via})
 }
 
 // toSupply gives a follower back to its owner's supply.

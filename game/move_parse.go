@@ -16,8 +16,8 @@ import (
 // and its MoveText writes them.
 
 // ParseMove reads a move as Move.String writes it: "x,y@ROT", "f3",
-// "none", "portal x,y:f3", "princess x,y:f0", "fairy x,y:f1", "fairy x,y",
-// "dragon N", "black-dragon E", "drawbridge x,y:f0" or "drawbridge home".
+// "none", or a unit's move as its kind writes it (its word, then what it
+// names, such as "WORD x,y:f3" or "WORD N"; see the package doc).
 // A feature is named by its index ("f3" or "#3"); a feature name needs
 // the game the move is played in (Game.ParseMove). An error says what is
 // wrong with the text; whether the move is legal is Apply's to say.
@@ -39,7 +39,7 @@ func ParseMove(text string) (Move, error) {
 // ParseMove reads a move as ParseMove does, and also with its feature
 // named in the feature grammar (tilekit.ParseFeatureRef: "city",
 // "field2", "#3", "road@W"): a feature of the tile just placed for a
-// follower move ("city"), of the tile at x,y otherwise ("portal 0,0:city").
+// follower move ("city"), of the tile at x,y otherwise ("WORD 0,0:city").
 // An error says what is wrong with the text: its syntax, no tile where it
 // names one, no such feature on that tile. Whether the move is legal is
 // Apply's to say.
@@ -107,30 +107,25 @@ func moveOf(text string, mt tilekit.MoveText, feature int) (Move, error) {
 	if mt.Feature == "" {
 		feature = -1
 	}
-	switch mt.Word {
-	case "":
+	if mt.Word == "" {
 		if mt.Tile {
 			return TileMove(Placement{Pos: mt.At, Rot: mt.Rotation / 90}), nil
 		}
 		return FollowerMove(feature), nil
-	case tilekit.WordDragon:
-		return DragonMove(mt.Side), nil
-	case tilekit.WordBlackDragon:
-		return BlackDragonMove(mt.Side), nil
-	case tilekit.WordDrawbridge:
-		if !mt.HasAt {
-			return DrawbridgeHome, nil
-		}
-		return DrawbridgeMove(mt.At, feature), nil
 	}
-	m := Move{Kind: wordKind(mt.Word), Follower: true, Placement: Placement{Pos: mt.At}, Feature: feature}
-	return m, nil
+	for _, k := range moveKinds {
+		if k.name == mt.Word && k.parse != nil {
+			return k.parse(mt, feature), nil
+		}
+	}
+	return Move{}, fmt.Errorf("move %q: the engine plays no move %q", text, mt.Word)
 }
 
-// withFigure returns a follower or portal move with the kind of follower
-// its text names after the feature: by its index in the ruleset's kinds as
-// Move.String writes it ("figure1"), or, with a ruleset, by its id
-// ("large-meeple"); the meeple when the text names none.
+// withFigure returns a follower move, or a unit's move that deploys one,
+// with the kind of follower its text names after the feature: by its
+// index in the ruleset's kinds as Move.String writes it ("figure1"), or,
+// with a ruleset, by its id ("large-meeple"); the meeple when the text
+// names none.
 func withFigure(m Move, text string, mt tilekit.MoveText, r *Ruleset) (Move, error) {
 	if mt.Figure == "" {
 		return m, nil
@@ -167,32 +162,18 @@ func figureText(k int, r *Ruleset) string {
 	return figureWord + strconv.Itoa(k)
 }
 
-// wordKind returns the kind of move a word of the notation names.
-func wordKind(w tilekit.MoveWord) MoveKind {
-	for k, name := range moveNames {
-		if name == w {
-			return MoveKind(k)
-		}
-	}
-	return MoveBase
-}
-
 // notation returns a move in the move notation, its feature and the kind
-// of follower it deploys written as texts (the kind only for a follower or
-// portal move onto a feature).
+// of follower it deploys written as texts (the kind only for a follower
+// move, or a unit's move that deploys one, onto a feature).
 func (m Move) notation(feature, figure string) tilekit.MoveText {
-	mt := tilekit.MoveText{Word: moveNames[int(m.Kind)%len(moveNames)], Side: tilekit.Side(m.Dir & 3)}
-	switch {
-	case m.Kind == MoveBase && !m.Follower:
+	if m.Kind == MoveBase && !m.Follower {
 		return tilekit.MoveText{Tile: true, HasAt: true, At: m.Placement.Pos, Rotation: tilekit.Rotations[m.Placement.Rot&3]}
-	case m.Kind == MoveDragon || m.Kind == MoveBlackDragon:
-		return mt
-	case m.Kind != MoveBase:
-		mt.HasAt, mt.At = m.Kind != MoveDrawbridge || m.Feature >= 0, m.Placement.Pos
 	}
-	if m.Feature >= 0 {
+	k := moveKinds[m.Kind%numMoveKinds]
+	mt := tilekit.MoveText{Word: k.name, Side: tilekit.Side(m.Dir & 3)}
+	if k.notation(m, &mt) && m.Feature >= 0 {
 		mt.Feature = feature
-		if m.Kind == MoveBase || m.Kind == MovePortal {
+		if k.deploys {
 			mt.Figure = figure
 		}
 	}
@@ -204,7 +185,7 @@ func indexText(i int) string { return "f" + strconv.Itoa(i) }
 
 // MoveText returns a move as a scenario author writes it: as Move.String
 // does, but with its feature named as FeatureName names it ("city",
-// "field2", a local id) on the tile the move names, "portal 2,1:city"; by
+// "field2", a local id) on the tile the move names, "WORD 2,1:city"; by
 // its index where no tile lies there or the name would read as an index.
 // Game.ParseMove reads it back.
 func (g *Game) MoveText(m Move) string {

@@ -94,16 +94,16 @@ type Playout struct {
 	record []recordedTurn
 	aside  int
 	// decisions holds the moves of the recorded turns after their tile
-	// moves; dragonAside counts the game's dragon tiles set aside that
-	// record holds.
-	decisions   []Move
-	dragonAside int
+	// moves; held counts the game's tiles held back by a unit that record
+	// holds.
+	decisions []Move
+	held      int
 }
 
 // recordedTurn is one turn of a recorded game: the tile taken, and either
 // that it was set aside or where it was laid; from and upTo are the range
 // of the Playout's decisions that holds the turn's other moves (the figure
-// decision, the dragons' steps, the drawbridges).
+// decision and the units' own decisions).
 type recordedTurn struct {
 	tile       uint16
 	discard    bool
@@ -120,14 +120,12 @@ func NewPlayout(r *Ruleset, players int, check bool) (*Playout, error) {
 		return nil, err
 	}
 	return &Playout{
-		g:      g,
-		check:  check,
-		moves:  make([]Move, 0, r.Total()*r.maxFeatures+4*Followers*players+8),
-		events: make([]Event, 0, 64),
-		record: make([]recordedTurn, 0, r.Total()),
-		// Each turn has at most a figure decision, two dragons' moves and
-		// a drawbridge decision per follower.
-		decisions: make([]Move, 0, r.Total()*(2*maxSteps+Followers*players+1)),
+		g:         g,
+		check:     check,
+		moves:     make([]Move, 0, r.Total()*r.maxFeatures+4*Followers*players+8),
+		events:    make([]Event, 0, 64),
+		record:    make([]recordedTurn, 0, r.Total()),
+		decisions: make([]Move, 0, r.Total()*unitDecisions(players)),
 		inv:       newInvariants(g),
 	}, nil
 }
@@ -147,7 +145,7 @@ func (p *Playout) Play(seed uint64) (Result, error) {
 	g.Reset(seed)
 	p.rng = newPCG(seed*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019)
 	p.seed, p.move = seed, 0
-	p.record, p.aside, p.decisions, p.dragonAside = p.record[:0], 0, p.decisions[:0], 0
+	p.record, p.aside, p.decisions, p.held = p.record[:0], 0, p.decisions[:0], 0
 	p.inv.reset(g)
 	res := Result{Seed: seed, Players: len(g.players)}
 	for {
@@ -242,10 +240,10 @@ func (p *Playout) recordAside() {
 		p.record = append(p.record, recordedTurn{tile: t, discard: true})
 	}
 	p.aside = len(p.g.setAside)
-	for _, t := range p.g.asideLog[p.dragonAside:] {
+	for _, t := range p.g.heldLog[p.held:] {
 		p.record = append(p.record, recordedTurn{tile: t, discard: true})
 	}
-	p.dragonAside = len(p.g.asideLog)
+	p.held = len(p.g.heldLog)
 }
 
 // Scenario returns a scenario that replays the game played so far, with a

@@ -104,36 +104,36 @@ func TestPlayoutReportsFigureBreaks(t *testing.T) {
 	}
 	g.dragonCell, g.fairyCell = cell(0, 0), cell(0, 0)
 	iv.dragonCell, iv.fairyCell = -1, cell(0, 0)
-	assert.ErrorContains(t, iv.checkFigures(), "the dragon entered the fairy's tile at 0,0")
+	assert.ErrorContains(t, iv.checkUnits(), "the dragon entered the fairy's tile at 0,0")
 	g.fairyCell = -1
 	iv.dragonCell, iv.fairyCell = -1, -1
-	assert.ErrorContains(t, iv.checkFigures(), "the dragon left player 1's follower at 0,0, which dragon-diet lets it eat and no place of dragon-protection protects")
-	assert.ErrorContains(t, iv.checkFigures(), "player 1's follower came onto the dragon's tile at 0,0")
+	assert.ErrorContains(t, iv.checkUnits(), "the dragon left player 1's follower at 0,0, which dragon-diet lets it eat and no place of dragon-protection protects")
+	assert.ErrorContains(t, iv.checkUnits(), "player 1's follower came onto the dragon's tile at 0,0")
 	r.figures.dragonSpares[placeOccupied].yes = true
 	iv.dragonCell = -1
-	assert.NoError(t, iv.checkFigures(), "a protection table that spares the follower: it stays")
-	assert.NoError(t, iv.checkFigures(), "a follower the dragon spared may stay")
+	assert.NoError(t, iv.checkUnits(), "a protection table that spares the follower: it stays")
+	assert.NoError(t, iv.checkUnits(), "a follower the dragon spared may stay")
 	r.figures.dragonSpares[placeOccupied].yes = false
 	g.dragonCell = cell(-1, 0)
-	assert.NoError(t, iv.checkFigures())
+	assert.NoError(t, iv.checkUnits())
 
-	g.mv = figureMove{who: figDragon, rules: &r.dragon, n: 3}
+	g.mv = figureMove{who: figDragon, by: &dragonMover, rules: &r.dragon, n: 3}
 	g.mv.path[0], g.mv.path[1], g.mv.path[2] = cell(-1, 0), cell(0, 0), cell(-1, 0)
-	assert.ErrorContains(t, iv.checkFigures(), "the dragon went back to the tile it started from")
+	assert.ErrorContains(t, iv.checkUnits(), "the dragon went back to the tile it started from")
 	g.mv.path[2] = cell(0, 0)
-	assert.ErrorContains(t, iv.checkFigures(), "the dragon entered the tile at 0,0 twice in one move")
-	g.mv = figureMove{who: figBlackDragon, rules: &r.blackMove, n: 2, taken: 1}
+	assert.ErrorContains(t, iv.checkUnits(), "the dragon entered the tile at 0,0 twice in one move")
+	g.mv = figureMove{who: figBlackDragon, by: &blackDragonMover, rules: &r.blackMove, n: 2, taken: 1}
 	g.mv.path[0], g.mv.path[1] = cell(-1, 0), cell(0, 0)
-	assert.ErrorContains(t, iv.checkFigures(), "the black dragon took 1 steps for 0 completed features")
+	assert.ErrorContains(t, iv.checkUnits(), "the black dragon took 1 steps for 0 completed features")
 	g.mv = figureMove{}
 
 	iv.events = append(iv.events[:0], Event{Kind: EventEaten, Actor: figDragon, Victim: figFairy})
-	assert.ErrorContains(t, iv.checkFigures(), "the dragon ate the fairy at 0,0, which dragon-diet does not let it eat")
+	assert.ErrorContains(t, iv.checkUnits(), "the dragon ate the fairy at 0,0, which dragon-diet does not let it eat")
 	iv.events = append(iv.events[:0], Event{Kind: EventEaten, Actor: figDragon, Victim: figMeeple, Feature: Feature{Kind: KindField}})
-	assert.NoError(t, iv.checkFigures(), "the built-in dragon-protection does not protect a field")
+	assert.NoError(t, iv.checkUnits(), "the built-in dragon-protection does not protect a field")
 	r.figures.dragonSpares[placeField].yes = true
-	assert.ErrorContains(t, iv.checkFigures(), "the dragon ate player 1's meeple at 0,0, which dragon-protection protects")
+	assert.ErrorContains(t, iv.checkUnits(), "the dragon ate player 1's meeple at 0,0, which dragon-protection protects")
 	r.figures.dragonSpares[placeField].yes = false
 	iv.events = iv.events[:0]
-	assert.NoError(t, iv.checkFigures())
+	assert.NoError(t, iv.checkUnits())
 }

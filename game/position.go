@@ -41,22 +41,13 @@ import (
 //     Without any of them the position is between two turns.
 //   - "options" lists the rule options in play, comma-separated:
 //     no-farmers and first-edition-scoring (see Options).
-//   - "dragon x,y" says that the red dragon stands on that tile; "dragon
-//     waiting" that the Black Dragon ate it and it waits beside the board
-//     for the next volcano; without the section it has not come into play.
-//   - "fairy x,y" says that the fairy stands on that tile; "fairy
-//     x,y:FEATURE" that it stands next to the follower on that feature of
-//     the tile (Hans im Glück's "next to one follower").
-//   - "black-dragon x,y" says that the Black Dragon stands on that tile;
-//     without the section it has not entered the game.
-//   - "set-aside" gives the dragon tiles set aside before the dragon came
-//     into play, as "pile" gives tiles.
+//   - Then each unit's sections, as the unit writes them (units.go lists
+//     them, and each unit's file says what its sections mean).
 //
 // Snapshot writes the sections in this order, leaves "drawn", "placed",
-// "over", "options" and the figures' sections out when they do not apply,
-// and writes the rest always. In the middle of a dragon's move or a
-// drawbridge decision it writes "placed": the notation does not hold a
-// move half made.
+// "over", "options" and the units' sections out when they do not apply,
+// and writes the rest always. In the middle of a unit's decision it writes
+// "placed": the notation does not hold a move half made.
 func (g *Game) Snapshot() string {
 	var sb strings.Builder
 	b := g.board
@@ -82,7 +73,7 @@ func (g *Game) Snapshot() string {
 	switch g.phase {
 	case phaseTile:
 		sb.WriteString(" / drawn " + g.rules.ID(g.tile))
-	case phaseFollower, phaseDragon, phaseBlack, phaseBridge:
+	case phaseFollower, phaseUnit:
 		sb.WriteString(" / placed " + notationPos(g.last.Pos))
 	case phaseOver:
 		sb.WriteString(" / over")
@@ -90,7 +81,9 @@ func (g *Game) Snapshot() string {
 	if o := g.rules.opts.names(); o != "" {
 		sb.WriteString(" / options " + o)
 	}
-	g.writeFigures(&sb)
+	for _, u := range sections {
+		u.write(g, &sb)
+	}
 	return sb.String()
 }
 
@@ -135,8 +128,8 @@ func (g *Game) writeSupply(sb *strings.Builder) {
 	for _, f := range g.followers {
 		on[f.player][f.kind]++
 	}
-	for _, h := range g.held {
-		on[h.player][h.kind]++
+	for _, h := range g.rules.hooks.aside {
+		h(g, &on)
 	}
 	same := true
 	for p := range g.players {
@@ -157,9 +150,13 @@ func (g *Game) writeSupply(sb *strings.Builder) {
 }
 
 // pileText writes the pile as "ID*N" items in catalog order, or "none".
-func (g *Game) pileText() string {
+func (g *Game) pileText() string { return g.tilesText(g.pile) }
+
+// tilesText writes tile types as "ID*N" items in catalog order, or
+// "none".
+func (g *Game) tilesText(tiles []uint16) string {
 	counts := make([]int, g.rules.NumTypes())
-	for _, t := range g.pile {
+	for _, t := range tiles {
 		counts[t]++
 	}
 	var items []string
@@ -195,10 +192,17 @@ type positionSections struct {
 	placed *tilekit.BoardPosition
 	over   bool
 	opts   Options
-	figs   figureSections
 	// supply holds, by kind, each player's followers at hand; nil when
 	// the section is absent.
 	supply [][]int
+	// units are the units' sections, in the order read.
+	units []unitSectionValue
+}
+
+// unitSectionValue is a unit's section as read: its section and value.
+type unitSectionValue struct {
+	sec   *section
+	value string
 }
 
 // ParseSnapshot reads a game from the snapshot notation of Game.Snapshot.
@@ -266,9 +270,15 @@ func splitSections(text string) [][]string {
 	return groups
 }
 
-// sectionKeywords are the keywords of the sections, in the order Position
-// writes them.
-var sectionKeywords = []string{"scores", "supply", "turn", "pile", "drawn", "placed", "over", "options", "dragon", "fairy", "black-dragon", "set-aside"}
+// sectionKeywords are the keywords of the sections, in the order Snapshot
+// writes them: the core's, then the units'.
+var sectionKeywords = func() []string {
+	keys := []string{"scores", "supply", "turn", "pile", "drawn", "placed", "over", "options"}
+	for _, u := range sections {
+		keys = append(keys, u.key)
+	}
+	return keys
+}()
 
 // parseSections reads the sections after the board.
 func parseSections(r *Ruleset, groups [][]string) (positionSections, error) {
@@ -355,10 +365,13 @@ func (sec *positionSections) read(r *Ruleset, key, value string) error {
 		sec.over = true
 	case "options":
 		sec.opts, err = parseOptions(value)
-	case "dragon", "fairy", "black-dragon", "set-aside":
-		err = sec.figs.read(r, key, value)
 	default:
-		return fmt.Errorf("unknown section %q: want one of %s", key, strings.Join(sectionKeywords, ", "))
+		u := unitSection(key)
+		if u == nil {
+			return fmt.Errorf("unknown section %q: want one of %s", key, strings.Join(sectionKeywords, ", "))
+		}
+		err = u.check(r, value)
+		sec.units = append(sec.units, unitSectionValue{u, value})
 	}
 	return err
 }
@@ -460,8 +473,10 @@ func (g *Game) setBoard(tokens []string, sec positionSections) error {
 			return fmt.Errorf("token %d %q: %w", i+1, tokens[i], err)
 		}
 	}
-	if err := g.setFigures(sec.figs); err != nil {
-		return err
+	for _, u := range sec.units {
+		if err := u.sec.set(g, u.value); err != nil {
+			return err
+		}
 	}
 	return g.setPhase(sec)
 }
@@ -515,7 +530,7 @@ func (g *Game) setPhase(sec positionSections) error {
 		g.tile, g.phase, g.last = typ, phaseFollower, Placement{Pos: *sec.placed, Rot: rot}
 		idx, _ := g.board.index(*sec.placed)
 		g.lastCell = int32(idx)
-		g.resumeTurnAt(stepPlaceFigure, stepPrincess, stepFairyMove)
+		g.resumeTurnAt(stepPlaceFigure)
 	case sec.over:
 		g.phase = phaseOver
 	}
@@ -535,8 +550,13 @@ func (g *Game) setPile(sec positionSections) {
 		if g.phase == phaseTile {
 			counts[g.tile]--
 		}
-		for _, t := range g.dragonAside {
-			counts[t]--
+		for _, u := range units {
+			if u.held == nil {
+				continue
+			}
+			for _, t := range u.held(g) {
+				counts[t]--
+			}
 		}
 	}
 	g.pile = g.pile[:0]
@@ -575,8 +595,35 @@ func (g *Game) addFollower(player int, p tilekit.BoardPosition, i, kind int) err
 	if err := g.canDeploy(player, kind); err != nil {
 		return err
 	}
-	g.place(int32(player), x, uint8(kind), false)
+	g.place(int32(player), x, uint8(kind), MoveBase)
 	return nil
+}
+
+// setSection sets a unit's section of the notation on a game whose board
+// and followers are laid, as a scenario sets its figures.
+func (g *Game) setSection(key, value string) error {
+	u := unitSection(key)
+	if u == nil {
+		return fmt.Errorf("unknown section %q", key)
+	}
+	if err := u.check(g.rules, value); err != nil {
+		return err
+	}
+	return u.set(g, value)
+}
+
+// sectionCell returns the cell of the tile at a section's position, for
+// a figure a section puts there; what names the section for an error.
+func (g *Game) sectionCell(what, value string) (int32, error) {
+	p, err := parsePos(value)
+	if err != nil {
+		return -1, err
+	}
+	idx, ok := g.board.index(p)
+	if !ok || g.board.cells[idx].tile == 0 {
+		return -1, fmt.Errorf("%s %s: no tile lies there", what, notationPos(p))
+	}
+	return int32(idx), nil
 }
 
 // withSupply sets the board up with set, and then, unless supply is nil,

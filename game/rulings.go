@@ -46,6 +46,9 @@ var placeIDs = [numPlaces]string{"field", "completed-feature", "occupied-feature
 // answer is yes, and why, for the events it decides.
 type verdict struct {
 	yes bool
+	// conditional says that the ruling's verdict is conditional (the
+	// engine plays the condition where it knows it).
+	conditional bool
 	// reason is what decided: the ruling, or the engine's default.
 	reason Reason
 }
@@ -72,11 +75,22 @@ type figureRulings struct {
 // not eaten, not protected and not allowed. An event decided so says it
 // (Reason.Default).
 
-// compileFigureRulings reads the tables the turn's steps need.
-func compileFigureRulings(cat *tilekit.Catalog, sel rules.Selection, r *Ruleset) (figureRulings, error) {
-	fr := figureRulings{}
+// rulingReader reads the verdicts of a table for subject ids into dst:
+// nothing for no table, the default for a table of a part not selected.
+type rulingReader func(table string, dst []verdict, ids []string) error
+
+// meeple reads a table's verdict for the players' meeple.
+func (read rulingReader) meeple(table string) (verdict, error) {
+	var v [1]verdict
+	err := read(table, v[:], figureIDs[:1])
+	return v[0], err
+}
+
+// newRulingReader returns the reader of the tables of a selection under
+// the setup of a Ruleset.
+func newRulingReader(cat *tilekit.Catalog, sel rules.Selection, r *Ruleset) rulingReader {
 	opt := rules.QueryOptions{Selection: sel, Publisher: r.publisher, Edition: r.edition}
-	read := func(table string, dst []verdict, ids []string) error {
+	return func(table string, dst []verdict, ids []string) error {
 		if table == "" {
 			return nil
 		}
@@ -91,53 +105,11 @@ func compileFigureRulings(cat *tilekit.Catalog, sel rules.Selection, r *Ruleset)
 		if err != nil {
 			return err
 		}
-		if table == "fairy-companions" {
-			fr.companionOnTile = conditional(rs, "meeple")
-		}
 		for i, id := range ids {
 			dst[i] = verdictOf(table, rs, id)
 		}
 		return nil
 	}
-	var companion [1]verdict
-	reads := []struct {
-		on    bool
-		table string
-		dst   []verdict
-		ids   []string
-	}{
-		{r.dragon.present, r.dragon.eats, fr.dragonEats[:], figureIDs[:]},
-		{r.dragon.present, r.dragon.spares, fr.dragonSpares[:], placeIDs[:]},
-		{r.blackMove.present, r.blackMove.eats, fr.blackEats[:], figureIDs[:]},
-		{r.blackMove.present, r.blackMove.spares, fr.blackSpares[:], placeIDs[:]},
-		{r.hasStep[stepFairyMove], "fairy-companions", companion[:], figureIDs[:1]},
-		{r.anyPortal, "portal-figures", []verdict{{}}, figureIDs[:1]},
-		{r.anyPortal, "portal-destinations", fr.portalTo[:], placeIDs[:]},
-		{r.hasStep[stepPrincess], "princess-removal", []verdict{{}}, figureIDs[:1]},
-		{r.hasStep[stepVolcano], "volcano-deploy", fr.volcanoDeploy[:], figureIDs[:]},
-		{r.hasStep[stepDrawbridge], "drawbridge-figures", []verdict{{}}, figureIDs[:1]},
-	}
-	for _, rd := range reads {
-		if !rd.on {
-			continue
-		}
-		if err := read(rd.table, rd.dst, rd.ids); err != nil {
-			return fr, err
-		}
-	}
-	fr.companion = companion[0]
-	fr.portalFigure = reads[5].dst[0]
-	fr.princessTakes = reads[7].dst[0]
-	fr.crossesBridge = reads[9].dst[0]
-	if !r.blackMove.present && r.blackPlace.present {
-		if err := read(r.blackPlace.eats, fr.blackEats[:], figureIDs[:]); err != nil {
-			return fr, err
-		}
-		if err := read(r.blackPlace.spares, fr.blackSpares[:], placeIDs[:]); err != nil {
-			return fr, err
-		}
-	}
-	return fr, nil
 }
 
 // verdictOf compiles the ruling of a subject id; an open verdict or no
@@ -152,31 +124,11 @@ func verdictOf(table string, rs []rules.Ruling, id string) verdict {
 		reason := Reason{Table: r.Table.ID, Thumb: r.Row == nil, Source: r.Source.Kind, Date: r.Source.Date}
 		switch r.Verdict {
 		case tilekit.Yes, tilekit.Conditional:
-			return verdict{yes: true, reason: reason}
+			return verdict{yes: true, conditional: r.Verdict == tilekit.Conditional, reason: reason}
 		case tilekit.Open:
 			reason.Default = true
 		}
 		return verdict{reason: reason}
 	}
 	return verdict{reason: Reason{Table: table, Default: true}}
-}
-
-// conditional reports whether the ruling of a subject id is conditional.
-func conditional(rs []rules.Ruling, id string) bool {
-	for _, r := range rs {
-		if r.Subject.ID == id {
-			return r.Verdict == tilekit.Conditional
-		}
-	}
-	return false
-}
-
-// anySymbol reports whether a tile type of the rules shows a symbol bit.
-func (r *Ruleset) anySymbol(bit uint8) bool {
-	for _, s := range r.symbols {
-		if s&bit != 0 {
-			return true
-		}
-	}
-	return false
 }

@@ -7,19 +7,25 @@ import (
 )
 
 // setFigures puts the scenario's dragon, Black Dragon and fairy on the
-// board; it reports whether it could.
+// board, as the notation's sections do; it reports whether it could.
 func (run *scenarioRun) setFigures() bool {
 	s := run.s
-	var fairy figureSections
+	var fairy *tilekit.BoardPosition
 	if s.Fairy != nil {
-		at := s.Fairy.At
-		fairy = figureSections{fairy: &at, fairyFeature: s.Fairy.Feature}
+		fairy = &s.Fairy.At
 	}
 	for _, p := range []struct {
 		key string
-		fs  figureSections
-	}{{"dragon", figureSections{dragon: s.Dragon}}, {"black-dragon", figureSections{black: s.BlackDragon}}, {"fairy", fairy}} {
-		if err := run.g.setFigures(p.fs); err != nil {
+		at  *tilekit.BoardPosition
+	}{{"dragon", s.Dragon}, {"black-dragon", s.BlackDragon}, {"fairy", fairy}} {
+		if p.at == nil {
+			continue
+		}
+		value := notationPos(*p.at)
+		if p.key == "fairy" && s.Fairy.Feature != "" {
+			value += ":" + s.Fairy.Feature
+		}
+		if err := run.g.setSection(p.key, value); err != nil {
 			run.fail(s.Origin.At(p.key), "", "", "%v", err)
 			return false
 		}

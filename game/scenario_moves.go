@@ -48,7 +48,7 @@ func (run *scenarioRun) playMoves(i int, at tilekit.Origin) bool {
 // counts the dragon's steps of the turn so far.
 func (run *scenarioRun) checkDragonOptions(i int, at tilekit.Origin, steps *int) {
 	t, g := &run.s.Turns[i], run.g
-	if g.phase != phaseDragon {
+	if g.Decision() != "dragon" {
 		return
 	}
 	n := *steps

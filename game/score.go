@@ -1,7 +1,6 @@
 package game
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -38,19 +37,114 @@ func (g *Game) Followers(dst []PlacedFollower) []PlacedFollower {
 // the player has at hand that may stand on it (FollowerKind.StandsOn),
 // the kinds of a feature in the ruleset's order. Two features of the tile that belong to one joined feature
 // are listed apart, like rotations that show the same edges. With the
-// expansions' steps it lists the whole figure decision: no follower on a
-// volcano tile or the dragon's tile, then the moves through a magic portal
-// (PortalMove), of the princess (PrincessMove, alone when she must) and of
-// the fairy (FairyMove). It appends nothing when no follower move is due,
-// and allocates nothing when dst has room.
+// units in play it lists the whole figure decision: no follower where a
+// unit blocks the deployment, then each unit's moves instead of a
+// deployment, in the order of units.go; a unit may take the decision over
+// (it is then its moves alone). It appends nothing when no follower move
+// is due, and allocates nothing when dst has room.
 func (g *Game) FollowerMoves(dst []Move) []Move {
 	if g.phase != phaseFollower {
 		return dst
 	}
-	if g.rules.expansions {
-		return g.figureMoves(dst)
+	figure := g.rules.hooks.figure
+	for _, h := range figure {
+		if h.only != nil && h.only(g) {
+			return h.moves(g, dst)
+		}
 	}
-	return g.appendFollowerMoves(append(dst, NoFollower))
+	dst = append(dst, NoFollower)
+	if !g.deployBlocked() {
+		dst = g.appendFollowerMoves(dst)
+	}
+	for _, h := range figure {
+		dst = h.moves(g, dst)
+	}
+	return dst
+}
+
+// deployBlocked reports whether a unit blocks the deployment of a
+// follower to the tile just placed.
+func (g *Game) deployBlocked() bool {
+	for _, h := range g.rules.hooks.blocks {
+		if h.blocks(g) {
+			return true
+		}
+	}
+	return false
+}
+
+// whyBlocked says why no follower may be deployed to the tile just placed,
+// as the first unit that blocks it says, or is nil.
+func (g *Game) whyBlocked() error {
+	for _, h := range g.rules.hooks.blocks {
+		if h.blocks(g) {
+			return h.why(g)
+		}
+	}
+	return nil
+}
+
+// closedToFollowers reports whether a unit keeps every follower off the
+// tile of a cell: a deployment, a move of another unit and the invariants
+// read it.
+func (g *Game) closedToFollowers(cell int32) bool {
+	for _, h := range g.rules.hooks.closed {
+		if h(g, cell) {
+			return true
+		}
+	}
+	return false
+}
+
+// applyFigure plays the figure decision: a follower on the tile just
+// placed or none, or a unit's move of the decision.
+func (g *Game) applyFigure(m Move, events []Event) ([]Event, error) {
+	if m.Kind == MoveBase {
+		for _, h := range g.rules.hooks.figure {
+			if h.only != nil && h.only(g) {
+				return events, h.onlyWhy
+			}
+		}
+		if m.Feature >= 0 {
+			if err := g.putFollower(m.Feature, m.Figure); err != nil {
+				return events, err
+			}
+		}
+		return g.resume(events), nil
+	}
+	for _, h := range g.rules.hooks.figure {
+		if h.kind != m.Kind {
+			continue
+		}
+		if err := g.checkLegal(m); err != nil {
+			return events, g.refusal(m, h, err)
+		}
+		events = h.apply(g, m, events)
+		g.figureKind = m.Kind
+		return g.resume(events), nil
+	}
+	return events, g.notLegal(m)
+}
+
+// refusal says why a unit's move of the figure decision is not legal,
+// where the reason is known (no tile, no such feature, or the unit's own
+// reason), else returns err.
+func (g *Game) refusal(m Move, h *figureHook, err error) error {
+	idx, ok := g.board.index(m.Placement.Pos)
+	if !ok || g.board.cells[idx].tile == 0 {
+		return fmt.Errorf("%s: no tile at %s", g.MoveText(m), notationPos(m.Placement.Pos))
+	}
+	typ := int(g.board.cells[idx].tile) - 1
+	if m.Feature >= g.rules.NumFeatures(typ) {
+		return fmt.Errorf("%s: %w", g.MoveText(m), g.rules.noFeature(typ, m.Feature))
+	}
+	if h.refuse != nil {
+		x := g.board.cells[idx].slot*int32(g.rules.maxFeatures) + int32(max(m.Feature, 0))
+		if why := h.refuse(g, int32(idx), x); why != nil {
+			return why
+		}
+	}
+	return err
 }
 
 // lastBase returns the first feature instance of the tile placed last.
@@ -87,8 +181,8 @@ func (g *Game) putFollower(i, kind int) error {
 	if err := g.canDeploy(g.turn, kind); err != nil {
 		return err
 	}
-	if why := g.whyBlocked(); why != "" {
-		return errors.New(why)
+	if err := g.whyBlocked(); err != nil {
+		return err
 	}
 	x := g.lastBase() + int32(i)
 	root := g.board.find(x)
@@ -100,7 +194,7 @@ func (g *Game) putFollower(i, kind int) error {
 		return fmt.Errorf("%s is already taken by a follower of player %d (at %s)",
 			g.board.describe(x), other.Player+1, notationPos(other.Pos))
 	}
-	g.deploy(x, uint8(kind), false)
+	g.deploy(x, uint8(kind), MoveBase)
 	return nil
 }
 
@@ -168,11 +262,8 @@ func (g *Game) scoreCompleted(events []Event) []Event {
 			points, rule = 1+f.Around, RuleCloister
 		}
 		events = g.award(f, points, rule, events)
-		if g.fairyCell >= 0 {
-			events = g.fairyBonus(f, false, events)
-		}
-		if g.rules.hasStep[stepDrawbridge] && f.Kind == KindRoad {
-			g.holdAtDrawbridges(f)
+		for _, h := range g.rules.hooks.scored {
+			events = h(g, f, false, events)
 		}
 		events = g.giveBack(f, events)
 	}
@@ -219,6 +310,51 @@ func (g *Game) followerOn(root int32) PlacedFollower {
 	return PlacedFollower{Player: -1}
 }
 
+// leaves tells the units that a follower leaves the board.
+func (g *Game) leaves(f follower) {
+	for _, h := range g.rules.hooks.leaves {
+		h(g, f)
+	}
+}
+
+// removeFollower takes follower i off the board to a destination: its
+// owner's supply, or out of the game for any other.
+func (g *Game) removeFollower(i int, to removal) {
+	f := g.followers[i]
+	g.board.nodes[g.board.find(f.node)].followers--
+	if to.to == tilekit.OwnerSupply {
+		g.toSupply(f)
+	} else {
+		g.lost[f.player]++
+	}
+	g.leaves(f)
+	copy(g.followers[i:], g.followers[i+1:])
+	g.followers = g.followers[:len(g.followers)-1]
+}
+
+// followerAt returns the index of the first follower on an instance, or
+// -1.
+func (g *Game) followerAt(x int32) int {
+	for i, f := range g.followers {
+		if f.node == x {
+			return i
+		}
+	}
+	return -1
+}
+
+// instanceComplete reports whether the joined feature of an instance is
+// complete: a road or city with no open edge, a cloister with eight tiles
+// around it.
+func (g *Game) instanceComplete(x int32) bool {
+	n := &g.board.nodes[x]
+	if n.kind == KindCloister {
+		return n.around == 8
+	}
+	root := &g.board.nodes[g.board.find(x)]
+	return (n.kind == KindRoad || n.kind == KindCity) && root.open == 0
+}
+
 // giveBack returns the followers on a feature to their owners' supplies.
 func (g *Game) giveBack(f Feature, events []Event) []Event {
 	var count [MaxPlayers]int
@@ -227,7 +363,7 @@ func (g *Game) giveBack(f Feature, events []Event) []Event {
 		if g.board.find(fl.node) == int32(f.ID) {
 			count[fl.player]++
 			g.toSupply(fl)
-			g.leaveFairy(fl)
+			g.leaves(fl)
 			continue
 		}
 		kept = append(kept, fl)
@@ -281,9 +417,12 @@ func (g *Game) EndGame(events []Event) []Event {
 			points, rule = 3*g.completedCities(root), RuleField
 		}
 		events = g.award(f, points, rule, events)
-		if g.fairyCell >= 0 {
-			events = g.fairyBonus(f, true, events)
+		for _, h := range g.rules.hooks.scored {
+			events = h(g, f, true, events)
 		}
+	}
+	for _, h := range g.rules.hooks.end {
+		events = h(g, events)
 	}
 	if g.rules.opts.FirstEditionScoring && !g.rules.opts.NoFarmers {
 		events = g.scoreFarmersFirstEdition(events)

@@ -39,7 +39,7 @@ func (r *Ruleset) addDistinct(t *tilekit.Tile, typ int) {
 // of the same kind and attributes lay before (a feature that touches no
 // edge, such as a cloister, onto itself), the compiled feature at each edge
 // slot follows that mapping, and the features the mapping pairs refer to
-// the tile's other features alike (a field's cities, a road's drawbridges,
+// the tile's other features alike (a field's cities, the links a unit compiles,
 // the city a cloister stands in or a road passes under).
 func (r *Ruleset) turnsOntoItself(t *tilekit.Tile, typ, q int) bool {
 	onto := make([]int, len(t.Features))
@@ -104,8 +104,12 @@ func sameLinks(t *tilekit.Tile, f, g *tilekit.Feature, onto []int) bool {
 		}
 		return out
 	}
+	for _, u := range units {
+		if u.links != nil && !sameSet(mapped(u.links(f)), u.links(g)) {
+			return false
+		}
+	}
 	return sameSet(mapped(f.Cities), g.Cities) && sameSet(mapped(f.Apart), g.Apart) &&
-		sameSet(mapped(f.Drawbridges), g.Drawbridges) &&
 		sameSet(mapped([]string{f.Inside}), []string{g.Inside}) && sameSet(mapped([]string{f.Under}), []string{g.Under})
 }
 

@@ -1,0 +1,238 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/rules"
+)
+
+// The unit of the fairy of The Princess & the Dragon (Wikicarpedia: The
+// Princess and The Dragon (1st edition)/de, Die Fee): instead of a
+// deployment a player may move the fairy next to one of their followers
+// (onto its tile, Rio Grande and Z-Man); its follower's owner scores 1
+// point at the start of their turn and 3 when its feature is scored.
+
+// sourceFairy is the source of the unit's rules.
+const sourceFairy = sourcePD + ", Die Fee"
+
+// fairyState is where the fairy stands (a board cell, -1 beside the
+// board) and the feature instance of the follower of fairyPlayer it
+// stands next to (Hans im Glück), or -1.
+type fairyState struct {
+	fairyCell, fairyNode, fairyPlayer int32
+}
+
+// fairyRules are the unit's compiled data: whether the turn has the
+// fairy's move, and its choice.
+type fairyRules struct {
+	fairyMoveStep bool
+	fairyChoice   choice
+}
+
+// MoveFairy moves the fairy next to the follower on a feature of a tile
+// (Feature -1: onto the tile).
+const MoveFairy MoveKind = 3
+
+// The unit's scoring rules.
+const (
+	// RuleFairyTurn scores the fairy's point at the start of a turn.
+	RuleFairyTurn ScoringRule = 10
+	// RuleFairyFeature scores the fairy's 3 points when its follower's
+	// feature is scored.
+	RuleFairyFeature ScoringRule = 11
+)
+
+// FairyMove moves the fairy next to the follower on feature i of the tile
+// at a position, or with i -1 onto that tile.
+func FairyMove(p tilekit.BoardPosition, i int) Move {
+	return Move{Kind: MoveFairy, Follower: true, Placement: Placement{Pos: p}, Feature: i}
+}
+
+var (
+	fairyUnit = unit{
+		steps: []unitStep{
+			{id: "fairy-point", run: (*Game).fairyPoint},
+			{id: "fairy-move", figure: true, compile: func(r *Ruleset, ps rules.PlayedStep) error {
+				r.fairyMoveStep, r.fairyChoice = true, readChoice(ps.Choice)
+				return nil
+			}},
+		},
+		rulings: func(r *Ruleset, read rulingReader) error {
+			if !r.fairyMoveStep {
+				return nil
+			}
+			var err error
+			r.figures.companion, err = read.meeple("fairy-companions")
+			r.figures.companionOnTile = r.figures.companion.conditional
+			return err
+		},
+		reset:  func(g *Game) { g.fairyCell, g.fairyNode, g.fairyPlayer = -1, -1, -1 },
+		regrid: func(g *Game, half int) { g.regridCell(&g.fairyCell, half) },
+		hooks: unitHooks{
+			figure: &figureHook{kind: MoveFairy, moves: (*Game).fairyMoves, apply: (*Game).moveFairy},
+			scored: (*Game).fairyBonus,
+			leaves: (*Game).leaveFairy,
+		},
+	}
+	fairyKind        = moveKind{name: tilekit.WordFairy, notation: placeNotation, parse: placeMove(MoveFairy), taken: fmt.Errorf("the fairy moved this turn instead of a deployment (%s)", sourceFairy)}
+	fairyTurnRule    = scoringRule{RuleFairyTurn, "fairy-turn", false, EventRule{"fairy-turn", one(citePD("Die Fee"))}}
+	fairyFeatureRule = scoringRule{RuleFairyFeature, "fairy-feature", true, EventRule{"fairy-feature", one(citePD("Die Fee"))}}
+	fairySection     = section{key: "fairy", check: func(_ *Ruleset, v string) error {
+		at, _, _ := strings.Cut(v, ":")
+		_, err := parsePos(at)
+		return err
+	}, set: (*Game).setFairySection, write: (*Game).writeFairySection}
+)
+
+// ruleFairyMoved is the rule of the fairy's move.
+var ruleFairyMoved = EventRule{"move-fairy", one(citePD("Die Fee"))}
+
+// fairyMoves appends the fairy's moves, instead of a deployment, when
+// fairy-companions allows the meeple: next to each of the player's
+// followers (Hans im Glück), or onto each tile with one (a conditional
+// verdict: Rio Grande, Z-Man); not where it stands already, and not on a
+// volcano turn unless volcano-deploy allows the fairy (Wikicarpedia: The
+// Princess and The Dragon (1st edition)/de, Die Fee; Der Vulkan).
+func (g *Game) fairyMoves(dst []Move) []Move {
+	r := g.rules
+	fr := &r.figures
+	if !r.fairyMoveStep || !fr.companion.yes || g.volcanoBlocks(figFairy) {
+		return dst
+	}
+	maxF := int32(r.maxFeatures)
+	for i, f := range g.followers {
+		if int(f.player) != g.turn {
+			continue
+		}
+		cell := g.board.placed[f.node/maxF]
+		pos := g.board.position(int(cell))
+		if !fr.companionOnTile {
+			if f.node != g.fairyNode || f.player != g.fairyPlayer {
+				dst = append(dst, FairyMove(pos, int(f.node%maxF)))
+			}
+			continue
+		}
+		if cell != g.fairyCell && !g.playerOnCellBefore(i, cell) {
+			dst = append(dst, FairyMove(pos, -1))
+		}
+	}
+	return dst
+}
+
+// playerOnCellBefore reports whether a follower before follower i of the
+// same player stands on a cell's tile.
+func (g *Game) playerOnCellBefore(i int, cell int32) bool {
+	maxF := int32(g.rules.maxFeatures)
+	for _, f := range g.followers[:i] {
+		if f.player == g.followers[i].player && g.board.placed[f.node/maxF] == cell {
+			return true
+		}
+	}
+	return false
+}
+
+// moveFairy plays a legal fairy move.
+func (g *Game) moveFairy(m Move, events []Event) []Event {
+	idx, _ := g.board.index(m.Placement.Pos)
+	g.fairyCell, g.fairyNode, g.fairyPlayer = int32(idx), -1, -1
+	if m.Feature >= 0 {
+		g.fairyNode, g.fairyPlayer = g.board.cells[idx].slot*int32(g.rules.maxFeatures)+int32(m.Feature), int32(g.turn)
+	}
+	return append(events, Event{Kind: EventMoved, Actor: figFairy, Pos: m.Placement.Pos, Player: -1})
+}
+
+// fairyPoint scores 1 point at the start of a turn for the player whose
+// follower the fairy stands next to, or with one on the fairy's tile under
+// Rio Grande's and Z-Man's rules (Wikicarpedia: The Princess and The
+// Dragon (1st edition)/de, Die Fee: 1 Point at the beginning of a turn).
+func (g *Game) fairyPoint(events []Event) ([]Event, bool) {
+	if g.fairyCell < 0 || !g.hasFairyFollower(g.turn, -1) {
+		return events, false
+	}
+	g.players[g.turn].Score++
+	return append(events, Event{Kind: EventScored, Player: g.turn, Points: 1, Scoring: RuleFairyTurn}), false
+}
+
+// hasFairyFollower reports whether a player has the follower the fairy
+// stands next to (on its tile, Rio Grande and Z-Man), on the joined
+// feature of a root when root is not -1.
+func (g *Game) hasFairyFollower(player int, root int32) bool {
+	if !g.rules.figures.companionOnTile {
+		return g.fairyNode >= 0 && int(g.fairyPlayer) == player && (root < 0 || g.board.find(g.fairyNode) == root)
+	}
+	maxF := int32(g.rules.maxFeatures)
+	for _, f := range g.followers {
+		if int(f.player) == player && g.board.placed[f.node/maxF] == g.fairyCell && (root < 0 || g.board.find(f.node) == root) {
+			return true
+		}
+	}
+	return false
+}
+
+// fairyBonus scores 3 points to the owner of the follower next to the
+// fairy (each player with a follower on its tile, Rio Grande and Z-Man)
+// when that follower's feature is scored, whatever the feature scores
+// (Wikicarpedia: The Princess and The Dragon (1st edition)/de, Die Fee: 3
+// Points at scoring).
+func (g *Game) fairyBonus(f Feature, end bool, events []Event) []Event {
+	if g.fairyCell < 0 {
+		return events
+	}
+	for p := range g.players {
+		if g.hasFairyFollower(p, int32(f.ID)) {
+			g.players[p].Score += 3
+			events = append(events, Event{Kind: EventScored, Feature: f, Player: p, Points: 3, End: end, Scoring: RuleFairyFeature})
+		}
+	}
+	return events
+}
+
+// leaveFairy notes that a follower leaves the board: the fairy next to it
+// stays on its tile, next to nobody.
+func (g *Game) leaveFairy(f follower) {
+	if f.node == g.fairyNode && f.player == g.fairyPlayer {
+		g.fairyNode = -1
+	}
+}
+
+// setFairySection sets "fairy x,y", or "fairy x,y:FEATURE" next to the
+// follower on that feature of the tile.
+func (g *Game) setFairySection(value string) error {
+	at, name, _ := strings.Cut(value, ":")
+	cell, err := g.sectionCell("fairy", at)
+	if err != nil {
+		return err
+	}
+	g.fairyCell = cell
+	if name == "" {
+		return nil
+	}
+	p, _ := parsePos(at)
+	typ, _, _ := g.board.At(p)
+	i, err := g.rules.FeatureIndex(typ, name)
+	if err != nil {
+		return fmt.Errorf("fairy %s:%s: %w", notationPos(p), name, err)
+	}
+	x := g.board.cells[cell].slot*int32(g.rules.maxFeatures) + int32(i)
+	f := g.followerAt(x)
+	if f < 0 {
+		return fmt.Errorf("fairy %s:%s: no follower stands there for the fairy to stand next to", notationPos(p), name)
+	}
+	g.fairyNode, g.fairyPlayer = x, g.followers[f].player
+	return nil
+}
+
+// writeFairySection writes where the fairy stands, if it does.
+func (g *Game) writeFairySection(sb *strings.Builder) {
+	if g.fairyCell < 0 {
+		return
+	}
+	sb.WriteString(" / fairy " + notationPos(g.board.position(int(g.fairyCell))))
+	if g.fairyNode >= 0 {
+		maxF := int32(g.rules.maxFeatures)
+		typ := int(g.board.cells[g.fairyCell].tile) - 1
+		sb.WriteString(":" + g.rules.FeatureName(typ, int(g.fairyNode%maxF)))
+	}
+}

@@ -1,0 +1,150 @@
+package game
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/tilekit/tilekit"
+)
+
+// The unit of the magic portal of The Princess & the Dragon
+// (Wikicarpedia: The Princess and The Dragon (1st edition)/de, Der
+// Zaubergang): a player who places a tile with a magic portal may put
+// their follower, instead of on that tile, on a free incomplete feature of
+// any other tile.
+
+// portalRules are the unit's compiled data: whether the magic portal
+// plays, and which tile types show one.
+type portalRules struct {
+	anyPortal   bool
+	portalTiles []bool
+}
+
+// MovePortal puts the follower through the magic portal on a feature of
+// another tile.
+const MovePortal MoveKind = 1
+
+// PortalMove puts the follower through the magic portal on feature i of
+// the tile at a position.
+func PortalMove(p tilekit.BoardPosition, i int) Move {
+	return Move{Kind: MovePortal, Follower: true, Placement: Placement{Pos: p}, Feature: i}
+}
+
+var (
+	portalUnit = unit{
+		tile: func(r *Ruleset, t *tilekit.Tile) {
+			r.portalTiles = append(r.portalTiles, slices.Contains(t.Symbols, tilekit.SymbolMagicPortal))
+		},
+		rulings: readPortalRulings,
+		playing: func(r *Ruleset) bool { return r.anyPortal },
+		hooks: unitHooks{
+			figure: &figureHook{kind: MovePortal, moves: (*Game).portalMoves, apply: (*Game).throughPortal, refuse: (*Game).portalRefusal},
+		},
+	}
+	portalKind = moveKind{name: tilekit.WordPortal, notation: placeNotation, parse: placeMove(MovePortal), deploys: true,
+		taken: fmt.Errorf("the follower of this turn went through the magic portal (%s, Der Zaubergang)", sourcePD)}
+)
+
+// readPortalRulings reads portal-figures and portal-destinations when a
+// tile type shows a magic portal and the turn has the figure decision; a
+// magic portal plays only when its table's part is selected (else its
+// tiles are plain tiles).
+func readPortalRulings(r *Ruleset, read rulingReader) error {
+	r.anyPortal = false
+	if !r.hasStep(coreSteps[stepPlaceFigure]) {
+		return nil
+	}
+	for _, p := range r.portalTiles {
+		r.anyPortal = r.anyPortal || p
+	}
+	if !r.anyPortal {
+		return nil
+	}
+	fr := &r.figures
+	var err error
+	if fr.portalFigure, err = read.meeple("portal-figures"); err != nil {
+		return err
+	}
+	if err := read("portal-destinations", fr.portalTo[:], placeIDs[:]); err != nil {
+		return err
+	}
+	r.anyPortal = fr.portalFigure.yes
+	return nil
+}
+
+// portalMoves appends, when the tile just placed shows a magic portal and
+// portal-figures allows the meeple, a move for each feature of every other
+// placed tile that portal-destinations allows: an unoccupied, incomplete
+// feature, a field, not on a tile with a magic portal nor the fairy's,
+// never where a unit keeps followers off (the dragon's tile)
+// (Wikicarpedia: The Princess and The Dragon (1st edition)/de, Der
+// Zaubergang).
+func (g *Game) portalMoves(dst []Move) []Move {
+	r := g.rules
+	fr := &r.figures
+	if !r.portalTiles[g.tile] || !fr.portalFigure.yes || g.SupplyOf(g.turn, 0) == 0 {
+		return dst
+	}
+	maxF := int32(r.maxFeatures)
+	for slot := range int32(len(g.board.placed) - 1) {
+		cell := g.board.placed[slot]
+		c := g.board.cells[cell]
+		typ := int(c.tile) - 1
+		if g.closedToFollowers(cell) || (cell == g.fairyCell && !fr.portalTo[placeFairyTile].yes) {
+			continue
+		}
+		pos := g.board.position(int(cell))
+		for i := range int32(r.NumFeatures(typ)) {
+			if g.portalAllows(slot*maxF + i) {
+				dst = append(dst, PortalMove(pos, int(i)))
+			}
+		}
+	}
+	return dst
+}
+
+// portalAllows reports whether portal-destinations allows a follower onto
+// an instance by its kind, completion and occupation.
+func (g *Game) portalAllows(x int32) bool {
+	fr := &g.rules.figures
+	n := &g.board.nodes[x]
+	root := &g.board.nodes[g.board.find(x)]
+	switch {
+	case n.kind == KindField && (g.rules.opts.NoFarmers || !fr.portalTo[placeField].yes):
+		return false
+	case root.followers > 0 && !fr.portalTo[placeOccupied].yes:
+		return false
+	}
+	return !g.instanceComplete(x) || fr.portalTo[placeCompleted].yes
+}
+
+// throughPortal plays a legal portal move: the follower goes onto the
+// feature it names.
+func (g *Game) throughPortal(m Move, events []Event) []Event {
+	idx, _ := g.board.index(m.Placement.Pos)
+	x := g.board.cells[idx].slot*int32(g.rules.maxFeatures) + int32(m.Feature)
+	g.deploy(x, uint8(m.Figure), MovePortal)
+	return events
+}
+
+// portalRefusal says why a portal move onto an instance of the tile of a
+// cell is not legal, where the reason is known, or nil.
+func (g *Game) portalRefusal(cell, x int32) error {
+	fr := &g.rules.figures
+	what := g.board.describe(x)
+	switch {
+	case !g.rules.portalTiles[g.tile]:
+		return fmt.Errorf("%s shows no magic portal (%s, Der Zaubergang)", g.rules.ID(g.tile), sourcePD)
+	case cell == g.lastCell:
+		return fmt.Errorf("%s is on the tile just placed: put the follower there as usual", what)
+	case g.closedToFollowers(cell):
+		return fmt.Errorf("%s lies on the dragon's tile: no follower may stand with the dragon (%s)", what, sourceVolcano)
+	case g.board.nodes[g.board.find(x)].followers > 0 && !fr.portalTo[placeOccupied].yes:
+		return fmt.Errorf("%s is already occupied (%s)", what, reasonText(fr.portalTo[placeOccupied].reason))
+	case g.instanceComplete(x) && !fr.portalTo[placeCompleted].yes:
+		return fmt.Errorf("%s is complete (%s)", what, reasonText(fr.portalTo[placeCompleted].reason))
+	case cell == g.fairyCell && !fr.portalTo[placeFairyTile].yes:
+		return fmt.Errorf("%s lies on the fairy's tile (%s)", what, reasonText(fr.portalTo[placeFairyTile].reason))
+	}
+	return nil
+}

@@ -1,0 +1,357 @@
+package game
+
+import (
+	"strings"
+
+	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/rules"
+)
+
+// A unit is one expansion element of the engine, in a file of its own
+// (unit_*.go): its state, its steps, its legal moves and how they are
+// played, its events, its part of the snapshot notation and its
+// invariants. The core (board, features, base scoring, the turn, the
+// pile) names none of them: it calls the units through the hooks below,
+// at fixed points of the turn. Compile collects, once, the hooks of the
+// units a setup plays into flat slices per point (hookPoints), so that a
+// point no unit uses costs a length check and the hot loop allocates
+// nothing.
+type unit struct {
+	// steps are the step ids of the order of play
+	// (interactions/order.toml) the unit plays.
+	steps []unitStep
+	// tile compiles the flags the unit reads of a tile type (its symbols,
+	// its links); Compile calls it for every tile type, whatever the
+	// selection, and links, when not nil, gives the links of a feature
+	// that a symmetric tile must map onto links alike.
+	tile  func(r *Ruleset, t *tilekit.Tile)
+	links func(f *tilekit.Feature) []string
+	// rulings reads the verdicts of the interaction tables the unit
+	// needs, once its steps are compiled.
+	rulings func(r *Ruleset, read rulingReader) error
+	// playing reports, once the rulings are read, whether the unit plays
+	// in the setup; nil: when one of its steps is in the turn.
+	playing func(r *Ruleset) bool
+	// compiled finishes the unit's compiled data once every step is in
+	// the turn (such as a hook after another step).
+	compiled func(r *Ruleset) error
+	// make makes the unit's buffers for a game of a number of players;
+	// reset puts its figures beside the board for a new game.
+	make  func(g *Game, players int)
+	reset func(g *Game)
+	// regrid moves the unit's cells into the board's grid, which a
+	// placement grew (Game.regrid).
+	regrid func(g *Game, half int)
+	// held gives the tile types the unit holds beside the pile, which a
+	// position's pile leaves out.
+	held func(g *Game) []uint16
+	// hooks are the unit's hooks at the points of the turn.
+	hooks unitHooks
+}
+
+// unitStep is a step of the rules data a unit plays: its id, whether it
+// is part of the figure decision (the unit's moves join it), how its
+// mechanics compile and how it is played.
+type unitStep struct {
+	id      string
+	figure  bool
+	compile func(r *Ruleset, ps rules.PlayedStep) error
+	run     func(g *Game, events []Event) ([]Event, bool)
+}
+
+// unitHooks are a unit's hooks at the points of the turn; nil is a point
+// the unit does not use.
+type unitHooks struct {
+	// drawn holds back a drawn tile (set aside, not placed).
+	drawn *drawnHook
+	// turnStart runs at the start of each turn, before the steps before
+	// the tile move.
+	turnStart func(g *Game)
+	// blocks keeps followers off the tile just placed.
+	blocks *blockHook
+	// closed keeps followers off the tile of a cell, whatever brings them.
+	closed func(g *Game, cell int32) bool
+	// figure adds the unit's moves to the figure decision and plays them.
+	figure *figureHook
+	// scored runs once a feature is scored, before its followers go back
+	// (end says at the end of the game).
+	scored func(g *Game, f Feature, end bool, events []Event) []Event
+	// leaves runs when a follower leaves the board.
+	leaves func(g *Game, f follower)
+	// end runs after the end of the game's scoring.
+	end func(g *Game, events []Event) []Event
+	// aside counts each player's followers, by kind, that the unit holds
+	// off the board and out of their supply.
+	aside func(g *Game, count *[MaxPlayers][MaxKinds]int)
+	// watch notes where the unit's figures stand for the invariants, and
+	// check checks the unit's invariants after a move.
+	watch func(iv *invariants)
+	check func(iv *invariants) error
+}
+
+// drawnHook holds back a drawn tile type: holds reports whether the unit
+// holds it, hold sets it aside, and refusal says why it cannot be placed.
+type drawnHook struct {
+	holds   func(g *Game, typ int) bool
+	hold    func(g *Game, typ int)
+	refusal func(g *Game, typ int) error
+}
+
+// blockHook keeps followers off the tile just placed: blocks reports
+// whether it does, why says why.
+type blockHook struct {
+	blocks func(g *Game) bool
+	why    func(g *Game) error
+}
+
+// figureHook is a unit's part of the figure decision: the kind of its
+// moves; only, when not nil, reports whether its moves are the only
+// legal ones (onlyWhy says why a follower is refused then); moves appends
+// its legal moves; apply plays a legal one; refuse, when not nil, says
+// why a move onto an instance of the tile of a cell is not legal, or nil.
+type figureHook struct {
+	kind    MoveKind
+	only    func(g *Game) bool
+	onlyWhy error
+	moves   func(g *Game, dst []Move) []Move
+	apply   func(g *Game, m Move, events []Event) []Event
+	refuse  func(g *Game, cell, x int32) error
+}
+
+// decision is a unit's own decision that the game waits for in phaseUnit:
+// its name (Game.Decision), its legal moves, how a move is played, who
+// decides (nil: the active player) and what it is, for an error.
+type decision struct {
+	id      string
+	legal   func(g *Game, dst []Move) []Move
+	apply   func(g *Game, m Move, events []Event) ([]Event, error)
+	decider func(g *Game) int
+	text    func(g *Game) string
+}
+
+// unitDecisions is the most moves of the units' decisions a turn of a
+// number of players records: the figure decision, two moving figures'
+// steps and one per follower held.
+func unitDecisions(players int) int { return 2*maxSteps + Followers*players + 1 }
+
+// hookPoints are the hooks of the units a Ruleset plays, per point, in
+// the order of units.
+type hookPoints struct {
+	drawn     []*drawnHook
+	turnStart []func(g *Game)
+	blocks    []*blockHook
+	closed    []func(g *Game, cell int32) bool
+	figure    []*figureHook
+	scored    []func(g *Game, f Feature, end bool, events []Event) []Event
+	leaves    []func(g *Game, f follower)
+	end       []func(g *Game, events []Event) []Event
+	aside     []func(g *Game, count *[MaxPlayers][MaxKinds]int)
+	watch     []func(iv *invariants)
+	check     []func(iv *invariants) error
+}
+
+// add adds a unit's hooks.
+func (hp *hookPoints) add(h *unitHooks) {
+	hp.drawn = appendHook(hp.drawn, h.drawn, h.drawn != nil)
+	hp.turnStart = appendHook(hp.turnStart, h.turnStart, h.turnStart != nil)
+	hp.blocks = appendHook(hp.blocks, h.blocks, h.blocks != nil)
+	hp.closed = appendHook(hp.closed, h.closed, h.closed != nil)
+	hp.figure = appendHook(hp.figure, h.figure, h.figure != nil)
+	hp.scored = appendHook(hp.scored, h.scored, h.scored != nil)
+	hp.leaves = appendHook(hp.leaves, h.leaves, h.leaves != nil)
+	hp.end = appendHook(hp.end, h.end, h.end != nil)
+	hp.aside = appendHook(hp.aside, h.aside, h.aside != nil)
+	hp.watch = appendHook(hp.watch, h.watch, h.watch != nil)
+	hp.check = appendHook(hp.check, h.check, h.check != nil)
+}
+
+// appendHook appends a hook when the unit has it.
+func appendHook[T any](hooks []T, h T, has bool) []T {
+	if !has {
+		return hooks
+	}
+	return append(hooks, h)
+}
+
+// units are the units of the engine, in the order their hooks run at each
+// point: the figure decision lists the portal's moves, then the
+// princess's, then the fairy's; a scored feature pays the fairy's bonus
+// before the drawbridges hold its followers.
+// (The list is set by init: a unit's hooks reach Compile, which reads
+// the list.)
+var units []*unit
+
+func init() {
+	units = []*unit{&portalUnit, &princessUnit, &fairyUnit, &dragonUnit, &blackDragonUnit, &drawbridgeUnit}
+}
+
+// unitStates holds the state of every unit during a game, embedded in
+// the turn's state.
+type unitStates struct {
+	dragonState
+	fairyState
+	blackDragonState
+	drawbridgeState
+	movingState
+}
+
+// unitRules holds every unit's compiled data, embedded in a Ruleset.
+type unitRules struct {
+	dragonRules
+	blackDragonRules
+	fairyRules
+	portalRules
+	princessRules
+	drawbridgeRules
+	// figures are the verdicts of the tables the units read.
+	figures figureRulings
+}
+
+// unitWatch holds what the units' invariants note between moves,
+// embedded in the invariants.
+type unitWatch struct {
+	dragonWatch
+}
+
+// numMoveKinds is the number of kinds of moves.
+const numMoveKinds = 7
+
+// moveKind is a kind of a unit's move: its word in the move notation; how
+// a move writes itself into the notation (after the word and, for every
+// kind, its side), reporting whether its feature follows; how a move is
+// read from the notation, with the index of its feature (-1 for none);
+// why no follower may follow it in the turn; and whether it deploys a
+// follower of a kind (its notation then names the kind).
+type moveKind struct {
+	name     tilekit.MoveWord
+	notation func(m Move, mt *tilekit.MoveText) bool
+	parse    func(mt tilekit.MoveText, feature int) Move
+	taken    error
+	deploys  bool
+}
+
+// moveKinds are the kinds of the units' moves, by MoveKind.
+var moveKinds = [numMoveKinds]*moveKind{MoveBase: {notation: func(Move, *tilekit.MoveText) bool { return true }, deploys: true},
+	MovePortal: &portalKind, MovePrincess: &princessKind, MoveFairy: &fairyKind,
+	MoveDragon: &dragonKind, MoveBlackDragon: &blackDragonKind, MoveDrawbridge: &drawbridgeKind}
+
+// numEventKinds is the number of kinds of events.
+const numEventKinds EventKind = 11
+
+// eventKind is a kind of a unit's event: its name; its first word in the
+// event notation; the rule that made it; and, when not nil, how it writes
+// its values into the notation (beyond its player and feature kind), how
+// it reads them back, and which of its values the notation holds (noted
+// sets them on an event that has the kind, the end and no player).
+type eventKind struct {
+	name  string
+	word  string
+	rule  func(e Event) EventRule
+	note  func(e Event, n *tilekit.EventNotation)
+	read  func(n tilekit.EventNotation, e *Event) error
+	noted func(e Event, n *Event)
+}
+
+// eventKinds are the kinds of the units' events, by EventKind.
+var eventKinds = [numEventKinds]*eventKind{EventMoved: &movedEvent, EventEntered: &enteredEvent,
+	EventEaten: &eatenEvent, EventSpared: &sparedEvent, EventPrincess: &princessEvent, EventCrossed: &crossedEvent,
+	EventSetAside: &setAsideEvent, EventShuffledBack: &shuffledBackEvent}
+
+// scoringRule is a unit's ScoringRule, with its id and sources, its word
+// in the event notation, and whether it also scores at the end of the
+// game.
+type scoringRule struct {
+	rule  ScoringRule
+	word  string
+	atEnd bool
+	EventRule
+}
+
+// scoringRules are the units' scoring rules.
+var scoringRules = []*scoringRule{&fairyTurnRule, &fairyFeatureRule}
+
+// unitScoring returns the unit's scoring rule of a ScoringRule, or nil.
+func unitScoring(r ScoringRule) *scoringRule {
+	for _, s := range scoringRules {
+		if s.rule == r {
+			return s
+		}
+	}
+	return nil
+}
+
+// section is a unit's section of the snapshot notation: its keyword, how
+// its value is checked when read, how it is set on a game whose board
+// and followers are laid, and how it is written (nothing when it does
+// not apply).
+type section struct {
+	key   string
+	check func(r *Ruleset, value string) error
+	set   func(g *Game, value string) error
+	write func(g *Game, sb *strings.Builder)
+}
+
+// sections are the units' sections, in the order Snapshot writes them.
+var sections = []*section{&dragonSection, &fairySection, &blackDragonSection, &setAsideSection}
+
+// unitSection returns the unit's section of a keyword, or nil.
+func unitSection(key string) *section {
+	for _, s := range sections {
+		if s.key == key {
+			return s
+		}
+	}
+	return nil
+}
+
+// unitStepByID returns the unit's step of an id, or nil.
+func unitStepByID(id string) *unitStep {
+	for _, u := range units {
+		for i := range u.steps {
+			if u.steps[i].id == id {
+				return &u.steps[i]
+			}
+		}
+	}
+	return nil
+}
+
+// compileUnits reads the tables of the units, finds those the turn
+// plays and collects their hooks.
+func (r *Ruleset) compileUnits(cat *tilekit.Catalog, sel rules.Selection) error {
+	read := newRulingReader(cat, sel, r)
+	for _, u := range units {
+		if u.rulings == nil {
+			continue
+		}
+		if err := u.rulings(r, read); err != nil {
+			return err
+		}
+	}
+	for _, u := range units {
+		if !u.plays(r) {
+			continue
+		}
+		r.expansions = true
+		r.hooks.add(&u.hooks)
+		if u.compiled != nil {
+			if err := u.compiled(r); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// plays reports whether a unit plays in a compiled turn.
+func (u *unit) plays(r *Ruleset) bool {
+	if u.playing != nil {
+		return u.playing(r)
+	}
+	for _, st := range u.steps {
+		if r.hasStep(st.id) {
+			return true
+		}
+	}
+	return false
+}
