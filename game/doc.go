@@ -15,9 +15,10 @@
 // small integer, its edges at each rotation are packed two bits a side
 // into a byte (a fit is one mask compare), and its features are flat data
 // (kind, pennants, the feature at each of the twelve edge positions). A
-// Board holds the placed tiles on a fixed grid with a frontier of the
-// empty cells beside them, and joins features across shared sides in a
-// union-find whose roots count open edges, tiles, pennants and followers.
+// Board holds the placed tiles on a grid that grows as tiles come near its
+// edge, with a frontier of the empty cells beside them, and joins
+// features across shared sides in a union-find whose roots count open
+// edges, tiles, pennants and followers.
 // Nothing a hot loop touches is a map or a string, and a random game
 // allocates nothing.
 //
@@ -27,11 +28,11 @@
 // hand by kind (FollowerKind: the kinds of the selection, as
 // expansions/figures.toml says how many each player has, what one weighs
 // in a majority and where it may stand; the base game alone has its 7
-// meeples), the turn, and a draw pile shuffled by a seeded PCG generator. A turn is Draw
-// (or Take), then the steps of the order of play that rules.Order composes
-// for the setup: the core plays place-tile, place-figure (the figure
-// decision: a follower of a kind at hand on the tile just placed, or
-// none; a Move's Figure is the kind) and
+// meeples), the turn, and a draw pile shuffled by a seeded PCG generator.
+// A turn is Draw (or Take), then the steps of the order of play that
+// rules.Order composes for the setup: the core plays place-tile,
+// place-figure (the figure decision: a follower of a kind at hand on the
+// tile just placed, or none; a Move's Figure is the kind) and
 // score-features (by the 2nd edition's rules, Carcassonne rulebook (2nd
 // edition), Scoring; Options give the rules the rulebooks leave open);
 // EndGame scores what is left (Scoring at the end of the game). Legal lists

@@ -70,9 +70,9 @@ func (e *BreakError) Error() string {
 // legal ones (a symmetric tile's rotations that lay the same tile are one
 // placement, see Ruleset.Distinct), then a follower move is chosen uniformly
 // among "no follower" and each legal feature of the placed tile with each
-// kind of follower at hand that may stand on it (with the
-// expansions, the figure decision's other legal moves too), until the pile is empty; then EndGame scores the game. The
-// choices come from a generator seeded by the game's seed, so a seed
+// kind of follower at hand that may stand on it (with the expansions, the
+// figure decision's other legal moves too), until the pile is empty; then
+// EndGame scores the game. The choices come from a generator seeded by the game's seed, so a seed
 // always plays the same game. A Playout keeps its game and buffers from
 // one game to the next: once made, a game allocates nothing. A Playout is
 // not safe for concurrent use; make one per goroutine (they may share the
