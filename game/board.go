@@ -21,6 +21,10 @@ type cell struct {
 	tile uint16
 	// rot is the rotation of the tile, in quarter turns.
 	rot uint8
+	// cloister is the index of the tile type's cloister plus one, 0 when
+	// it has none, so that counting the tiles around cloisters reads no
+	// table (Board.countAround).
+	cloister uint8
 	// slot is the tile's place in the order of placement, from 0, which
 	// numbers its feature instances.
 	slot int32
@@ -294,7 +298,7 @@ func (b *Board) Place(p tilekit.BoardPosition, typ, rot int) error {
 		return fmt.Errorf("position %s already holds %s", p, b.rules.ID(int(b.cells[idx].tile)-1))
 	}
 	b.fitType = -1
-	b.cells[idx] = cell{tile: uint16(typ + 1), rot: uint8(rot)}
+	b.cells[idx] = cell{tile: uint16(typ + 1), rot: uint8(rot), cloister: uint8(b.rules.cloister[typ] + 1)}
 	b.leaveFrontier(idx)
 	b.placed = append(b.placed, int32(idx))
 	b.joinFeatures(idx, typ, rot)

@@ -180,8 +180,8 @@ func (b *Board) countAround(idx, typ int, base int32) {
 		if own >= 0 {
 			b.nodes[base+int32(own)].around++
 		}
-		if k := r.cloister[c.tile-1]; k >= 0 {
-			at := c.slot*maxF + int32(k)
+		if c.cloister != 0 {
+			at := c.slot*maxF + int32(c.cloister) - 1
 			if b.nodes[at].around++; b.nodes[at].around == 8 {
 				b.noteDone(at)
 			}
