@@ -53,7 +53,7 @@ func (iv *invariants) reset(g *Game) {
 	for _, h := range g.rules.hooks.watch {
 		h(iv)
 	}
-	iv.owned = iv.countFollowers()
+	iv.owned = *iv.countFollowers()
 	for i := range g.players {
 		iv.total[i] = g.lost[i]
 		for _, n := range iv.owned[i] {
@@ -63,10 +63,14 @@ func (iv *invariants) reset(g *Game) {
 }
 
 // countFollowers counts each player's followers by kind: at hand, on the
-// board and held off it by a unit.
-func (iv *invariants) countFollowers() [MaxPlayers][MaxKinds]int {
+// board and held off it by a unit. It returns the invariants' own counts,
+// cleared only where a player and a kind of the game fall, since the
+// invariants check every move and a whole copy would be most of the check.
+func (iv *invariants) countFollowers() *[MaxPlayers][MaxKinds]int {
 	n := &iv.counted
-	clear(n[:])
+	for i := range iv.g.players {
+		clear(n[i][:len(iv.g.rules.kinds)])
+	}
 	for _, f := range iv.g.followers {
 		n[f.player][f.kind]++
 	}
@@ -78,7 +82,7 @@ func (iv *invariants) countFollowers() [MaxPlayers][MaxKinds]int {
 			n[i][k] += int(iv.g.supply[i][k])
 		}
 	}
-	return *n
+	return n
 }
 
 // broken returns the break of an invariant.
