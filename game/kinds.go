@@ -188,26 +188,37 @@ func (g *Game) weigh(root int32, count *[MaxPlayers]int) {
 	}
 }
 
+// kindsAtHand returns, by kind, the kinds of feature a follower of that
+// kind may stand on when the player whose turn it is has one at hand and
+// the kind is in a mask of kinds (bit k for kind k), else 0; any says
+// that some kind may stand somewhere.
+func (g *Game) kindsAtHand(only uint32) (at [MaxKinds]uint8, any bool) {
+	if g.players[g.turn].Supply == 0 {
+		return at, false
+	}
+	for k, kind := range g.rules.kinds {
+		if g.supply[g.turn][k] > 0 && only&(1<<k) != 0 {
+			at[k] = kind.StandsOn
+			if g.rules.opts.NoFarmers {
+				at[k] &^= 1 << KindField
+			}
+			any = any || at[k] != 0
+		}
+	}
+	return at, any
+}
+
 // appendFollowerMoves appends a follower move for each feature of the tile
 // just placed whose joined feature has no follower anywhere on it, and
 // each kind the player has at hand that may stand on it, features in
 // order and kinds in order for each (Carcassonne rulebook (2nd edition),
 // Placing a follower).
 func (g *Game) appendFollowerMoves(dst []Move) []Move {
-	if g.players[g.turn].Supply == 0 {
+	at, any := g.kindsAtHand(^uint32(0))
+	if !any {
 		return dst
 	}
-	// at holds, by kind, the feature kinds a kind at hand may stand on.
-	var at [MaxKinds]uint8
 	kinds := g.rules.kinds
-	for k := range kinds {
-		if g.supply[g.turn][k] > 0 {
-			at[k] = kinds[k].StandsOn
-			if g.rules.opts.NoFarmers {
-				at[k] &^= 1 << KindField
-			}
-		}
-	}
 	base := g.lastBase()
 	for i := range int32(g.rules.NumFeatures(g.tile)) {
 		n := &g.board.nodes[g.board.find(base+i)]

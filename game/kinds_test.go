@@ -147,3 +147,35 @@ func TestPlayoutDeploysEveryKind(t *testing.T) {
 		assert.True(t, seen[k], "no %s deployed in 20 games", r.Kind(k).ID)
 	}
 }
+
+// The magic portal sends a follower of any kind that portal-figures allows
+// (followers may use it: Wikicarpedia, The Princess and The Dragon (1st
+// edition)/de, Other Expansions: Der Zaubergang, whose list names the
+// large meeple and the abbot), onto a feature that kind may stand on:
+// the abbot only onto a cloister, the large meeple anywhere the meeple
+// may go, and a kind with none at hand not at all.
+func TestPortalSendsEveryKind(t *testing.T) {
+	r := kindRules(t, "princess-dragon", "inns-cathedrals/large-meeple", "abbot")
+	large, _ := r.KindIndex("large-meeple")
+	abbot, _ := r.KindIndex("abbot")
+	g, err := game.ParseSnapshot(r, "0,0:base/D@0 0,1:base/B@0 / scores 0,0")
+	require.NoError(t, err)
+	take(t, g, "princess-dragon/portal-road-junction")
+	require.NoError(t, place(g, -1, 0, 0))
+	byKind := map[int][]string{}
+	for _, m := range g.FollowerMoves(nil) {
+		if m.Kind == game.MovePortal {
+			byKind[m.Figure] = append(byKind[m.Figure], g.MoveText(m))
+		}
+	}
+	assert.Equal(t, []string{"portal 0,1:cloister abbot"}, byKind[abbot], "the abbot goes only onto a cloister")
+	assert.Equal(t, len(byKind[0]), len(byKind[large]), "the large meeple goes wherever the meeple goes")
+	assert.Contains(t, byKind[large], "portal 0,1:cloister large-meeple")
+
+	m, err := g.ParseMove("portal 0,1:cloister large-meeple")
+	require.NoError(t, err)
+	apply(t, g, m)
+	assert.Zero(t, g.SupplyOf(0, large), "the large meeple went through the portal")
+	assert.Equal(t, 7, g.SupplyOf(0, 0))
+	assert.Contains(t, g.Snapshot(), "0,1:base/B@0[1:cloister:large-meeple]")
+}

@@ -64,11 +64,13 @@ type figureRulings struct {
 	// on the follower's tile instead (Rio Grande, Z-Man).
 	companion       verdict
 	companionOnTile bool
-	portalFigure    verdict
-	portalTo        [numPlaces]verdict
-	princessTakes   verdict
-	volcanoDeploy   [numFigures]verdict
-	crossesBridge   verdict
+	// portalKinds is portal-figures for each kind of follower of the
+	// ruleset, in its order.
+	portalKinds   [MaxKinds]verdict
+	portalTo      [numPlaces]verdict
+	princessTakes verdict
+	volcanoDeploy [numFigures]verdict
+	crossesBridge verdict
 }
 
 // Default verdicts: a subject the tables leave open or do not answer is

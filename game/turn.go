@@ -259,7 +259,7 @@ const MoveBase MoveKind = 0
 // sameMove reports whether two moves of a unit's kind name the same
 // thing.
 func sameMove(a, b Move) bool {
-	return a.Kind == b.Kind && a.Placement.Pos == b.Placement.Pos && a.Feature == b.Feature && a.Dir == b.Dir
+	return a.Kind == b.Kind && a.Placement.Pos == b.Placement.Pos && a.Feature == b.Feature && a.Dir == b.Dir && a.Figure == b.Figure
 }
 
 // checkLegal returns an error unless a move of a unit's kind is among the

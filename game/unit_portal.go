@@ -62,19 +62,23 @@ func readPortalRulings(r *Ruleset, read rulingReader) error {
 	}
 	fr := &r.figures
 	var err error
-	if fr.portalFigure, err = read.meeple("portal-figures"); err != nil {
+	if err = read("portal-figures", fr.portalKinds[:len(r.kinds)], r.kindIDs()); err != nil {
 		return err
 	}
 	if err := read("portal-destinations", fr.portalTo[:], placeIDs[:]); err != nil {
 		return err
 	}
-	r.anyPortal = fr.portalFigure.yes
+	r.anyPortal = false
+	for _, v := range fr.portalKinds[:len(r.kinds)] {
+		r.anyPortal = r.anyPortal || v.yes
+	}
 	return nil
 }
 
-// portalMoves appends, when the tile just placed shows a magic portal and
-// portal-figures allows the meeple, a move for each feature of every other
-// placed tile that portal-destinations allows: an unoccupied, incomplete
+// portalMoves appends, when the tile just placed shows a magic portal, a
+// move for each feature of every other placed tile that
+// portal-destinations allows and each kind of follower at hand that
+// portal-figures allows and that may stand on it: an unoccupied, incomplete
 // feature, a field, not on a tile with a magic portal nor the fairy's,
 // never where a unit keeps followers off (the dragon's tile)
 // (Wikicarpedia: The Princess and The Dragon (1st edition)/de, Der
@@ -82,7 +86,17 @@ func readPortalRulings(r *Ruleset, read rulingReader) error {
 func (g *Game) portalMoves(dst []Move) []Move {
 	r := g.rules
 	fr := &r.figures
-	if !r.portalTiles[g.tile] || !fr.portalFigure.yes || g.SupplyOf(g.turn, 0) == 0 {
+	if !r.portalTiles[g.tile] {
+		return dst
+	}
+	var through uint32
+	for k, v := range fr.portalKinds[:len(r.kinds)] {
+		if v.yes {
+			through |= 1 << k
+		}
+	}
+	at, any := g.kindsAtHand(through)
+	if !any {
 		return dst
 	}
 	maxF := int32(r.maxFeatures)
@@ -95,8 +109,16 @@ func (g *Game) portalMoves(dst []Move) []Move {
 		}
 		pos := g.board.position(int(cell))
 		for i := range int32(r.NumFeatures(typ)) {
-			if g.portalAllows(slot*maxF + i) {
-				dst = append(dst, PortalMove(pos, int(i)))
+			x := slot*maxF + i
+			if !g.portalAllows(x) {
+				continue
+			}
+			for k := range r.kinds {
+				if at[k]&(1<<g.board.nodes[x].kind) != 0 {
+					m := PortalMove(pos, int(i))
+					m.Figure = k
+					dst = append(dst, m)
+				}
 			}
 		}
 	}
