@@ -189,12 +189,12 @@ func (g *Game) weigh(root int32, count *[MaxPlayers]int) {
 }
 
 // kindsAtHand returns, by kind, the kinds of feature a follower of that
-// kind may stand on when the player whose turn it is has one at hand and
-// the kind is in a mask of kinds (bit k for kind k), else 0; any says
-// that some kind may stand somewhere.
-func (g *Game) kindsAtHand(only uint32) (at [MaxKinds]uint8, any bool) {
+// kind may stand on (bit k for Kind k) when the player whose turn it is
+// has one at hand and the kind is in a mask of kinds (bit k for kind k),
+// else 0; stands is the union of those.
+func (g *Game) kindsAtHand(only uint32) (at [MaxKinds]uint8, stands uint8) {
 	if g.players[g.turn].Supply == 0 {
-		return at, false
+		return at, 0
 	}
 	for k, kind := range g.rules.kinds {
 		if g.supply[g.turn][k] > 0 && only&(1<<k) != 0 {
@@ -202,10 +202,10 @@ func (g *Game) kindsAtHand(only uint32) (at [MaxKinds]uint8, any bool) {
 			if g.rules.opts.NoFarmers {
 				at[k] &^= 1 << KindField
 			}
-			any = any || at[k] != 0
+			stands |= at[k]
 		}
 	}
-	return at, any
+	return at, stands
 }
 
 // appendFollowerMoves appends a follower move for each feature of the tile
@@ -214,8 +214,8 @@ func (g *Game) kindsAtHand(only uint32) (at [MaxKinds]uint8, any bool) {
 // order and kinds in order for each (Carcassonne rulebook (2nd edition),
 // Placing a follower).
 func (g *Game) appendFollowerMoves(dst []Move) []Move {
-	at, any := g.kindsAtHand(^uint32(0))
-	if !any {
+	at, stands := g.kindsAtHand(^uint32(0))
+	if stands == 0 {
 		return dst
 	}
 	kinds := g.rules.kinds

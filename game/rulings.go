@@ -65,8 +65,10 @@ type figureRulings struct {
 	companion       verdict
 	companionOnTile bool
 	// portalKinds is portal-figures for each kind of follower of the
-	// ruleset, in its order.
+	// ruleset, in its order; portalThrough has bit k set when kind k may go
+	// through.
 	portalKinds   [MaxKinds]verdict
+	portalThrough uint32
 	portalTo      [numPlaces]verdict
 	princessTakes verdict
 	volcanoDeploy [numFigures]verdict

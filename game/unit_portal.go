@@ -68,10 +68,13 @@ func readPortalRulings(r *Ruleset, read rulingReader) error {
 	if err := read("portal-destinations", fr.portalTo[:], placeIDs[:]); err != nil {
 		return err
 	}
-	r.anyPortal = false
-	for _, v := range fr.portalKinds[:len(r.kinds)] {
-		r.anyPortal = r.anyPortal || v.yes
+	fr.portalThrough = 0
+	for k, v := range fr.portalKinds[:len(r.kinds)] {
+		if v.yes {
+			fr.portalThrough |= 1 << k
+		}
 	}
+	r.anyPortal = fr.portalThrough != 0
 	return nil
 }
 
@@ -89,16 +92,11 @@ func (g *Game) portalMoves(dst []Move) []Move {
 	if !r.portalTiles[g.tile] {
 		return dst
 	}
-	var through uint32
-	for k, v := range fr.portalKinds[:len(r.kinds)] {
-		if v.yes {
-			through |= 1 << k
-		}
-	}
-	at, any := g.kindsAtHand(through)
-	if !any {
+	at, stands := g.kindsAtHand(fr.portalThrough)
+	if stands == 0 {
 		return dst
 	}
+	kinds := len(r.kinds)
 	maxF := int32(r.maxFeatures)
 	for slot := range int32(len(g.board.placed) - 1) {
 		cell := g.board.placed[slot]
@@ -113,11 +111,16 @@ func (g *Game) portalMoves(dst []Move) []Move {
 			if !g.portalAllows(x) {
 				continue
 			}
-			for k := range r.kinds {
-				if at[k]&(1<<g.board.nodes[x].kind) != 0 {
-					m := PortalMove(pos, int(i))
-					m.Figure = k
-					dst = append(dst, m)
+			on := uint8(1) << g.board.nodes[x].kind
+			if kinds == 1 { // the meeple alone
+				if at[0]&on != 0 {
+					dst = append(dst, PortalMove(pos, int(i)))
+				}
+				continue
+			}
+			for k := range kinds {
+				if at[k]&on != 0 {
+					dst = append(dst, Move{Kind: MovePortal, Follower: true, Placement: Placement{Pos: pos}, Feature: int(i), Figure: k})
 				}
 			}
 		}
