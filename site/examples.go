@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/tilekit/tilekit"
 	"github.com/tilekit/tilekit/game"
@@ -373,6 +375,17 @@ func (b *builder) exampleTurns(s *tilekit.Scenario, res game.ScenarioResult, d *
 	}
 }
 
+// sentenceStart returns a text with its first letter in upper case, for a
+// rule worded to follow an event inline ("... (after a dragon tile ...)")
+// that stands as an item of its own in a page's list of rules.
+func sentenceStart(text string) string {
+	r, n := utf8.DecodeRuneInString(text)
+	if r == utf8.RuneError {
+		return text
+	}
+	return string(unicode.ToUpper(r)) + text[n:]
+}
+
 // eventViews words events for a page, each with the number of its rule in
 // the page's list, which it adds the rules not yet listed to.
 func (b *builder) eventViews(d *exampleData, events []game.Event) []eventView {
@@ -383,7 +396,7 @@ func (b *builder) eventViews(d *exampleData, events []game.Event) []eventView {
 		k := slices.IndexFunc(d.Rules, func(r ruleNote) bool { return r.ID == rule.ID })
 		if k < 0 {
 			k = len(d.Rules)
-			note := ruleNote{N: k + 1, ID: rule.ID, Text: words.RuleText(e)}
+			note := ruleNote{N: k + 1, ID: rule.ID, Text: sentenceStart(words.RuleText(e))}
 			for _, c := range rule.Sources {
 				note.Sources = append(note.Sources, b.citationOf(c))
 			}

@@ -124,3 +124,17 @@ func atof(t *testing.T, s string) float64 {
 	require.NoError(t, err)
 	return f
 }
+
+// A worked example's list of the rules its events follow gives each rule
+// as an item of its own, starting with a capital letter, although the same
+// words follow an event inline in lower case.
+func TestExampleRulesStartAsSentences(t *testing.T) {
+	_, s := builtinBuild(t)
+	page, ok := s.File("examples/princess-dragon-dragon-example-four-players.html")
+	require.True(t, ok)
+	items := submatches(regexp.MustCompile(`<li id="rule-\d+">([^<]*)`), page)
+	require.NotEmpty(t, items)
+	for _, item := range items {
+		assert.Regexp(t, `^\p{Lu}`, item)
+	}
+}
