@@ -64,10 +64,8 @@ type figureRulings struct {
 	// on the follower's tile instead (Rio Grande, Z-Man).
 	companion       verdict
 	companionOnTile bool
-	// portalKinds is portal-figures for each kind of follower of the
-	// ruleset, in its order; portalThrough has bit k set when kind k may go
-	// through.
-	portalKinds   [MaxKinds]verdict
+	// portalThrough has bit k set when portal-figures lets kind k of the
+	// ruleset's followers go through.
 	portalThrough uint32
 	portalTo      [numPlaces]verdict
 	princessTakes verdict

@@ -62,14 +62,15 @@ func readPortalRulings(r *Ruleset, read rulingReader) error {
 	}
 	fr := &r.figures
 	var err error
-	if err = read("portal-figures", fr.portalKinds[:len(r.kinds)], r.kindIDs()); err != nil {
+	var through [MaxKinds]verdict
+	if err = read("portal-figures", through[:len(r.kinds)], r.kindIDs()); err != nil {
 		return err
 	}
 	if err := read("portal-destinations", fr.portalTo[:], placeIDs[:]); err != nil {
 		return err
 	}
 	fr.portalThrough = 0
-	for k, v := range fr.portalKinds[:len(r.kinds)] {
+	for k, v := range through[:len(r.kinds)] {
 		if v.yes {
 			fr.portalThrough |= 1 << k
 		}
