@@ -13,8 +13,6 @@ type node struct {
 	next int32
 	// size is the number of instances of the joined feature (at a root).
 	size int32
-	// tiles is the number of tiles the joined feature spans (at a root).
-	tiles int32
 	// open is the number of edges of the joined feature not matched by a
 	// neighbour (at a root).
 	open int32
@@ -104,7 +102,7 @@ func (b *Board) feature(root int32) Feature {
 		Index:     int(root % maxF),
 		Kind:      n.kind,
 		Open:      int(n.open),
-		Tiles:     int(n.tiles),
+		Tiles:     int(b.countTiles(root)),
 		Pennants:  int(n.pennants),
 		Around:    int(n.around),
 		Followers: int(n.followers),
@@ -124,7 +122,7 @@ func (b *Board) joinFeatures(idx, typ, rot int) {
 	base := slot * int32(r.maxFeatures)
 	for i := range last - first {
 		b.nodes[base+i] = node{
-			parent: base + i, next: base + i, size: 1, tiles: 1,
+			parent: base + i, next: base + i, size: 1,
 			open: int32(r.featEdges[first+i]), pennants: int32(r.featPennants[first+i]), kind: r.featKind[first+i],
 		}
 	}
@@ -213,9 +211,8 @@ func (b *Board) find(x int32) int32 {
 }
 
 // union joins the features of two instances and returns the root of the
-// joined feature. The smaller joins the larger, so that walking the
-// smaller's instances to find the tiles the two share costs little over a
-// game.
+// joined feature. The smaller joins the larger, so that the paths to the
+// root stay short.
 func (b *Board) union(x, y int32) int32 {
 	rx, ry := b.find(x), b.find(y)
 	if rx == ry {
@@ -224,11 +221,9 @@ func (b *Board) union(x, y int32) int32 {
 	if b.nodes[rx].size > b.nodes[ry].size {
 		rx, ry = ry, rx
 	}
-	shared := b.sharedTiles(rx, ry)
 	small, large := &b.nodes[rx], &b.nodes[ry]
 	small.parent = ry
 	large.size += small.size
-	large.tiles += small.tiles - shared
 	large.open += small.open
 	large.pennants += small.pennants
 	large.followers += small.followers
@@ -236,42 +231,27 @@ func (b *Board) union(x, y int32) int32 {
 	return ry
 }
 
-// sharedTiles returns the number of tiles that have an instance in the
-// feature of root small and one in the feature of root large, such as a
-// tile with two city caps that both come to belong to one city.
-func (b *Board) sharedTiles(small, large int32) int32 {
+// countTiles returns the number of tiles the joined feature of a root
+// spans, each counted once, such as one tile for a city whose two caps on
+// a tile came to belong to one city. It walks the feature's instances, so
+// it is counted when the feature is described, not kept up at every join.
+func (b *Board) countTiles(root int32) int32 {
 	b.epoch++
 	if b.epoch == 0 {
 		clear(b.stamp)
 		b.epoch = 1
 	}
 	maxF := int32(b.rules.maxFeatures)
-	shared := int32(0)
-	for m := small; ; {
+	tiles := int32(0)
+	for m := root; ; {
 		if slot := m / maxF; b.stamp[slot] != b.epoch {
 			b.stamp[slot] = b.epoch
-			if b.tileIn(slot, large) {
-				shared++
-			}
+			tiles++
 		}
-		if m = b.nodes[m].next; m == small {
-			return shared
+		if m = b.nodes[m].next; m == root {
+			return tiles
 		}
 	}
-}
-
-// tileIn reports whether a feature of the tile in a slot belongs to the
-// joined feature of a root.
-func (b *Board) tileIn(slot, root int32) bool {
-	typ := int(b.cells[b.placed[slot]].tile) - 1
-	n := b.rules.featStart[typ+1] - b.rules.featStart[typ]
-	base := slot * int32(b.rules.maxFeatures)
-	for i := range n {
-		if b.find(base+i) == root {
-			return true
-		}
-	}
-	return false
 }
 
 // growNodes makes room for the feature instances of a number of tiles. A
