@@ -38,9 +38,11 @@ type open struct {
 	// and req the edge code each of those sides must show: a tile with
 	// packed edges e fits when e&care == req.
 	care, req uint8
-	// fit is the number of distinct placements at the cell of the tile
-	// type the board's fitType names (see Board.CountDistinct).
-	fit uint8
+	// class is what the neighbours require in one byte, to index a tile
+	// type's table of distinct placements (Ruleset.fitClass): on each side's
+	// two bits, the edge code required there plus one, 0 when no neighbour
+	// lies on that side.
+	class uint8
 }
 
 // Board is a grid of placed tiles around the start tile at (0, 0). A tile
@@ -76,10 +78,6 @@ type Board struct {
 	epoch uint32
 	// done lists the roots of the features the last placement completed.
 	done []int32
-	// fitType is the tile type whose distinct placements at each frontier
-	// cell CountDistinct wrote into the cells' fit, or -1 when the board
-	// changed since, so that DistinctPlacement reads them.
-	fitType int
 }
 
 // startHalf is how far a new board's grid reaches from (0, 0), and
@@ -117,7 +115,6 @@ func newBoard(r *Ruleset, tiles int) *Board {
 		nodes:    make([]node, tiles*r.maxFeatures),
 		stamp:    make([]uint32, tiles),
 		done:     make([]int32, 0, r.maxFeatures+9),
-		fitType:  -1,
 	}
 	b.setGrid(min(radius, startHalf))
 	return b
@@ -297,7 +294,6 @@ func (b *Board) Place(p tilekit.BoardPosition, typ, rot int) error {
 	if b.cells[idx].tile != 0 {
 		return fmt.Errorf("position %s already holds %s", p, b.rules.ID(int(b.cells[idx].tile)-1))
 	}
-	b.fitType = -1
 	b.cells[idx] = cell{tile: uint16(typ + 1), rot: uint8(rot), cloister: uint8(b.rules.cloister[typ] + 1)}
 	b.leaveFrontier(idx)
 	b.placed = append(b.placed, int32(idx))
@@ -320,6 +316,7 @@ func (b *Board) Place(p tilekit.BoardPosition, typ, rot int) error {
 		shift := 2 * uint(s.Opposite())
 		o.care |= sideMask << shift
 		o.req |= (edges >> (2 * uint(s)) & sideMask) << shift
+		o.class = fitClass(o.care, o.req)
 	}
 	return nil
 }
@@ -409,60 +406,59 @@ func (b *Board) Reset() {
 	b.frontier = b.frontier[:0]
 	b.placed = b.placed[:0]
 	b.done = b.done[:0]
-	b.fitType = -1
 }
 
 // CountDistinct returns the number of distinct legal placements of a tile
 // type: like len(LegalPlacements), but a rotation that lays the same tile
 // as a lower one at the same position (see Ruleset.Distinct) is counted once.
 // It writes no list, so with DistinctPlacement it picks a placement
-// uniformly among the distinct ones; it notes the count of each frontier
-// cell, which DistinctPlacement reads until the board changes.
+// uniformly among the distinct ones. It reads one count per frontier cell,
+// from the type's table of counts by what a cell's neighbours require.
 func (b *Board) CountDistinct(typ int) int {
-	e4 := b.rules.distinct4[typ]
-	frontier := b.frontier
+	counts := b.rules.fitCounts(typ)
 	n := 0
-	for i := range frontier {
-		o := &frontier[i]
-		fit := fitCount(fitMask(e4, o))
-		o.fit = uint8(fit)
-		n += fit
+	for i := range b.frontier {
+		n += int(counts[b.frontier[i].class])
 	}
-	b.fitType = typ
 	return n
 }
 
 // DistinctPlacement returns the k-th distinct legal placement of a tile
 // type, from 0, in the order of LegalPlacements; ok is false when k is not
-// below CountDistinct. Right after CountDistinct of the type it walks the
-// counts that noted, else it counts each cell again.
+// below CountDistinct.
 func (b *Board) DistinctPlacement(typ, k int) (pl Placement, ok bool) {
-	e4 := b.rules.distinct4[typ]
+	counts := b.rules.fitCounts(typ)
 	frontier := b.frontier
 	i := 0
-	if b.fitType == typ {
-		for ; i < len(frontier) && k >= int(frontier[i].fit); i++ {
-			k -= int(frontier[i].fit)
-		}
-	} else {
-		for ; i < len(frontier); i++ {
-			n := fitCount(fitMask(e4, &frontier[i]))
-			if k < n {
-				break
-			}
-			k -= n
-		}
+	for ; i < len(frontier) && k >= int(counts[frontier[i].class]); i++ {
+		k -= int(counts[frontier[i].class])
 	}
 	if i == len(frontier) {
 		return Placement{}, false
 	}
 	o := &frontier[i]
-	m := fitMask(e4, o)
+	m := fitMask(b.rules.distinct4[typ], o.care, o.req)
 	for range k {
 		m &= m - 1
 	}
 	return Placement{Pos: o.pos, Rot: bits.TrailingZeros32(m) / 8}, true
 }
+
+// fitsSomewhere reports whether a tile type has a legal placement.
+func (b *Board) fitsSomewhere(typ int) bool {
+	counts := b.rules.fitCounts(typ)
+	for i := range b.frontier {
+		if counts[b.frontier[i].class] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// fitClass returns the class of an open cell whose neighbours require, on
+// the sides care marks, the edge codes of req (see open.class). It needs
+// edge codes of at most 2, as noFit does.
+func fitClass(care, req uint8) uint8 { return req + care&0x55 }
 
 // fitCount returns the number of rotations a fitMask has, by summing its
 // four bits, moved to the bottom of their bytes, into the top byte.
@@ -472,11 +468,11 @@ func fitCount(m uint32) int {
 
 // fitMask returns, for the packed edges of the four rotations of a tile
 // type in the bytes of e4 (rotation r in byte r), a mask with bit 8r+7 set
-// for each rotation that fits an open cell, and no other bit: the four
-// compares of e&care == req at once, a byte of (e&care)^req being zero
-// just when rotation r fits.
-func fitMask(e4 uint32, o *open) uint32 {
+// for each rotation that fits an open cell requiring req on the sides care
+// marks, and no other bit: the four compares of e&care == req at once, a
+// byte of (e&care)^req being zero just when rotation r fits.
+func fitMask(e4 uint32, care, req uint8) uint32 {
 	const low7, ones = 0x7F7F7F7F, 0x01010101
-	x := e4&(uint32(o.care)*ones) ^ uint32(o.req)*ones
+	x := e4&(uint32(care)*ones) ^ uint32(req)*ones
 	return ^((x&low7 + low7) | x | low7)
 }

@@ -56,9 +56,13 @@ type Ruleset struct {
 	// distinct4 holds, at type, the type's four bytes of distinct, that
 	// of rotation r in byte r, for Board.CountDistinct.
 	distinct4 []uint32
-	counts    []int
-	start     int
-	total     int
+	// fitTable holds, at type*fitClasses+class, the number of distinct
+	// placements of the type at an open cell of that class (see
+	// Ruleset.fitCounts).
+	fitTable []uint8
+	counts   []int
+	start    int
+	total    int
 	// featStart holds, at type, the index in featKind, featPennants and
 	// featEdges of the type's first feature, and at NumTypes their length.
 	featStart []int32

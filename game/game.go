@@ -244,7 +244,7 @@ func (g *Game) Draw() (typ int, ok bool) {
 			g.hold(h, typ)
 			continue
 		}
-		if g.fitsSomewhere(typ) {
+		if g.board.fitsSomewhere(typ) {
 			g.tile, g.phase = typ, phaseTile
 			g.startTurn()
 			return typ, true
@@ -296,7 +296,7 @@ func (g *Game) Discard() error {
 		g.tile, g.phase = -1, phaseDraw
 		return nil
 	}
-	if g.fitsSomewhere(g.tile) {
+	if g.board.fitsSomewhere(g.tile) {
 		n := len(g.Placements(nil))
 		return fmt.Errorf("%s fits on the board (%d placements), so it cannot be set aside", g.rules.ID(g.tile), n)
 	}
@@ -326,18 +326,6 @@ func (g *Game) Legal(dst []Move) []Move {
 		return g.waiting.legal(g, dst)
 	}
 	return dst
-}
-
-// fitsSomewhere reports whether a tile type has a legal placement.
-func (g *Game) fitsSomewhere(typ int) bool {
-	edges := g.rules.edges[4*typ : 4*typ+4 : 4*typ+4]
-	for i := range g.board.frontier {
-		o := &g.board.frontier[i]
-		if edges[0]&o.care == o.req || edges[1]&o.care == o.req || edges[2]&o.care == o.req || edges[3]&o.care == o.req {
-			return true
-		}
-	}
-	return false
 }
 
 // Placements appends to dst the legal placements of the drawn tile (see

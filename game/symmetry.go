@@ -31,7 +31,27 @@ func (r *Ruleset) addDistinct(t *tilekit.Tile, typ int) {
 		r.distinct = append(r.distinct, e)
 	}
 	d := r.distinct[4*typ:]
-	r.distinct4 = append(r.distinct4, uint32(d[0])|uint32(d[1])<<8|uint32(d[2])<<16|uint32(d[3])<<24)
+	e4 := uint32(d[0]) | uint32(d[1])<<8 | uint32(d[2])<<16 | uint32(d[3])<<24
+	r.distinct4 = append(r.distinct4, e4)
+	for class := range fitClasses {
+		var care, req uint8
+		for s := range 4 {
+			if code := uint8(class) >> (2 * s) & sideMask; code != 0 {
+				care |= sideMask << (2 * s)
+				req |= (code - 1) << (2 * s)
+			}
+		}
+		r.fitTable = append(r.fitTable, uint8(fitCount(fitMask(e4, care, req))))
+	}
+}
+
+// fitClasses is the number of classes of open cells (see open.class).
+const fitClasses = 256
+
+// fitCounts returns a tile type's table of distinct placements by the class
+// of an open cell (see open.class).
+func (r *Ruleset) fitCounts(typ int) *[fitClasses]uint8 {
+	return (*[fitClasses]uint8)(r.fitTable[typ*fitClasses:])
 }
 
 // turnsOntoItself reports whether tile t (of type typ) turned q quarter
