@@ -71,9 +71,10 @@ type Board struct {
 	steps [4]int
 	// around are the index offsets of the eight cells around a cell.
 	around [8]int
-	// nodes holds the feature instances of the placed tiles, maxFeatures
-	// per slot (see node), and stamp a mark per slot for walking them.
+	// nodes holds the feature instances of the placed tiles, 1<<shift per
+	// slot (see node), and stamp a mark per slot for walking them.
 	nodes []node
+	shift uint8
 	stamp []uint32
 	epoch uint32
 	// done lists the roots of the features the last placement completed.
@@ -109,10 +110,11 @@ func newBoard(r *Ruleset, tiles int) *Board {
 	tiles = min(radius, tiles)
 	b := &Board{
 		rules:    r,
+		shift:    r.featShift,
 		radius:   radius,
 		frontier: make([]open, 0, min(2*radius+2, startFrontier)),
 		placed:   make([]int32, 0, radius),
-		nodes:    make([]node, tiles*r.maxFeatures),
+		nodes:    make([]node, tiles<<r.featShift),
 		stamp:    make([]uint32, tiles),
 		done:     make([]int32, 0, r.maxFeatures+9),
 	}

@@ -83,9 +83,11 @@ type Ruleset struct {
 	cityLinks []int8
 	// cloister holds, at type, the index of the type's cloister, or -1.
 	cloister []int8
-	// maxFeatures is the most features a type has: each placed tile owns
-	// that many feature instances on a board.
+	// maxFeatures is the most features a type has; each placed tile owns
+	// 1<<featShift feature instances on a board, at least that many, so
+	// that an instance's slot and index are a shift and a mask.
 	maxFeatures int
+	featShift   uint8
 	// kinds are the kinds of follower of the selection, the meeple first
 	// (kinds.go).
 	kinds []FollowerKind

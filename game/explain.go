@@ -56,11 +56,10 @@ func (b *Board) misplaced(p tilekit.BoardPosition, typ, rot int) error {
 // 1,0", with the feature's name when it is not its kind alone, as in "the
 // field (field2) of base/D at 0,0".
 func (b *Board) describe(x int32) string {
-	maxF := int32(b.rules.maxFeatures)
-	idx := b.placed[x/maxF]
+	idx := b.cellOf(x)
 	typ := int(b.cells[idx].tile) - 1
 	kind := b.nodes[x].kind.String()
-	if name := b.rules.FeatureName(typ, int(x%maxF)); name != kind {
+	if name := b.rules.FeatureName(typ, b.indexOf(x)); name != kind {
 		kind += " (" + name + ")"
 	}
 	return fmt.Sprintf("the %s of %s at %s", kind, b.rules.ID(typ), notationPos(b.position(int(idx))))

@@ -3,7 +3,7 @@ package game
 import "github.com/tilekit/tilekit"
 
 // node is one feature instance of the board: feature i of the tile placed
-// in slot t (the t-th tile placed) is instance t*maxFeatures+i. The
+// in slot t (the t-th tile placed) is instance t<<shift|i (Board.instance). The
 // instances of one joined feature form a tree of a union-find, whose root
 // holds the joined feature's counts, and a circular list through next.
 type node struct {
@@ -24,6 +24,16 @@ type node struct {
 	// followers is the number of followers on the joined feature (at a
 	// root); a Game puts them and takes them back.
 	followers uint8
+}
+
+// completeWith reports whether the joined feature of an instance, whose
+// root is given, is complete: a road or city with no open edge, a cloister
+// with eight tiles around it.
+func (n *node) completeWith(root *node) bool {
+	if n.kind == KindCloister {
+		return n.around == 8
+	}
+	return (n.kind == KindRoad || n.kind == KindCity) && root.open == 0
 }
 
 // Feature describes a feature of the board: the features of placed tiles
@@ -78,7 +88,7 @@ func (b *Board) FeatureAt(p tilekit.BoardPosition, i int) (f Feature, ok bool) {
 	if i < 0 || i >= b.rules.NumFeatures(int(c.tile)-1) {
 		return Feature{}, false
 	}
-	return b.feature(b.find(c.slot*int32(b.rules.maxFeatures) + int32(i))), true
+	return b.feature(b.find(b.instance(c.slot, int32(i)))), true
 }
 
 // Completed appends to dst the features the last placement completed and
@@ -95,11 +105,10 @@ func (b *Board) Completed(dst []Feature) []Feature {
 // feature describes the joined feature with a root instance.
 func (b *Board) feature(root int32) Feature {
 	n := &b.nodes[root]
-	maxF := int32(b.rules.maxFeatures)
 	return Feature{
 		ID:        int(root),
-		Pos:       b.position(int(b.placed[root/maxF])),
-		Index:     int(root % maxF),
+		Pos:       b.position(int(b.cellOf(root))),
+		Index:     b.indexOf(root),
 		Kind:      n.kind,
 		Open:      int(n.open),
 		Tiles:     int(b.countTiles(root)),
@@ -119,7 +128,7 @@ func (b *Board) joinFeatures(idx, typ, rot int) {
 	b.cells[idx].slot = slot
 	b.growNodes(int(slot) + 1)
 	first, last := r.featStart[typ], r.featStart[typ+1]
-	base := slot * int32(r.maxFeatures)
+	base := b.instance(slot, 0)
 	for i := range last - first {
 		b.nodes[base+i] = node{
 			parent: base + i, next: base + i, size: 1,
@@ -133,7 +142,7 @@ func (b *Board) joinFeatures(idx, typ, rot int) {
 			continue
 		}
 		other := r.slotsOf(int(c.tile)-1, int(c.rot))
-		obase := c.slot * int32(r.maxFeatures)
+		obase := b.instance(c.slot, 0)
 		b.link(own[s], other[s^2], base, obase)
 		b.link(own[4+2*s], other[4+halfTouch[2*s]], base, obase)
 		b.link(own[5+2*s], other[4+halfTouch[2*s+1]], base, obase)
@@ -169,7 +178,6 @@ func (b *Board) link(a, o int8, base, obase int32) {
 func (b *Board) countAround(idx, typ int, base int32) {
 	r := b.rules
 	own := r.cloister[typ]
-	maxF := int32(r.maxFeatures)
 	for _, d := range b.around {
 		c := b.cells[idx+d]
 		if c.tile == 0 {
@@ -179,7 +187,7 @@ func (b *Board) countAround(idx, typ int, base int32) {
 			b.nodes[base+int32(own)].around++
 		}
 		if c.cloister != 0 {
-			at := c.slot*maxF + int32(c.cloister) - 1
+			at := b.instance(c.slot, int32(c.cloister)-1)
 			if b.nodes[at].around++; b.nodes[at].around == 8 {
 				b.noteDone(at)
 			}
@@ -199,6 +207,18 @@ func (b *Board) noteDone(root int32) {
 	}
 	b.done = append(b.done, root)
 }
+
+// instance returns feature i of the tile placed in a slot.
+func (b *Board) instance(slot, i int32) int32 { return slot<<b.shift | i }
+
+// slotOf returns the slot of the tile an instance belongs to.
+func (b *Board) slotOf(x int32) int32 { return x >> b.shift }
+
+// indexOf returns which feature of its tile type an instance is.
+func (b *Board) indexOf(x int32) int { return int(x & (1<<b.shift - 1)) }
+
+// cellOf returns the cell of the tile an instance belongs to.
+func (b *Board) cellOf(x int32) int32 { return b.placed[x>>b.shift] }
 
 // find returns the root of an instance, halving the path on the way.
 func (b *Board) find(x int32) int32 {
@@ -241,10 +261,9 @@ func (b *Board) countTiles(root int32) int32 {
 		clear(b.stamp)
 		b.epoch = 1
 	}
-	maxF := int32(b.rules.maxFeatures)
 	tiles := int32(0)
 	for m := root; ; {
-		if slot := m / maxF; b.stamp[slot] != b.epoch {
+		if slot := b.slotOf(m); b.stamp[slot] != b.epoch {
 			b.stamp[slot] = b.epoch
 			tiles++
 		}
@@ -259,8 +278,8 @@ func (b *Board) countTiles(root int32) int32 {
 // tile of the rules at once (a game places them all); a board that is
 // Reset keeps the room it grew to.
 func (b *Board) growNodes(tiles int) {
-	if need := tiles * b.rules.maxFeatures; need > len(b.nodes) {
-		b.nodes = append(b.nodes, make([]node, max(need, b.radius*b.rules.maxFeatures)-len(b.nodes))...)
+	if need := tiles << b.shift; need > len(b.nodes) {
+		b.nodes = append(b.nodes, make([]node, max(need, b.radius<<b.shift)-len(b.nodes))...)
 	}
 	if tiles > len(b.stamp) {
 		b.stamp = append(b.stamp, make([]uint32, tiles)...)

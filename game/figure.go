@@ -114,14 +114,13 @@ type PlacedFigure struct {
 // Dragon, those of them that stand on a tile.
 func (g *Game) Figures() iter.Seq[PlacedFigure] {
 	return func(yield func(PlacedFigure) bool) {
-		maxF := int32(g.rules.maxFeatures)
-		cellOf := func(f follower) int32 { return g.board.placed[f.node/maxF] }
+		cellOf := func(f follower) int32 { return g.board.cellOf(f.node) }
 		on := slices.SortedFunc(slices.Values(g.followers), func(a, b follower) int {
 			return cmp.Or(cmp.Compare(cellOf(a), cellOf(b)), cmp.Compare(a.node, b.node), cmp.Compare(a.player, b.player))
 		})
 		for _, f := range on {
-			pos := g.board.position(int(g.board.placed[f.node/maxF]))
-			if !yield(PlacedFigure{Figure: FigureMeeple, Player: int(f.player), Pos: pos, Feature: int(f.node % maxF), Portal: f.via == MovePortal, Kind: int(f.kind)}) {
+			pos := g.board.position(int(g.board.cellOf(f.node)))
+			if !yield(PlacedFigure{Figure: FigureMeeple, Player: int(f.player), Pos: pos, Feature: g.board.indexOf(f.node), Portal: f.via == MovePortal, Kind: int(f.kind)}) {
 				return
 			}
 		}

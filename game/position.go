@@ -90,10 +90,9 @@ func (g *Game) Snapshot() string {
 // writeFollowers writes the followers on the tile of a slot, by feature
 // and then by player, in brackets; nothing when there is none.
 func (g *Game) writeFollowers(sb *strings.Builder, slot int32) {
-	maxF := int32(g.rules.maxFeatures)
 	var on []follower
 	for _, f := range g.followers {
-		if f.node/maxF == slot {
+		if g.board.slotOf(f.node) == slot {
 			on = append(on, f)
 		}
 	}
@@ -112,7 +111,7 @@ func (g *Game) writeFollowers(sb *strings.Builder, slot int32) {
 		if i > 0 {
 			sb.WriteByte(',')
 		}
-		fmt.Fprintf(sb, "%d:%s", f.player+1, g.rules.FeatureName(typ, int(f.node%maxF)))
+		fmt.Fprintf(sb, "%d:%s", f.player+1, g.rules.FeatureName(typ, g.board.indexOf(f.node)))
 		if f.kind != 0 {
 			sb.WriteString(":" + g.rules.kinds[f.kind].ID)
 		}
@@ -585,7 +584,7 @@ func (g *Game) addFollower(player int, p tilekit.BoardPosition, i, kind int) err
 	if n := g.rules.NumFeatures(int(c.tile) - 1); i < 0 || i >= n {
 		return g.rules.noFeature(int(c.tile)-1, i)
 	}
-	x := c.slot*int32(g.rules.maxFeatures) + int32(i)
+	x := g.board.instance(c.slot, int32(i))
 	if err := g.canStand(x, kind); err != nil {
 		return err
 	}

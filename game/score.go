@@ -21,10 +21,9 @@ type PlacedFollower struct {
 // Followers appends to dst the followers on the board and returns the
 // extended slice.
 func (g *Game) Followers(dst []PlacedFollower) []PlacedFollower {
-	maxF := int32(g.rules.maxFeatures)
 	for _, f := range g.followers {
-		pos := g.board.position(int(g.board.placed[f.node/maxF]))
-		dst = append(dst, PlacedFollower{Player: int(f.player), Pos: pos, Index: int(f.node % maxF), Figure: int(f.kind)})
+		pos := g.board.position(int(g.board.cellOf(f.node)))
+		dst = append(dst, PlacedFollower{Player: int(f.player), Pos: pos, Index: g.board.indexOf(f.node), Figure: int(f.kind)})
 	}
 	return dst
 }
@@ -139,7 +138,7 @@ func (g *Game) refusal(m Move, h *figureHook, err error) error {
 		return fmt.Errorf("%s: %w", g.MoveText(m), g.rules.noFeature(typ, m.Feature))
 	}
 	if h.refuse != nil {
-		x := g.board.cells[idx].slot*int32(g.rules.maxFeatures) + int32(max(m.Feature, 0))
+		x := g.board.instance(g.board.cells[idx].slot, int32(max(m.Feature, 0)))
 		if why := h.refuse(g, int32(idx), x); why != nil {
 			return why
 		}
@@ -149,7 +148,7 @@ func (g *Game) refusal(m Move, h *figureHook, err error) error {
 
 // lastBase returns the first feature instance of the tile placed last.
 func (g *Game) lastBase() int32 {
-	return int32(len(g.board.placed)-1) * int32(g.rules.maxFeatures)
+	return g.board.instance(int32(len(g.board.placed)-1), 0)
 }
 
 // placeTile lays the drawn tile.
@@ -300,11 +299,10 @@ func (g *Game) awardMost(f Feature, count *[MaxPlayers]int, points int, rule Sco
 // followerOn returns a follower standing on the joined feature of a root;
 // the caller knows there is one.
 func (g *Game) followerOn(root int32) PlacedFollower {
-	maxF := int32(g.rules.maxFeatures)
 	for _, f := range g.followers {
 		if g.board.find(f.node) == root {
-			pos := g.board.position(int(g.board.placed[f.node/maxF]))
-			return PlacedFollower{Player: int(f.player), Pos: pos, Index: int(f.node % maxF), Figure: int(f.kind)}
+			pos := g.board.position(int(g.board.cellOf(f.node)))
+			return PlacedFollower{Player: int(f.player), Pos: pos, Index: g.board.indexOf(f.node), Figure: int(f.kind)}
 		}
 	}
 	return PlacedFollower{Player: -1}
@@ -347,12 +345,7 @@ func (g *Game) followerAt(x int32) int {
 // complete: a road or city with no open edge, a cloister with eight tiles
 // around it.
 func (g *Game) instanceComplete(x int32) bool {
-	n := &g.board.nodes[x]
-	if n.kind == KindCloister {
-		return n.around == 8
-	}
-	root := &g.board.nodes[g.board.find(x)]
-	return (n.kind == KindRoad || n.kind == KindCity) && root.open == 0
+	return g.board.nodes[x].completeWith(&g.board.nodes[g.board.find(x)])
 }
 
 // giveBack returns the followers on a feature to their owners' supplies.
@@ -446,13 +439,12 @@ func containsRoot(roots []int32, root int32) bool {
 func (g *Game) completedCities(root int32) int {
 	b := g.board
 	g.nextEpoch()
-	maxF := int32(g.rules.maxFeatures)
 	n := 0
 	for m := root; ; {
-		slot := m / maxF
+		slot := b.slotOf(m)
 		typ := int(b.cells[b.placed[slot]].tile) - 1
-		for _, c := range g.rules.fieldCities(typ, int(m%maxF)) {
-			city := b.find(slot*maxF + int32(c))
+		for _, c := range g.rules.fieldCities(typ, b.indexOf(m)) {
+			city := b.find(b.instance(slot, int32(c)))
 			if b.nodes[city].open == 0 && g.mark[city] != g.epoch {
 				g.mark[city] = g.epoch
 				n++
@@ -510,12 +502,11 @@ func (g *Game) scoreFarmersFirstEdition(events []Event) []Event {
 func (g *Game) addFarmCities(field int32, farmers *[MaxPlayers]int) {
 	b := g.board
 	g.nextEpoch()
-	maxF := int32(g.rules.maxFeatures)
 	for m := field; ; {
-		slot := m / maxF
+		slot := b.slotOf(m)
 		typ := int(b.cells[b.placed[slot]].tile) - 1
-		for _, c := range g.rules.fieldCities(typ, int(m%maxF)) {
-			city := b.find(slot*maxF + int32(c))
+		for _, c := range g.rules.fieldCities(typ, b.indexOf(m)) {
+			city := b.find(b.instance(slot, int32(c)))
 			if b.nodes[city].open != 0 || g.mark[city] == g.epoch {
 				continue
 			}

@@ -379,9 +379,8 @@ func (iv *invariants) checkEntry() error {
 	}
 	iv.spared = iv.spared[:0]
 	slot := g.board.cells[g.dragonCell].slot
-	maxF := int32(r.maxFeatures)
 	for _, f := range g.followers {
-		if f.node/maxF != slot {
+		if g.board.slotOf(f.node) != slot {
 			continue
 		}
 		if _, spared := g.protection(f, g.dragonCell, &r.figures.dragonSpares); !spared && r.figures.dragonEats[figMeeple].yes {
@@ -401,10 +400,9 @@ func (iv *invariants) checkDragonTile() error {
 	if !g.dragonKeepsOff(g.dragonCell) {
 		return nil
 	}
-	maxF := int32(g.rules.maxFeatures)
 	slot := g.board.cells[g.dragonCell].slot
 	for _, f := range g.followers {
-		if f.node/maxF == slot && !iv.wasSpared(f) {
+		if g.board.slotOf(f.node) == slot && !iv.wasSpared(f) {
 			return iv.broken("player %d's follower came onto the dragon's tile at %s",
 				f.player+1, notationPos(g.board.position(int(g.dragonCell))))
 		}

@@ -200,13 +200,12 @@ func (g *Game) holdAtDrawbridges(road Feature, end bool, events []Event) []Event
 // a joined road leads to, each once.
 func (g *Game) addBridgeCities(root int32) {
 	b := g.board
-	maxF := int32(g.rules.maxFeatures)
 	start := len(g.bridgeCities)
 	for m := root; ; {
-		slot := m / maxF
+		slot := b.slotOf(m)
 		typ := int(b.cells[b.placed[slot]].tile) - 1
-		for _, c := range g.rules.bridges(typ, int(m%maxF)) {
-			city := b.find(slot*maxF + int32(c))
+		for _, c := range g.rules.bridges(typ, b.indexOf(m)) {
+			city := b.find(b.instance(slot, int32(c)))
 			if b.nodes[city].open > 0 && !containsRoot(g.bridgeCities[start:], city) {
 				g.bridgeCities = append(g.bridgeCities, city)
 			}
@@ -228,11 +227,10 @@ func (g *Game) bridgeMoves(dst []Move) []Move {
 		dst = append(dst, DrawbridgeHome)
 	}
 	b := g.board
-	maxF := int32(g.rules.maxFeatures)
 	for _, city := range g.bridgeCities[h.from:h.upTo] {
 		for m := city; ; {
-			if cell := b.placed[m/maxF]; !g.closedToFollowers(cell) {
-				dst = append(dst, DrawbridgeMove(b.position(int(cell)), int(m%maxF)))
+			if cell := b.cellOf(m); !g.closedToFollowers(cell) {
+				dst = append(dst, DrawbridgeMove(b.position(int(cell)), b.indexOf(m)))
 			}
 			if m = b.nodes[m].next; m == city {
 				break
@@ -267,7 +265,7 @@ func (g *Game) applyBridge(m Move, events []Event) ([]Event, error) {
 		events = append(events, Event{Kind: EventReturned, Feature: road, Player: int(h.player), Count: 1})
 	} else {
 		idx, _ := g.board.index(m.Placement.Pos)
-		x := g.board.cells[idx].slot*int32(g.rules.maxFeatures) + int32(m.Feature)
+		x := g.board.instance(g.board.cells[idx].slot, int32(m.Feature))
 		g.board.nodes[g.board.find(x)].followers++
 		g.followers = append(g.followers, follower{player: h.player, node: x, kind: h.kind})
 		events = append(events, Event{Kind: EventCrossed, Actor: figMeeple, Player: int(h.player), Feature: g.board.feature(g.board.find(x))})
@@ -287,6 +285,5 @@ func (g *Game) Held() (f PlacedFollower, ok bool) {
 		return f, false
 	}
 	h := g.held[0]
-	maxF := int32(g.rules.maxFeatures)
-	return PlacedFollower{Player: int(h.player), Pos: g.board.position(int(g.board.placed[h.node/maxF])), Index: int(h.node % maxF), Figure: int(h.kind)}, true
+	return PlacedFollower{Player: int(h.player), Pos: g.board.position(int(g.board.cellOf(h.node))), Index: g.board.indexOf(h.node), Figure: int(h.kind)}, true
 }

@@ -101,21 +101,21 @@ func (g *Game) fairyMoves(dst []Move) []Move {
 	if !r.fairyMoveStep || !fr.companion.yes || g.volcanoBlocks(figFairy) {
 		return dst
 	}
-	maxF := int32(r.maxFeatures)
-	for i, f := range g.followers {
+	b := g.board
+	for i := range g.followers {
+		f := &g.followers[i]
 		if int(f.player) != g.turn {
 			continue
 		}
-		cell := g.board.placed[f.node/maxF]
-		pos := g.board.position(int(cell))
+		cell := b.cellOf(f.node)
 		if !fr.companionOnTile {
 			if f.node != g.fairyNode || f.player != g.fairyPlayer {
-				dst = append(dst, FairyMove(pos, int(f.node%maxF)))
+				dst = append(dst, FairyMove(b.position(int(cell)), b.indexOf(f.node)))
 			}
 			continue
 		}
 		if cell != g.fairyCell && !g.playerOnCellBefore(i, cell) {
-			dst = append(dst, FairyMove(pos, -1))
+			dst = append(dst, FairyMove(b.position(int(cell)), -1))
 		}
 	}
 	return dst
@@ -124,9 +124,8 @@ func (g *Game) fairyMoves(dst []Move) []Move {
 // playerOnCellBefore reports whether a follower before follower i of the
 // same player stands on a cell's tile.
 func (g *Game) playerOnCellBefore(i int, cell int32) bool {
-	maxF := int32(g.rules.maxFeatures)
 	for _, f := range g.followers[:i] {
-		if f.player == g.followers[i].player && g.board.placed[f.node/maxF] == cell {
+		if f.player == g.followers[i].player && g.board.cellOf(f.node) == cell {
 			return true
 		}
 	}
@@ -138,7 +137,7 @@ func (g *Game) moveFairy(m Move, events []Event) []Event {
 	idx, _ := g.board.index(m.Placement.Pos)
 	g.fairyCell, g.fairyNode, g.fairyPlayer = int32(idx), -1, -1
 	if m.Feature >= 0 {
-		g.fairyNode, g.fairyPlayer = g.board.cells[idx].slot*int32(g.rules.maxFeatures)+int32(m.Feature), int32(g.turn)
+		g.fairyNode, g.fairyPlayer = g.board.instance(g.board.cells[idx].slot, int32(m.Feature)), int32(g.turn)
 	}
 	return append(events, Event{Kind: EventMoved, Actor: figFairy, Pos: m.Placement.Pos, Player: -1})
 }
@@ -162,9 +161,8 @@ func (g *Game) hasFairyFollower(player int, root int32) bool {
 	if !g.rules.figures.companionOnTile {
 		return g.fairyNode >= 0 && int(g.fairyPlayer) == player && (root < 0 || g.board.find(g.fairyNode) == root)
 	}
-	maxF := int32(g.rules.maxFeatures)
 	for _, f := range g.followers {
-		if int(f.player) == player && g.board.placed[f.node/maxF] == g.fairyCell && (root < 0 || g.board.find(f.node) == root) {
+		if int(f.player) == player && g.board.cellOf(f.node) == g.fairyCell && (root < 0 || g.board.find(f.node) == root) {
 			return true
 		}
 	}
@@ -215,7 +213,7 @@ func (g *Game) setFairySection(value string) error {
 	if err != nil {
 		return fmt.Errorf("fairy %s:%s: %w", notationPos(p), name, err)
 	}
-	x := g.board.cells[cell].slot*int32(g.rules.maxFeatures) + int32(i)
+	x := g.board.instance(g.board.cells[cell].slot, int32(i))
 	f := g.followerAt(x)
 	if f < 0 {
 		return fmt.Errorf("fairy %s:%s: no follower stands there for the fairy to stand next to", notationPos(p), name)
@@ -231,8 +229,7 @@ func (g *Game) writeFairySection(sb *strings.Builder) {
 	}
 	sb.WriteString(" / fairy " + notationPos(g.board.position(int(g.fairyCell))))
 	if g.fairyNode >= 0 {
-		maxF := int32(g.rules.maxFeatures)
 		typ := int(g.board.cells[g.fairyCell].tile) - 1
-		sb.WriteString(":" + g.rules.FeatureName(typ, int(g.fairyNode%maxF)))
+		sb.WriteString(":" + g.rules.FeatureName(typ, g.board.indexOf(g.fairyNode)))
 	}
 }

@@ -270,10 +270,9 @@ func (g *Game) eatAt(cell int32, by *mover, mv *movement, events []Event) []Even
 	eater := by.who
 	pos := g.board.position(int(cell))
 	slot := g.board.cells[cell].slot
-	maxF := int32(g.rules.maxFeatures)
 	for i := 0; i < len(g.followers); {
 		f := g.followers[i]
-		if f.node/maxF != slot {
+		if g.board.slotOf(f.node) != slot {
 			i++
 			continue
 		}

@@ -94,36 +94,46 @@ func (g *Game) portalMoves(dst []Move) []Move {
 		return dst
 	}
 	at, stands := g.kindsAtHand(fr.portalThrough)
+	if !fr.portalTo[placeField].yes {
+		stands &^= 1 << KindField
+	}
 	if stands == 0 {
 		return dst
 	}
-	kinds := len(r.kinds)
-	maxF := int32(r.maxFeatures)
-	for slot := range int32(len(g.board.placed) - 1) {
-		cell := g.board.placed[slot]
-		c := g.board.cells[cell]
-		typ := int(c.tile) - 1
+	occupied, completed := fr.portalTo[placeOccupied].yes, fr.portalTo[placeCompleted].yes
+	b := g.board
+	for slot := range int32(len(b.placed) - 1) {
+		cell := b.placed[slot]
 		if g.closedToFollowers(cell) || (cell == g.fairyCell && !fr.portalTo[placeFairyTile].yes) {
 			continue
 		}
-		pos := g.board.position(int(cell))
-		for i := range int32(r.NumFeatures(typ)) {
-			x := slot*maxF + i
-			if !g.portalAllows(x) {
+		pos := b.position(int(cell))
+		for i := range int32(r.NumFeatures(int(b.cells[cell].tile) - 1)) {
+			x := b.instance(slot, i)
+			n := &b.nodes[x]
+			on := uint8(1) << n.kind
+			if stands&on == 0 {
 				continue
 			}
-			on := uint8(1) << g.board.nodes[x].kind
-			if kinds == 1 { // the meeple alone
-				if at[0]&on != 0 {
-					dst = append(dst, PortalMove(pos, int(i)))
-				}
+			root := &b.nodes[b.find(x)]
+			if root.followers > 0 && !occupied || !completed && n.completeWith(root) {
 				continue
 			}
-			for k := range kinds {
-				if at[k]&on != 0 {
-					dst = append(dst, Move{Kind: MovePortal, Follower: true, Placement: Placement{Pos: pos}, Feature: int(i), Figure: k})
-				}
-			}
+			dst = g.appendPortalKinds(dst, at, on, pos, int(i))
+		}
+	}
+	return dst
+}
+
+// appendPortalKinds appends a portal move onto feature i of the tile at a
+// position for each kind at hand that may stand on its kind (on).
+func (g *Game) appendPortalKinds(dst []Move, at [MaxKinds]uint8, on uint8, pos tilekit.BoardPosition, i int) []Move {
+	if len(g.rules.kinds) == 1 { // the meeple alone
+		return append(dst, PortalMove(pos, i))
+	}
+	for k := range g.rules.kinds {
+		if at[k]&on != 0 {
+			dst = append(dst, Move{Kind: MovePortal, Follower: true, Placement: Placement{Pos: pos}, Feature: i, Figure: k})
 		}
 	}
 	return dst
@@ -141,14 +151,14 @@ func (g *Game) portalAllows(x int32) bool {
 	case root.followers > 0 && !fr.portalTo[placeOccupied].yes:
 		return false
 	}
-	return !g.instanceComplete(x) || fr.portalTo[placeCompleted].yes
+	return !n.completeWith(root) || fr.portalTo[placeCompleted].yes
 }
 
 // throughPortal plays a legal portal move: the follower goes onto the
 // feature it names.
 func (g *Game) throughPortal(m Move, events []Event) []Event {
 	idx, _ := g.board.index(m.Placement.Pos)
-	x := g.board.cells[idx].slot*int32(g.rules.maxFeatures) + int32(m.Feature)
+	x := g.board.instance(g.board.cells[idx].slot, int32(m.Feature))
 	g.deploy(x, uint8(m.Figure), MovePortal)
 	return events
 }

@@ -107,7 +107,6 @@ func (g *Game) princessMoves(dst []Move) []Move {
 		return dst
 	}
 	base := g.lastBase()
-	maxF := int32(r.maxFeatures)
 	for i := range r.NumFeatures(g.tile) {
 		if !r.isPrincess(g.tile, i) || g.sameRootBefore(base, i) {
 			continue
@@ -118,8 +117,8 @@ func (g *Game) princessMoves(dst []Move) []Move {
 		}
 		for _, f := range g.followers {
 			if g.board.find(f.node) == root {
-				pos := g.board.position(int(g.board.placed[f.node/maxF]))
-				dst = append(dst, PrincessMove(pos, int(f.node%maxF)))
+				pos := g.board.position(int(g.board.cellOf(f.node)))
+				dst = append(dst, PrincessMove(pos, g.board.indexOf(f.node)))
 			}
 		}
 	}
@@ -142,7 +141,7 @@ func (g *Game) sameRootBefore(base int32, i int) bool {
 // it names goes where the step's removals send it.
 func (g *Game) sendKnightHome(m Move, events []Event) []Event {
 	idx, _ := g.board.index(m.Placement.Pos)
-	x := g.board.cells[idx].slot*int32(g.rules.maxFeatures) + int32(m.Feature)
+	x := g.board.instance(g.board.cells[idx].slot, int32(m.Feature))
 	i := g.followerAt(x)
 	f := g.followers[i]
 	events = append(events, Event{Kind: EventPrincess, Player: int(f.player), Feature: g.board.feature(g.board.find(x))})
