@@ -204,11 +204,12 @@ func (p *Playout) turn() error {
 	return nil
 }
 
-// apply plays one move and checks the invariants.
+// apply plays one move, the tile's or one Legal listed, and checks the
+// invariants.
 func (p *Playout) apply(m Move) error {
 	p.move++
 	var err error
-	if p.events, err = p.g.Apply(m, p.events[:0]); err != nil {
+	if p.events, err = p.g.applyLegal(m, p.events[:0]); err != nil {
 		return fmt.Errorf("game seed %d, move %d: %w", p.seed, p.move, err)
 	}
 	if !p.check {

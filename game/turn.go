@@ -68,6 +68,9 @@ type turnState struct {
 	lost [MaxPlayers]int
 	// legalBuf is a buffer for checking a move against the legal ones.
 	legalBuf []Move
+	// fromLegal is set while applyLegal plays a move taken from Legal,
+	// which checkLegal then need not list again.
+	fromLegal bool
 	unitStates
 }
 
@@ -262,9 +265,21 @@ func sameMove(a, b Move) bool {
 	return a.Kind == b.Kind && a.Placement.Pos == b.Placement.Pos && a.Feature == b.Feature && a.Dir == b.Dir && a.Figure == b.Figure
 }
 
+// applyLegal plays a move that Legal listed in the present position, as
+// Apply does, but without listing the legal moves again to check it.
+func (g *Game) applyLegal(m Move, events []Event) ([]Event, error) {
+	g.fromLegal = true
+	events, err := g.Apply(m, events)
+	g.fromLegal = false
+	return events, err
+}
+
 // checkLegal returns an error unless a move of a unit's kind is among the
 // legal moves of the decision.
 func (g *Game) checkLegal(m Move) error {
+	if g.fromLegal {
+		return nil
+	}
 	g.legalBuf = g.Legal(g.legalBuf[:0])
 	for _, l := range g.legalBuf {
 		if sameMove(l, m) {
