@@ -26,14 +26,18 @@ type cell struct {
 	// table (Board.countAround).
 	cloister uint8
 	// slot is the tile's place in the order of placement, from 0, which
-	// numbers its feature instances.
-	slot int32
+	// numbers its feature instances (an int16: see maxTiles).
+	slot int16
+	// where is, for an empty cell, its index in the board's frontier plus
+	// one; 0 when the cell is not in the frontier.
+	where int16
 }
 
 // open is an empty cell of the frontier, with what its neighbours require.
 type open struct {
-	pos tilekit.BoardPosition
 	idx int32
+	// x and y are the cell's position (see maxTiles: a radius fits).
+	x, y int16
 	// care has the two bits of each side that has a placed neighbour set,
 	// and req the edge code each of those sides must show: a tile with
 	// packed edges e fits when e&care == req.
@@ -60,9 +64,6 @@ type Board struct {
 	// width is the number of cells on a row: 2*half+1 plus the ring.
 	width int
 	cells []cell
-	// where holds, for each cell, its index in frontier plus one; 0 when
-	// the cell is not in the frontier (an int16: see maxTiles).
-	where []int16
 	// frontier lists the empty placeable cells beside placed tiles.
 	frontier []open
 	// placed lists the cells of the placed tiles in the order they came.
@@ -71,18 +72,26 @@ type Board struct {
 	steps [4]int
 	// around are the index offsets of the eight cells around a cell.
 	around [8]int
-	// nodes holds the feature instances of the placed tiles, 1<<shift per
-	// slot (see node), and stamp a mark per slot for walking them.
+	// nodes holds the feature instances of the placed tiles, a tile's
+	// after those of the tiles placed before it (see node): first holds,
+	// at slot, the slot's first instance, and owner, at instance, its
+	// slot; used is the number of instances in use. stamp holds a mark per
+	// slot for walking them.
 	nodes []node
-	shift uint8
+	first []int32
+	owner []int16
+	used  int32
 	stamp []uint32
 	epoch uint32
+	// mark is the round of the marks of feature instances (nextMark).
+	mark uint8
 	// done lists the roots of the features the last placement completed.
 	done []int32
 }
 
 // startHalf is how far a new board's grid reaches from (0, 0), and
-// startTiles how many tiles a new board has feature instances for: most
+// startTiles how many tiles a new board made by NewBoard has feature
+// instances for (a Game's board has them for every tile): most
 // games stay inside the grid, and one that goes further grows it
 // (Board.grow); the instances grow with the tiles (Board.growNodes).
 const (
@@ -104,17 +113,23 @@ const maxTiles = (math.MaxInt16 - 2) / 2
 func NewBoard(r *Ruleset) *Board { return newBoard(r, startTiles) }
 
 // newBoard returns an empty board with feature instances for a number of
-// tiles, at most the rules' Total.
+// tiles, at most the rules' Total: for all the rules' tiles when it is
+// their Total, else for that many tiles of the most features.
 func newBoard(r *Ruleset, tiles int) *Board {
 	radius := max(r.Total(), 1)
 	tiles = min(radius, tiles)
+	instances := tiles * r.maxFeatures
+	if tiles == radius {
+		instances = r.instances
+	}
 	b := &Board{
 		rules:    r,
-		shift:    r.featShift,
 		radius:   radius,
 		frontier: make([]open, 0, min(2*radius+2, startFrontier)),
 		placed:   make([]int32, 0, radius),
-		nodes:    make([]node, tiles<<r.featShift),
+		nodes:    make([]node, instances),
+		first:    make([]int32, 0, radius),
+		owner:    make([]int16, instances),
 		stamp:    make([]uint32, tiles),
 		done:     make([]int32, 0, r.maxFeatures+9),
 	}
@@ -126,7 +141,7 @@ func newBoard(r *Ruleset, tiles int) *Board {
 func (b *Board) setGrid(half int) {
 	width := 2*half + 3
 	b.half, b.width = half, width
-	b.cells, b.where = make([]cell, width*width), make([]int16, width*width)
+	b.cells = make([]cell, width*width)
 	b.steps = [4]int{tilekit.North: -width, tilekit.East: 1, tilekit.South: width, tilekit.West: -1}
 	b.around = [8]int{-width - 1, -width, -width + 1, 1, width + 1, width, width - 1, -1}
 }
@@ -145,7 +160,7 @@ func (b *Board) grow(p tilekit.BoardPosition) {
 	for i := range b.frontier {
 		n := b.moved(b.frontier[i].idx, half)
 		b.frontier[i].idx = n
-		b.where[n] = int16(i + 1)
+		b.cells[n].where = int16(i + 1)
 	}
 }
 
@@ -265,10 +280,10 @@ func (b *Board) CanPlace(p tilekit.BoardPosition, typ, rot int) bool {
 	if !ok {
 		return false
 	}
-	if b.where[idx] == 0 {
+	if b.cells[idx].where == 0 {
 		return false
 	}
-	o := &b.frontier[b.where[idx]-1]
+	o := &b.frontier[b.cells[idx].where-1]
 	return b.rules.edges[4*typ+rot]&o.care == o.req
 }
 
@@ -296,8 +311,8 @@ func (b *Board) Place(p tilekit.BoardPosition, typ, rot int) error {
 	if b.cells[idx].tile != 0 {
 		return fmt.Errorf("position %s already holds %s", p, b.rules.ID(int(b.cells[idx].tile)-1))
 	}
-	b.cells[idx] = cell{tile: uint16(typ + 1), rot: uint8(rot), cloister: uint8(b.rules.cloister[typ] + 1)}
 	b.leaveFrontier(idx)
+	b.cells[idx] = cell{tile: uint16(typ + 1), rot: uint8(rot), cloister: uint8(b.rules.cloister[typ] + 1)}
 	b.placed = append(b.placed, int32(idx))
 	b.joinFeatures(idx, typ, rot)
 	edges := b.rules.edges[4*typ+rot]
@@ -310,11 +325,12 @@ func (b *Board) Place(p tilekit.BoardPosition, typ, rot int) error {
 		if b.cells[n].tile != 0 || edge && !b.placeable(n) {
 			continue
 		}
-		if b.where[n] == 0 {
-			b.frontier = append(b.frontier, open{pos: p.Neighbour(s), idx: int32(n)})
-			b.where[n] = int16(len(b.frontier))
+		if b.cells[n].where == 0 {
+			at := p.Neighbour(s)
+			b.frontier = append(b.frontier, open{idx: int32(n), x: int16(at.X), y: int16(at.Y)})
+			b.cells[n].where = int16(len(b.frontier))
 		}
-		o := &b.frontier[b.where[n]-1]
+		o := &b.frontier[b.cells[n].where-1]
 		shift := 2 * uint(s.Opposite())
 		o.care |= sideMask << shift
 		o.req |= (edges >> (2 * uint(s)) & sideMask) << shift
@@ -326,15 +342,15 @@ func (b *Board) Place(p tilekit.BoardPosition, typ, rot int) error {
 // leaveFrontier takes a cell out of the frontier, if it is in it, by
 // moving the last cell of the frontier into its place.
 func (b *Board) leaveFrontier(idx int) {
-	i := b.where[idx] - 1
+	i := b.cells[idx].where - 1
 	if i < 0 {
 		return
 	}
 	last := b.frontier[len(b.frontier)-1]
 	b.frontier[i] = last
-	b.where[last.idx] = i + 1
+	b.cells[last.idx].where = i + 1
 	b.frontier = b.frontier[:len(b.frontier)-1]
-	b.where[idx] = 0
+	b.cells[idx].where = 0
 }
 
 // LegalPlacements appends to dst every placement at which a tile type fits
@@ -359,17 +375,23 @@ func (b *Board) LegalPlacements(typ int, dst []Placement) []Placement {
 	out := dst[:cap(dst)]
 	for i := range b.frontier {
 		o := &b.frontier[i]
-		out[n] = Placement{Pos: o.pos, Rot: 0}
+		pos := o.position()
+		out[n] = Placement{Pos: pos, Rot: 0}
 		n += fits(e0, o)
-		out[n] = Placement{Pos: o.pos, Rot: 1}
+		out[n] = Placement{Pos: pos, Rot: 1}
 		n += fits(e1, o)
-		out[n] = Placement{Pos: o.pos, Rot: 2}
+		out[n] = Placement{Pos: pos, Rot: 2}
 		n += fits(e2, o)
-		out[n] = Placement{Pos: o.pos, Rot: 3}
+		out[n] = Placement{Pos: pos, Rot: 3}
 		n += fits(e3, o)
 	}
 	dst = out[:n]
 	return dst
+}
+
+// position returns the position of an open cell.
+func (o *open) position() tilekit.BoardPosition {
+	return tilekit.BoardPosition{X: int(o.x), Y: int(o.y)}
 }
 
 // fits returns 1 when a tile with packed edges e fits an open cell, else 0.
@@ -387,7 +409,7 @@ func (b *Board) appendPlacements(typ int, dst []Placement) []Placement {
 		o := &b.frontier[i]
 		for rot := range 4 {
 			if b.rules.edges[4*typ+rot]&o.care == o.req {
-				dst = append(dst, Placement{Pos: o.pos, Rot: rot})
+				dst = append(dst, Placement{Pos: o.position(), Rot: rot})
 			}
 		}
 	}
@@ -402,11 +424,12 @@ func (b *Board) Reset() {
 		for _, step := range b.steps {
 			n := int(idx) + step
 			b.cells[n] = cell{}
-			b.where[n] = 0
+			b.cells[n].where = 0
 		}
 	}
 	b.frontier = b.frontier[:0]
 	b.placed = b.placed[:0]
+	b.first, b.used = b.first[:0], 0
 	b.done = b.done[:0]
 }
 
@@ -443,7 +466,7 @@ func (b *Board) DistinctPlacement(typ, k int) (pl Placement, ok bool) {
 	for range k {
 		m &= m - 1
 	}
-	return Placement{Pos: o.pos, Rot: bits.TrailingZeros32(m) / 8}, true
+	return Placement{Pos: o.position(), Rot: bits.TrailingZeros32(m) / 8}, true
 }
 
 // fitsSomewhere reports whether a tile type has a legal placement.

@@ -83,11 +83,11 @@ type Ruleset struct {
 	cityLinks []int8
 	// cloister holds, at type, the index of the type's cloister, or -1.
 	cloister []int8
-	// maxFeatures is the most features a type has; each placed tile owns
-	// 1<<featShift feature instances on a board, at least that many, so
-	// that an instance's slot and index are a shift and a mask.
+	// maxFeatures is the most features a type has, and instances the
+	// number of features of all the tiles, copies counted: a board that
+	// holds every tile has that many feature instances.
 	maxFeatures int
-	featShift   uint8
+	instances   int
 	// kinds are the kinds of follower of the selection, the meeple first
 	// (kinds.go).
 	kinds []FollowerKind
@@ -96,9 +96,11 @@ type Ruleset struct {
 	// The turn (setup.go): the publisher whose rules it follows, its steps
 	// in order, the hooks of the units it plays (units.go) and, embedded,
 	// every unit's compiled data; expansions says that a unit plays.
-	publisher  tilekit.Publisher
-	turn       []turnStep
-	hooks      hookPoints
+	publisher tilekit.Publisher
+	turn      []turnStep
+	hooks     hookPoints
+	// playing lists the units the setup plays, in the order of units.
+	playing    []*unit
 	expansions bool
 	unitRules
 }
@@ -168,6 +170,7 @@ func (r *Ruleset) add(t *tilekit.Tile) error {
 	r.byID[t.ID] = typ
 	r.counts = append(r.counts, t.Copies(r.edition))
 	r.total += t.Copies(r.edition)
+	r.instances += t.Copies(r.edition) * len(t.Features)
 	if r.total > maxTiles {
 		return fmt.Errorf("tile %s: more than %d tiles in all", t.ID, maxTiles)
 	}

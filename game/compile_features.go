@@ -2,7 +2,6 @@ package game
 
 import (
 	"fmt"
-	"math/bits"
 
 	"github.com/tilekit/tilekit"
 )
@@ -105,7 +104,6 @@ func (r *Ruleset) addFeatures(t *tilekit.Tile) error {
 	r.featStart = append(r.featStart, first+int32(len(t.Features)))
 	r.cloister = append(r.cloister, cloister)
 	r.maxFeatures = max(r.maxFeatures, len(t.Features))
-	r.featShift = uint8(bits.Len(uint(r.maxFeatures - 1)))
 	for rot := range 4 {
 		for s := range numSlots {
 			r.slots = append(r.slots, base[unrotateSlot(s, rot)])

@@ -35,7 +35,7 @@ func (b *Board) misplaced(p tilekit.BoardPosition, typ, rot int) error {
 	if c := b.cells[idx]; c.tile != 0 {
 		return fmt.Errorf("%s already holds %s", notationPos(p), r.ID(int(c.tile)-1))
 	}
-	if b.where[idx] == 0 {
+	if b.cells[idx].where == 0 {
 		return fmt.Errorf("no placed tile next to %s", notationPos(p))
 	}
 	for _, s := range tilekit.Sides {
@@ -74,7 +74,7 @@ func (b *Board) appendTileMoves(typ int, dst []Move) []Move {
 		o := &b.frontier[i]
 		for rot, e := range edges {
 			if e&o.care == o.req {
-				dst = append(dst, Move{Placement: Placement{Pos: o.pos, Rot: rot}, Feature: -1})
+				dst = append(dst, Move{Placement: Placement{Pos: o.position(), Rot: rot}, Feature: -1})
 			}
 		}
 	}

@@ -3,7 +3,7 @@ package game
 import "github.com/tilekit/tilekit"
 
 // node is one feature instance of the board: feature i of the tile placed
-// in slot t (the t-th tile placed) is instance t<<shift|i (Board.instance). The
+// in slot t (the t-th tile placed) is instance Board.instance(t, i). The
 // instances of one joined feature form a tree of a union-find, whose root
 // holds the joined feature's counts, and a circular list through next.
 type node struct {
@@ -24,6 +24,9 @@ type node struct {
 	// followers is the number of followers on the joined feature (at a
 	// root); a Game puts them and takes them back.
 	followers uint8
+	// mark is a scratch mark for counting features once (Board.nextMark),
+	// in what would be the node's padding.
+	mark uint8
 }
 
 // completeWith reports whether the joined feature of an instance, whose
@@ -88,7 +91,7 @@ func (b *Board) FeatureAt(p tilekit.BoardPosition, i int) (f Feature, ok bool) {
 	if i < 0 || i >= b.rules.NumFeatures(int(c.tile)-1) {
 		return Feature{}, false
 	}
-	return b.feature(b.find(b.instance(c.slot, int32(i)))), true
+	return b.feature(b.find(b.instance(int32(c.slot), int32(i)))), true
 }
 
 // Completed appends to dst the features the last placement completed and
@@ -125,15 +128,18 @@ func (b *Board) joinFeatures(idx, typ, rot int) {
 	r := b.rules
 	b.done = b.done[:0]
 	slot := int32(len(b.placed) - 1)
-	b.cells[idx].slot = slot
-	b.growNodes(int(slot) + 1)
+	b.cells[idx].slot = int16(slot)
 	first, last := r.featStart[typ], r.featStart[typ+1]
-	base := b.instance(slot, 0)
+	base := b.used
+	b.growNodes(int(slot)+1, int(base+last-first))
+	b.first = append(b.first, base)
+	b.used += last - first
 	for i := range last - first {
 		b.nodes[base+i] = node{
 			parent: base + i, next: base + i, size: 1,
 			open: int32(r.featEdges[first+i]), pennants: int32(r.featPennants[first+i]), kind: r.featKind[first+i],
 		}
+		b.owner[base+i] = int16(slot)
 	}
 	own := r.slotsOf(typ, rot)
 	for _, s := range tilekit.Sides {
@@ -142,7 +148,7 @@ func (b *Board) joinFeatures(idx, typ, rot int) {
 			continue
 		}
 		other := r.slotsOf(int(c.tile)-1, int(c.rot))
-		obase := b.instance(c.slot, 0)
+		obase := b.instance(int32(c.slot), 0)
 		b.link(own[s], other[s^2], base, obase)
 		b.link(own[4+2*s], other[4+halfTouch[2*s]], base, obase)
 		b.link(own[5+2*s], other[4+halfTouch[2*s+1]], base, obase)
@@ -187,7 +193,7 @@ func (b *Board) countAround(idx, typ int, base int32) {
 			b.nodes[base+int32(own)].around++
 		}
 		if c.cloister != 0 {
-			at := b.instance(c.slot, int32(c.cloister)-1)
+			at := b.instance(int32(c.slot), int32(c.cloister)-1)
 			if b.nodes[at].around++; b.nodes[at].around == 8 {
 				b.noteDone(at)
 			}
@@ -196,6 +202,18 @@ func (b *Board) countAround(idx, typ int, base int32) {
 	if own >= 0 && b.nodes[base+int32(own)].around == 8 {
 		b.noteDone(base + int32(own))
 	}
+}
+
+// nextMark starts a new round of marks of feature instances (node.mark)
+// and returns its mark, clearing every mark once in 255 rounds.
+func (b *Board) nextMark() uint8 {
+	if b.mark++; b.mark == 0 {
+		for i := range b.nodes {
+			b.nodes[i].mark = 0
+		}
+		b.mark = 1
+	}
+	return b.mark
 }
 
 // noteDone notes a root as completed by the last placement, once.
@@ -209,16 +227,16 @@ func (b *Board) noteDone(root int32) {
 }
 
 // instance returns feature i of the tile placed in a slot.
-func (b *Board) instance(slot, i int32) int32 { return slot<<b.shift | i }
+func (b *Board) instance(slot, i int32) int32 { return b.first[slot] + i }
 
 // slotOf returns the slot of the tile an instance belongs to.
-func (b *Board) slotOf(x int32) int32 { return x >> b.shift }
+func (b *Board) slotOf(x int32) int32 { return int32(b.owner[x]) }
 
 // indexOf returns which feature of its tile type an instance is.
-func (b *Board) indexOf(x int32) int { return int(x & (1<<b.shift - 1)) }
+func (b *Board) indexOf(x int32) int { return int(x - b.first[b.owner[x]]) }
 
 // cellOf returns the cell of the tile an instance belongs to.
-func (b *Board) cellOf(x int32) int32 { return b.placed[x>>b.shift] }
+func (b *Board) cellOf(x int32) int32 { return b.placed[b.owner[x]] }
 
 // find returns the root of an instance, halving the path on the way.
 func (b *Board) find(x int32) int32 {
@@ -273,13 +291,19 @@ func (b *Board) countTiles(root int32) int32 {
 	}
 }
 
-// growNodes makes room for the feature instances of a number of tiles. A
-// new board has room for startTiles; past them it makes room for every
-// tile of the rules at once (a game places them all); a board that is
-// Reset keeps the room it grew to.
-func (b *Board) growNodes(tiles int) {
-	if need := tiles << b.shift; need > len(b.nodes) {
-		b.nodes = append(b.nodes, make([]node, max(need, b.radius<<b.shift)-len(b.nodes))...)
+// growNodes makes room for a number of tiles and feature instances. A
+// board made by NewBoard has room for startTiles; past them it makes room
+// for every tile of the rules at once (a game places them all), and past
+// those (a board set up with more copies than the rules have) for twice
+// as many; a board that is Reset keeps the room it grew to.
+func (b *Board) growNodes(tiles, instances int) {
+	if instances > len(b.nodes) {
+		n := max(instances, b.rules.instances)
+		if len(b.nodes) >= b.rules.instances {
+			n = max(instances, 2*len(b.nodes))
+		}
+		b.nodes = append(b.nodes, make([]node, n-len(b.nodes))...)
+		b.owner = append(b.owner, make([]int16, n-len(b.owner))...)
 	}
 	if tiles > len(b.stamp) {
 		b.stamp = append(b.stamp, make([]uint32, tiles)...)

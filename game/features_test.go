@@ -424,3 +424,37 @@ func TestParsedBoardHasTheSameFeatures(t *testing.T) {
 	checkFeatures(t, parsed, refFeatures(rb))
 	checkFeatures(t, p.board, refFeatures(rb))
 }
+
+// A board set up with more tiles than the rules have, here more than a
+// thousand copies of the type with the most features, makes room for
+// their feature instances as it goes, and describes the features of its
+// last tiles: of the kinds of its first tile's, within the tiles placed.
+func TestBoardHoldsMoreTilesThanTheRulesHave(t *testing.T) {
+	_, r := baseRules(t)
+	most := 0
+	for typ := range r.NumTypes() {
+		if r.NumFeatures(typ) > r.NumFeatures(most) {
+			most = typ
+		}
+	}
+	b := game.NewBoard(r)
+	placed := 0
+	for y := -4; y <= 4; y++ {
+		for x := -b.Radius(); x <= b.Radius(); x++ {
+			require.NoError(t, b.Place(tilekit.BoardPosition{X: x, Y: y}, most, 0))
+			placed++
+		}
+	}
+	require.Greater(t, placed*r.NumFeatures(most), 4*r.Total()*r.NumFeatures(most)/2)
+	assert.Equal(t, placed, b.Len())
+	first := tilekit.BoardPosition{X: -b.Radius(), Y: -4}
+	for _, p := range []tilekit.BoardPosition{{}, {X: b.Radius(), Y: 4}} {
+		for i := range r.NumFeatures(most) {
+			want, _ := b.FeatureAt(first, i)
+			f, ok := b.FeatureAt(p, i)
+			require.True(t, ok, "%s feature %d", p, i)
+			assert.Equal(t, want.Kind, f.Kind, "%s feature %d", p, i)
+			assert.True(t, f.Tiles >= 1 && f.Tiles <= placed && f.Pos.Y >= -4 && f.Pos.Y <= 4, "%s feature %d: %+v", p, i, f)
+		}
+	}
+}

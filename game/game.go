@@ -86,13 +86,10 @@ type Game struct {
 	// and kind, the followers at hand (their totals are Player.Supply).
 	followers []follower
 	supply    [MaxPlayers][MaxKinds]int16
-	// done, roots and mark are buffers for scoring: the completed features
-	// of a placement, the features with followers at the end, and a mark
-	// per feature instance for counting the cities of a field once.
+	// done and roots are buffers for scoring: the completed features of a
+	// placement and the features with followers at the end.
 	done  []Feature
 	roots []int32
-	mark  []uint32
-	epoch uint32
 	// farmCities is a buffer for the farmers' scoring of the 1st edition.
 	farmCities []farmCity
 	// turnState holds the turn's state and the units' (turn.go).
@@ -146,7 +143,6 @@ func NewGame(r *Ruleset, players int, seed uint64) (*Game, error) {
 		done:      make([]Feature, 0, r.maxFeatures+9),
 		roots:     make([]int32, 0, r.followersPerPlayer()*players),
 	}
-	g.mark = make([]uint32, len(g.board.nodes))
 	g.makeTurn(players)
 	g.Reset(seed)
 	return g, nil

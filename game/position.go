@@ -59,7 +59,7 @@ func (g *Game) Snapshot() string {
 		p := b.position(int(idx))
 		c := b.cells[idx]
 		fmt.Fprintf(&sb, "%d,%d:%s@%d", p.X, p.Y, b.rules.ID(int(c.tile)-1), tilekit.Rotations[c.rot])
-		g.writeFollowers(&sb, c.slot)
+		g.writeFollowers(&sb, int32(c.slot))
 	}
 	sb.WriteString(" / scores ")
 	for i, pl := range g.players {
@@ -584,7 +584,7 @@ func (g *Game) addFollower(player int, p tilekit.BoardPosition, i, kind int) err
 	if n := g.rules.NumFeatures(int(c.tile) - 1); i < 0 || i >= n {
 		return g.rules.noFeature(int(c.tile)-1, i)
 	}
-	x := g.board.instance(c.slot, int32(i))
+	x := g.board.instance(int32(c.slot), int32(i))
 	if err := g.canStand(x, kind); err != nil {
 		return err
 	}

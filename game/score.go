@@ -138,7 +138,7 @@ func (g *Game) refusal(m Move, h *figureHook, err error) error {
 		return fmt.Errorf("%s: %w", g.MoveText(m), g.rules.noFeature(typ, m.Feature))
 	}
 	if h.refuse != nil {
-		x := g.board.instance(g.board.cells[idx].slot, int32(max(m.Feature, 0)))
+		x := g.board.instance(int32(g.board.cells[idx].slot), int32(max(m.Feature, 0)))
 		if why := h.refuse(g, int32(idx), x); why != nil {
 			return why
 		}
@@ -438,15 +438,15 @@ func containsRoot(roots []int32, root int32) bool {
 // name, each joined city once.
 func (g *Game) completedCities(root int32) int {
 	b := g.board
-	g.nextEpoch()
+	epoch := b.nextMark()
 	n := 0
 	for m := root; ; {
 		slot := b.slotOf(m)
 		typ := int(b.cells[b.placed[slot]].tile) - 1
 		for _, c := range g.rules.fieldCities(typ, b.indexOf(m)) {
 			city := b.find(b.instance(slot, int32(c)))
-			if b.nodes[city].open == 0 && g.mark[city] != g.epoch {
-				g.mark[city] = g.epoch
+			if b.nodes[city].open == 0 && b.nodes[city].mark != epoch {
+				b.nodes[city].mark = epoch
 				n++
 			}
 		}
@@ -501,16 +501,16 @@ func (g *Game) scoreFarmersFirstEdition(events []Event) []Event {
 // borders, each city once.
 func (g *Game) addFarmCities(field int32, farmers *[MaxPlayers]int) {
 	b := g.board
-	g.nextEpoch()
+	epoch := b.nextMark()
 	for m := field; ; {
 		slot := b.slotOf(m)
 		typ := int(b.cells[b.placed[slot]].tile) - 1
 		for _, c := range g.rules.fieldCities(typ, b.indexOf(m)) {
 			city := b.find(b.instance(slot, int32(c)))
-			if b.nodes[city].open != 0 || g.mark[city] == g.epoch {
+			if b.nodes[city].open != 0 || b.nodes[city].mark == epoch {
 				continue
 			}
-			g.mark[city] = g.epoch
+			b.nodes[city].mark = epoch
 			i := slices.IndexFunc(g.farmCities, func(fc farmCity) bool { return fc.root == city })
 			if i < 0 {
 				g.farmCities = append(g.farmCities, farmCity{root: city})
@@ -523,18 +523,5 @@ func (g *Game) addFarmCities(field int32, farmers *[MaxPlayers]int) {
 		if m = b.nodes[m].next; m == field {
 			return
 		}
-	}
-}
-
-// nextEpoch starts a new round of marks of feature instances, making room
-// for every instance of the board.
-func (g *Game) nextEpoch() {
-	if len(g.mark) < len(g.board.nodes) {
-		g.mark = make([]uint32, len(g.board.nodes))
-	}
-	g.epoch++
-	if g.epoch == 0 {
-		clear(g.mark)
-		g.epoch = 1
 	}
 }

@@ -78,9 +78,11 @@ type turnState struct {
 // players.
 func (g *Game) makeTurn(players int) {
 	r := g.rules
-	g.pending = make([]Event, 0, 8)
+	if r.expansions {
+		g.pending = make([]Event, 0, 8)
+	}
 	g.heldLog = make([]uint16, 0, r.Total())
-	for _, u := range units {
+	for _, u := range r.playing {
 		if u.make != nil {
 			u.make(g, players)
 		}

@@ -378,7 +378,7 @@ func (iv *invariants) checkEntry() error {
 		return iv.broken("the dragon entered the fairy's tile at %s", notationPos(at))
 	}
 	iv.spared = iv.spared[:0]
-	slot := g.board.cells[g.dragonCell].slot
+	slot := int32(g.board.cells[g.dragonCell].slot)
 	for _, f := range g.followers {
 		if g.board.slotOf(f.node) != slot {
 			continue
@@ -400,7 +400,7 @@ func (iv *invariants) checkDragonTile() error {
 	if !g.dragonKeepsOff(g.dragonCell) {
 		return nil
 	}
-	slot := g.board.cells[g.dragonCell].slot
+	slot := int32(g.board.cells[g.dragonCell].slot)
 	for _, f := range g.followers {
 		if g.board.slotOf(f.node) == slot && !iv.wasSpared(f) {
 			return iv.broken("player %d's follower came onto the dragon's tile at %s",

@@ -265,7 +265,7 @@ func (g *Game) applyBridge(m Move, events []Event) ([]Event, error) {
 		events = append(events, Event{Kind: EventReturned, Feature: road, Player: int(h.player), Count: 1})
 	} else {
 		idx, _ := g.board.index(m.Placement.Pos)
-		x := g.board.instance(g.board.cells[idx].slot, int32(m.Feature))
+		x := g.board.instance(int32(g.board.cells[idx].slot), int32(m.Feature))
 		g.board.nodes[g.board.find(x)].followers++
 		g.followers = append(g.followers, follower{player: h.player, node: x, kind: h.kind})
 		events = append(events, Event{Kind: EventCrossed, Actor: figMeeple, Player: int(h.player), Feature: g.board.feature(g.board.find(x))})

@@ -137,7 +137,7 @@ func (g *Game) moveFairy(m Move, events []Event) []Event {
 	idx, _ := g.board.index(m.Placement.Pos)
 	g.fairyCell, g.fairyNode, g.fairyPlayer = int32(idx), -1, -1
 	if m.Feature >= 0 {
-		g.fairyNode, g.fairyPlayer = g.board.instance(g.board.cells[idx].slot, int32(m.Feature)), int32(g.turn)
+		g.fairyNode, g.fairyPlayer = g.board.instance(int32(g.board.cells[idx].slot), int32(m.Feature)), int32(g.turn)
 	}
 	return append(events, Event{Kind: EventMoved, Actor: figFairy, Pos: m.Placement.Pos, Player: -1})
 }
@@ -213,7 +213,7 @@ func (g *Game) setFairySection(value string) error {
 	if err != nil {
 		return fmt.Errorf("fairy %s:%s: %w", notationPos(p), name, err)
 	}
-	x := g.board.instance(g.board.cells[cell].slot, int32(i))
+	x := g.board.instance(int32(g.board.cells[cell].slot), int32(i))
 	f := g.followerAt(x)
 	if f < 0 {
 		return fmt.Errorf("fairy %s:%s: no follower stands there for the fairy to stand next to", notationPos(p), name)

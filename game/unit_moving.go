@@ -269,7 +269,7 @@ func (g *Game) eatAt(cell int32, by *mover, mv *movement, events []Event) []Even
 	eats, spares := by.tables(g.rules)
 	eater := by.who
 	pos := g.board.position(int(cell))
-	slot := g.board.cells[cell].slot
+	slot := int32(g.board.cells[cell].slot)
 	for i := 0; i < len(g.followers); {
 		f := g.followers[i]
 		if g.board.slotOf(f.node) != slot {

@@ -139,26 +139,11 @@ func (g *Game) appendPortalKinds(dst []Move, at [MaxKinds]uint8, on uint8, pos t
 	return dst
 }
 
-// portalAllows reports whether portal-destinations allows a follower onto
-// an instance by its kind, completion and occupation.
-func (g *Game) portalAllows(x int32) bool {
-	fr := &g.rules.figures
-	n := &g.board.nodes[x]
-	root := &g.board.nodes[g.board.find(x)]
-	switch {
-	case n.kind == KindField && (g.rules.opts.NoFarmers || !fr.portalTo[placeField].yes):
-		return false
-	case root.followers > 0 && !fr.portalTo[placeOccupied].yes:
-		return false
-	}
-	return !n.completeWith(root) || fr.portalTo[placeCompleted].yes
-}
-
 // throughPortal plays a legal portal move: the follower goes onto the
 // feature it names.
 func (g *Game) throughPortal(m Move, events []Event) []Event {
 	idx, _ := g.board.index(m.Placement.Pos)
-	x := g.board.instance(g.board.cells[idx].slot, int32(m.Feature))
+	x := g.board.instance(int32(g.board.cells[idx].slot), int32(m.Feature))
 	g.deploy(x, uint8(m.Figure), MovePortal)
 	return events
 }

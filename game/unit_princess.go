@@ -141,7 +141,7 @@ func (g *Game) sameRootBefore(base int32, i int) bool {
 // it names goes where the step's removals send it.
 func (g *Game) sendKnightHome(m Move, events []Event) []Event {
 	idx, _ := g.board.index(m.Placement.Pos)
-	x := g.board.instance(g.board.cells[idx].slot, int32(m.Feature))
+	x := g.board.instance(int32(g.board.cells[idx].slot), int32(m.Feature))
 	i := g.followerAt(x)
 	f := g.followers[i]
 	events = append(events, Event{Kind: EventPrincess, Player: int(f.player), Feature: g.board.feature(g.board.find(x))})

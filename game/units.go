@@ -333,6 +333,7 @@ func (r *Ruleset) compileUnits(cat *tilekit.Catalog, sel rules.Selection) error 
 			continue
 		}
 		r.expansions = true
+		r.playing = append(r.playing, u)
 		r.hooks.add(&u.hooks)
 		if u.compiled != nil {
 			if err := u.compiled(r); err != nil {
