@@ -243,3 +243,15 @@ func withScores(position string, players int) string {
 	}
 	return position + " / scores " + strings.Repeat("0,", players-1) + "0"
 }
+
+// EventRule returns the rule of one of the run's events under the rules
+// the scenario was played by (Ruleset.EventRule): a step of its data
+// folder that supersedes a built-in one is cited for the events of its
+// rule.
+func (r ScenarioResult) EventRule(e Event) EventRule {
+	var rs *Ruleset
+	if r.Game != nil {
+		rs = r.Game.Ruleset()
+	}
+	return rs.EventRule(e)
+}

@@ -366,12 +366,12 @@ func (b *builder) exampleTurns(s *tilekit.Scenario, res game.ScenarioResult, d *
 	for i, t := range s.Turns {
 		v := turnView{Move: b.moveText(t)}
 		if i < len(res.Events) {
-			v.Events = b.eventViews(d, res.Events[i])
+			v.Events = b.eventViews(d, res, res.Events[i])
 		}
 		d.Turns = append(d.Turns, v)
 	}
 	if len(res.Events) > len(s.Turns) {
-		d.End = b.eventViews(d, res.Events[len(res.Events)-1])
+		d.End = b.eventViews(d, res, res.Events[len(res.Events)-1])
 	}
 }
 
@@ -386,17 +386,18 @@ func sentenceStart(text string) string {
 	return string(unicode.ToUpper(r)) + text[n:]
 }
 
-// eventViews words events for a page, each with the number of its rule in
-// the page's list, which it adds the rules not yet listed to.
-func (b *builder) eventViews(d *exampleData, events []game.Event) []eventView {
+// eventViews words events of a run for a page, each with the number of its
+// rule in the page's list (the rule under the rules the run played by,
+// ScenarioResult.EventRule), which it adds the rules not yet listed to.
+func (b *builder) eventViews(d *exampleData, res game.ScenarioResult, events []game.Event) []eventView {
 	words := &EventWords{tr: b.tr}
 	var out []eventView
 	for _, e := range events {
-		rule := e.Rule()
+		rule := res.EventRule(e)
 		k := slices.IndexFunc(d.Rules, func(r ruleNote) bool { return r.ID == rule.ID })
 		if k < 0 {
 			k = len(d.Rules)
-			note := ruleNote{N: k + 1, ID: rule.ID, Text: sentenceStart(words.RuleText(e))}
+			note := ruleNote{N: k + 1, ID: rule.ID, Text: sentenceStart(words.RuleText(rule))}
 			for _, c := range rule.Sources {
 				note.Sources = append(note.Sources, b.citationOf(c))
 			}
