@@ -217,3 +217,30 @@ func TestHouseStepEventsCiteTheHouseSource(t *testing.T) {
 		assert.NotZero(t, kinds&(1<<game.EventEaten|1<<game.EventSpared), "%s: the dragon eats or spares", tc.scenario)
 	}
 }
+
+// Every rule a unit's event of the built-in worked examples follows names
+// the step of the order of play that states it, one the engine plays, so
+// that a house step superseding it is cited; the base game's rules and
+// the fairy's points for a feature, which the scoring states, name none.
+func TestUnitEventRulesNameTheirStep(t *testing.T) {
+	cat := catalog(t)
+	steps := map[string]bool{}
+	for i := range cat.Scenarios {
+		for _, events := range game.RunScenario(cat, &cat.Scenarios[i]).Events {
+			for _, e := range events {
+				rule := e.Rule()
+				if rule.Step == "" {
+					assert.True(t, e.Kind <= game.EventReturned, "%s: rule %s names no step", e.Notation(), rule.ID)
+					continue
+				}
+				assert.True(t, rules.EnginePlays(rule.Step), "%s: rule %s names %s", e.Notation(), rule.ID, rule.Step)
+				steps[rule.Step] = true
+			}
+		}
+	}
+	for _, id := range rules.EngineSteps {
+		if id != "place-tile" && id != "place-figure" && id != "score-features" {
+			assert.True(t, steps[id], "a rule of the examples' events names the unit step %s", id)
+		}
+	}
+}
