@@ -77,10 +77,13 @@ func (r ScoringRule) atEnd() bool { return r >= RuleEndRoad && r <= RuleFieldFir
 
 // EventRule is the rule an event follows, as values: an id, which a
 // language's interface strings word (site/strings/<lang>.toml, [event.rule]),
-// and the sources where a reader finds it.
+// the sources where a reader finds it, and the id of the step of the order
+// of play that states it, if one does (Ruleset.EventRule then cites a step
+// that supersedes it in the data).
 type EventRule struct {
 	ID      string
 	Sources []tilekit.Citation
+	Step    string
 }
 
 // The sources of the engine's rules.
@@ -102,18 +105,24 @@ var (
 // one returns a list of one source.
 func one(c tilekit.Citation) []tilekit.Citation { return []tilekit.Citation{c} }
 
+// stepRule returns the rule of an id that the step of an id states, with
+// its source.
+func stepRule(id, step string, c tilekit.Citation) EventRule {
+	return EventRule{ID: id, Sources: one(c), Step: step}
+}
+
 // baseScoringRules holds, by ScoringRule, the base game's rules' ids and
 // sources.
 var baseScoringRules = [numBaseRules]EventRule{
-	RuleRoad:                  {"road", one(citeScoring)},
-	RuleCity:                  {"city", one(citeScoring)},
-	RuleSmallCityFirstEdition: {"city-1st-edition", citeFirst},
-	RuleCloister:              {"cloister", one(citeScoring)},
-	RuleEndRoad:               {"end-road", one(citeEnd)},
-	RuleEndCity:               {"end-city", one(citeEnd)},
-	RuleEndCloister:           {"end-cloister", one(citeEnd)},
-	RuleField:                 {"field", one(citeEnd)},
-	RuleFieldFirstEdition:     {"field-1st-edition", citeFirstField},
+	RuleRoad:                  {ID: "road", Sources: one(citeScoring)},
+	RuleCity:                  {ID: "city", Sources: one(citeScoring)},
+	RuleSmallCityFirstEdition: {ID: "city-1st-edition", Sources: citeFirst},
+	RuleCloister:              {ID: "cloister", Sources: one(citeScoring)},
+	RuleEndRoad:               {ID: "end-road", Sources: one(citeEnd)},
+	RuleEndCity:               {ID: "end-city", Sources: one(citeEnd)},
+	RuleEndCloister:           {ID: "end-cloister", Sources: one(citeEnd)},
+	RuleField:                 {ID: "field", Sources: one(citeEnd)},
+	RuleFieldFirstEdition:     {ID: "field-1st-edition", Sources: citeFirstField},
 }
 
 // Rule returns the rule's id and sources; RuleNone has an empty id.
@@ -130,8 +139,8 @@ func (r ScoringRule) Rule() EventRule {
 // baseEventRules holds, by event kind, the rules of the base game's
 // events that score nothing.
 var baseEventRules = [numBaseEvents]EventRule{
-	EventCompleted: {"complete", one(citeScoring)},
-	EventReturned:  {"return", one(citeScoring)},
+	EventCompleted: {ID: "complete", Sources: one(citeScoring)},
+	EventReturned:  {ID: "return", Sources: one(citeScoring)},
 }
 
 // Event is something that happened in a move or at the end of the game.
@@ -186,4 +195,23 @@ func (e Event) Rule() EventRule {
 		return u.rule(e)
 	}
 	return EventRule{}
+}
+
+// EventRule returns the rule that made an event under the rules compiled,
+// as Event.Rule does, but for a rule a step states (EventRule.Step) whose
+// step in the turn supersedes another in the data (a house rule, or a
+// correction of a later data folder): that step's source then stands in
+// place of the sources of the rule it superseded. A nil Ruleset gives
+// Event.Rule.
+func (r *Ruleset) EventRule(e Event) EventRule {
+	rule := e.Rule()
+	if r == nil || rule.Step == "" {
+		return rule
+	}
+	if i := r.stepIndex(rule.Step); i >= 0 {
+		if st := r.turn[i].data; st != nil && st.Replaces != nil {
+			rule.Sources = one(st.Source)
+		}
+	}
+	return rule
 }

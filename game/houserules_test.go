@@ -3,9 +3,12 @@ package game_test
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"testing/fstest"
 
+	"github.com/rogpeppe/go-internal/txtar"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/tilekit/tilekit"
@@ -149,5 +152,95 @@ func TestChangedDragonMovementBreaksNothing(t *testing.T) {
 	cat := tilekit.NewCatalog(d)
 	for _, pub := range []tilekit.Publisher{tilekit.HansImGlueck, tilekit.RioGrande} {
 		playsClean(t, cat, []string{"princess-dragon", "black-dragon"}, pub, 300, "no blocking, no no-deploy")
+	}
+}
+
+// houseRulesFolder reads the house-rule folder of the command's script
+// testdata/script/house-rules.txtar, with its scenario spared.toml (under
+// the house rules the dragon moves one tile and spares the farmer) as a
+// scenario of the folder, validates it on top of the built-in data and
+// returns the catalog.
+func houseRulesFolder(t *testing.T) *tilekit.Catalog {
+	t.Helper()
+	ar, err := txtar.ParseFile("../testdata/script/house-rules.txtar")
+	require.NoError(t, err)
+	fsys := fstest.MapFS{}
+	for _, f := range ar.Files {
+		if name, ok := strings.CutPrefix(f.Name, "house/"); ok {
+			fsys[name] = &fstest.MapFile{Data: f.Data}
+		} else if f.Name == "spared.toml" {
+			fsys["scenarios/princess-dragon/spared.toml"] = &fstest.MapFile{Data: f.Data}
+		}
+	}
+	require.Len(t, fsys, 2)
+	res, err := validator.Validate(validator.BuiltinFolder(), validator.Folder{Name: "house", FS: fsys})
+	require.NoError(t, err)
+	require.Empty(t, res.Diagnostics)
+	return res.Catalog
+}
+
+// The events of a house step cite the house step's source, not the
+// built-in step's: the dragon's move and meal under the house dragon-move
+// name "Our house rules", with the rule's id kept, while the built-in
+// scenario under the built-in data cites the rulebook; Event.Rule, which
+// knows no ruleset, gives the built-in rule.
+func TestHouseStepEventsCiteTheHouseSource(t *testing.T) {
+	house := tilekit.Citation{Kind: "house-rule", Title: "Our house rules"}
+	builtin, spared := catalog(t), houseRulesFolder(t)
+	for _, tc := range []struct {
+		cat      *tilekit.Catalog
+		scenario string
+		want     func(tilekit.Citation) bool
+	}{
+		{spared, "princess-dragon/house-dragon-spares-farmer", func(c tilekit.Citation) bool { return c == house }},
+		{builtin, "princess-dragon/dragon-eats-farmer", func(c tilekit.Citation) bool {
+			return c.Kind == tilekit.Rulebook && c.Section == "Der Drache"
+		}},
+	} {
+		s := tc.cat.Scenario(tc.scenario)
+		require.NotNil(t, s, tc.scenario)
+		run := game.RunScenario(tc.cat, s)
+		require.True(t, run.Passed(), "%v", run.Failures)
+		kinds := 0
+		for _, e := range run.Events[0] {
+			if e.Actor != game.FigureDragon {
+				continue
+			}
+			kinds |= 1 << e.Kind
+			rule := run.EventRule(e)
+			assert.Equal(t, e.Rule().ID, rule.ID)
+			require.Len(t, rule.Sources, 1)
+			assert.True(t, tc.want(rule.Sources[0]), "%s: %+v", e.Notation(), rule.Sources[0])
+			assert.NotEqual(t, house, e.Rule().Sources[0], "Event.Rule gives the built-in rule")
+		}
+		assert.NotZero(t, kinds&(1<<game.EventMoved), "%s: the dragon moves", tc.scenario)
+		assert.NotZero(t, kinds&(1<<game.EventEaten|1<<game.EventSpared), "%s: the dragon eats or spares", tc.scenario)
+	}
+}
+
+// Every rule a unit's event of the built-in worked examples follows names
+// the step of the order of play that states it, one the engine plays, so
+// that a house step superseding it is cited; the base game's rules and
+// the fairy's points for a feature, which the scoring states, name none.
+func TestUnitEventRulesNameTheirStep(t *testing.T) {
+	cat := catalog(t)
+	steps := map[string]bool{}
+	for i := range cat.Scenarios {
+		for _, events := range game.RunScenario(cat, &cat.Scenarios[i]).Events {
+			for _, e := range events {
+				rule := e.Rule()
+				if rule.Step == "" {
+					assert.True(t, e.Kind <= game.EventReturned, "%s: rule %s names no step", e.Notation(), rule.ID)
+					continue
+				}
+				assert.True(t, rules.EnginePlays(rule.Step), "%s: rule %s names %s", e.Notation(), rule.ID, rule.Step)
+				steps[rule.Step] = true
+			}
+		}
+	}
+	for _, id := range rules.EngineSteps {
+		if id != "place-tile" && id != "place-figure" && id != "score-features" {
+			assert.True(t, steps[id], "a rule of the examples' events names the unit step %s", id)
+		}
 	}
 }

@@ -77,7 +77,16 @@ func (run *scenarioRun) fail(at tilekit.Origin, want, got, format string, args .
 // its given pile is then empty. Each failure is located at the Origin of
 // the key at fault. It never panics on bad input: an unknown tile, an
 // illegal move or an unknown feature is a failure.
-func RunScenario(cat *tilekit.Catalog, s *tilekit.Scenario) (res ScenarioResult) {
+func RunScenario(cat *tilekit.Catalog, s *tilekit.Scenario) ScenarioResult {
+	return RunScenarioWithStart(cat, s, nil)
+}
+
+// RunScenarioWithStart runs a scenario as RunScenario does and, when start
+// is not nil and the setup succeeded, calls start with the game as the
+// scenario set it up, before its first turn, for a reader of its values
+// (Board.Placed, Game.Figures): the position is set up once for both. The
+// game then plays on, so start must not keep it.
+func RunScenarioWithStart(cat *tilekit.Catalog, s *tilekit.Scenario, start func(g *Game)) (res ScenarioResult) {
 	run := &scenarioRun{s: s, res: ScenarioResult{ID: s.ID}}
 	defer func() {
 		if v := recover(); v != nil {
@@ -86,6 +95,9 @@ func RunScenario(cat *tilekit.Catalog, s *tilekit.Scenario) (res ScenarioResult)
 		}
 	}()
 	run.setUp(cat)
+	if start != nil && !run.stopped {
+		start(run.g)
+	}
 	for i := range s.Turns {
 		if run.stopped {
 			break
@@ -242,4 +254,16 @@ func withScores(position string, players int) string {
 		}
 	}
 	return position + " / scores " + strings.Repeat("0,", players-1) + "0"
+}
+
+// EventRule returns the rule of one of the run's events under the rules
+// the scenario was played by (Ruleset.EventRule): a step of its data
+// folder that supersedes a built-in one is cited for the events of its
+// rule.
+func (r ScenarioResult) EventRule(e Event) EventRule {
+	var rs *Ruleset
+	if r.Game != nil {
+		rs = r.Game.Ruleset()
+	}
+	return rs.EventRule(e)
 }

@@ -68,6 +68,26 @@ func TestScenarioPasses(t *testing.T) {
 	assert.Empty(t, res.Events[0])
 }
 
+// RunScenarioWithStart shows the game the scenario set up, once, before
+// its first turn (the start tile alone, no follower), and plays on to the
+// same end as RunScenario; a setup that fails shows nothing.
+func TestScenarioWithStart(t *testing.T) {
+	cat := catalog(t)
+	var starts []string
+	res := game.RunScenarioWithStart(cat, roadClosedByTwoCloisters(), func(g *game.Game) {
+		board, _, _ := strings.Cut(g.Snapshot(), " / pile ")
+		starts = append(starts, board)
+	})
+	assert.True(t, res.Passed(), "%v", res.Failures)
+	assert.Equal(t, []string{"0,0:base/D@0 / scores 0,0 / turn 1"}, starts)
+	assert.Equal(t, game.RunScenario(cat, roadClosedByTwoCloisters()).Snapshot, res.Snapshot)
+
+	bad := roadClosedByTwoCloisters()
+	bad.Position = "0,0:base/nope@0"
+	res = game.RunScenarioWithStart(cat, bad, func(*game.Game) { t.Error("a failed setup shows no game") })
+	assert.False(t, res.Passed())
+}
+
 // failureAt returns the failures of a result by the last elements of
 // their origin's path, joined with dots, such as "expect.scores".
 func failureAt(res game.ScenarioResult) map[string]game.ScenarioFailure {

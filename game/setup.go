@@ -83,7 +83,7 @@ func (r *Ruleset) compileTurn(cat *tilekit.Catalog, sel rules.Selection) error {
 			return fmt.Errorf("the step %s (%s, of expansion %s) has no implementation in the game engine: leave the expansion out of the selection",
 				ps.Step.ID, ps.Step.Name, ps.Step.Expansion)
 		}
-		ts := turnStep{id: ps.Step.ID, kind: st}
+		ts := turnStep{id: ps.Step.ID, kind: st, data: ps.Step}
 		if us != nil {
 			ts.run = us.run
 			if us.compile != nil {

@@ -32,6 +32,9 @@ type turnStep struct {
 	kind  step
 	run   func(g *Game, events []Event) (_ []Event, wait bool)
 	after func(g *Game)
+	// data is the step of the catalog it plays (one that supersedes
+	// another holds it in Replaces); nil in the base game's turn.
+	data *tilekit.Step
 }
 
 // baseTurn is the base game's turn.

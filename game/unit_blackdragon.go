@@ -67,7 +67,7 @@ var (
 	blackDragonKind = moveKind{name: tilekit.WordBlackDragon, notation: sideNotation,
 		parse: func(mt tilekit.MoveText, _ int) Move { return BlackDragonMove(mt.Side) }}
 	enteredEvent = eventKind{name: "entered", word: "enter", note: noteFigureEvent, read: readFigureEvent, noted: notedMove, rule: func(Event) EventRule {
-		return EventRule{"enter", one(citeBlack("Step 3: Placement of the Black Dragon"))}
+		return stepRule("enter", "black-dragon-place", citeBlack("Step 3: Placement of the Black Dragon"))
 	}}
 	blackDragonSection = section{key: "black-dragon", check: func(_ *Ruleset, v string) error {
 		_, err := parsePos(v)
@@ -81,8 +81,8 @@ var (
 
 // The rules of the Black Dragon's events.
 var (
-	ruleBlackDragonMoved = EventRule{"move-black-dragon", one(citeBlack("Step 1: Movement of the Black Dragon"))}
-	ruleBlackDragonEats  = EventRule{"eat-black-dragon", one(citeBlack("Step 1 and Step 3"))}
+	ruleBlackDragonMoved = stepRule("move-black-dragon", "black-dragon-move", citeBlack("Step 1: Movement of the Black Dragon"))
+	ruleBlackDragonEats  = stepRule("eat-black-dragon", "black-dragon-move", citeBlack("Step 1 and Step 3"))
 )
 
 // citeBlack cites a section of the Black Dragon's rules on Wikicarpedia.

@@ -111,9 +111,9 @@ var (
 		decision: moverDecision("dragon", "the dragon")}
 	dragonKind = moveKind{name: tilekit.WordDragon, notation: sideNotation,
 		parse: func(mt tilekit.MoveText, _ int) Move { return DragonMove(mt.Side) }}
-	setAsideEvent     = eventKind{name: "set-aside", word: "set-aside", rule: func(Event) EventRule { return EventRule{"set-aside", one(citeDragonNote)} }}
+	setAsideEvent     = eventKind{name: "set-aside", word: "set-aside", rule: func(Event) EventRule { return stepRule("set-aside", "dragon-move", citeDragonNote) }}
 	shuffledBackEvent = eventKind{name: "shuffled-back", word: "shuffle-back",
-		rule:  func(Event) EventRule { return EventRule{"shuffle-back", one(citeDragonNote)} },
+		rule:  func(Event) EventRule { return stepRule("shuffle-back", "dragon-move", citeDragonNote) },
 		note:  func(e Event, n *tilekit.EventNotation) { n.Number = e.Count },
 		read:  func(n tilekit.EventNotation, e *Event) error { e.Count = n.Number; return nil },
 		noted: func(e Event, n *Event) { n.Count = e.Count }}
@@ -134,9 +134,9 @@ var (
 var (
 	citeDragon      = citePD("Der Drache")
 	citeDragonNote  = citePD("Der Drache, Note")
-	ruleDragonMoved = EventRule{"move-dragon", one(citeDragon)}
-	ruleDragonEats  = EventRule{"eat-dragon", one(citeDragon)}
-	ruleVolcano     = EventRule{"volcano", one(citePD("Der Vulkan"))}
+	ruleDragonMoved = stepRule("move-dragon", "dragon-move", citeDragon)
+	ruleDragonEats  = stepRule("eat-dragon", "dragon-move", citeDragon)
+	ruleVolcano     = stepRule("volcano", "volcano-dragon", citePD("Der Vulkan"))
 )
 
 // addDragonSymbols compiles the volcano and dragon symbols of a tile type.

@@ -108,8 +108,8 @@ var (
 		return DrawbridgeMove(mt.At, feature)
 	}}
 	crossedEvent = eventKind{name: "crossed", word: "cross", read: readPlayerFeature, noted: notedPlayerFeature, rule: func(Event) EventRule {
-		return EventRule{"cross", one(tilekit.Citation{Kind: tilekit.Rulebook, Title: "Wikicarpedia: The Drawbridges",
-			Section: "3. Scoring a feature", URL: "https://wikicarpedia.com/car/The_Drawbridges"})}
+		return stepRule("cross", "drawbridge-move", tilekit.Citation{Kind: tilekit.Rulebook, Title: "Wikicarpedia: The Drawbridges",
+			Section: "3. Scoring a feature", URL: "https://wikicarpedia.com/car/The_Drawbridges"})
 	}}
 )
 

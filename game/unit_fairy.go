@@ -77,8 +77,8 @@ var (
 		},
 	}
 	fairyKind        = moveKind{name: tilekit.WordFairy, notation: placeNotation, parse: placeMove(MoveFairy), taken: fmt.Errorf("the fairy moved this turn instead of a deployment (%s)", sourceFairy)}
-	fairyTurnRule    = scoringRule{RuleFairyTurn, "fairy-turn", false, EventRule{"fairy-turn", one(citePD("Die Fee"))}}
-	fairyFeatureRule = scoringRule{RuleFairyFeature, "fairy-feature", true, EventRule{"fairy-feature", one(citePD("Die Fee"))}}
+	fairyTurnRule    = scoringRule{RuleFairyTurn, "fairy-turn", false, stepRule("fairy-turn", "fairy-point", citePD("Die Fee"))}
+	fairyFeatureRule = scoringRule{RuleFairyFeature, "fairy-feature", true, EventRule{ID: "fairy-feature", Sources: one(citePD("Die Fee"))}}
 	fairySection     = section{key: "fairy", check: func(_ *Ruleset, v string) error {
 		at, _, _ := strings.Cut(v, ":")
 		_, err := parsePos(at)
@@ -87,7 +87,7 @@ var (
 )
 
 // ruleFairyMoved is the rule of the fairy's move.
-var ruleFairyMoved = EventRule{"move-fairy", one(citePD("Die Fee"))}
+var ruleFairyMoved = stepRule("move-fairy", "fairy-move", citePD("Die Fee"))
 
 // fairyMoves appends the fairy's moves, instead of a deployment, when
 // fairy-companions allows the meeple: next to each of the player's

@@ -70,7 +70,7 @@ var (
 	}
 	princessKind = moveKind{name: tilekit.WordPrincess, notation: placeNotation, parse: placeMove(MovePrincess),
 		taken: fmt.Errorf("the princess sent a knight home this turn: no other figure may be deployed or moved (%s)", sourcePrincess)}
-	princessEvent = eventKind{name: "princess", word: "princess", read: readPlayerFeature, noted: notedPlayerFeature, rule: func(Event) EventRule { return EventRule{"princess", one(citePD("Das Burgfräulein"))} }}
+	princessEvent = eventKind{name: "princess", word: "princess", read: readPlayerFeature, noted: notedPlayerFeature, rule: func(Event) EventRule { return stepRule("princess", "princess-remove", citePD("Das Burgfräulein")) }}
 )
 
 // isPrincess reports whether feature i of a tile type is a princess's

@@ -115,22 +115,22 @@ func (w *EventWords) reason(r game.Reason) string {
 	return text
 }
 
-// RuleText words the rule an event follows, without its sources, such as
+// RuleText words the rule an event follows (Event.Rule, or under the
+// rules played Ruleset.EventRule), without its sources, such as
 // "completed road: 1 point a tile".
-func (w *EventWords) RuleText(e game.Event) string {
-	return w.tr.must("event.rule." + e.Rule().ID)
+func (w *EventWords) RuleText(rule game.EventRule) string {
+	return w.tr.must("event.rule." + rule.ID)
 }
 
 // Rule words the rule an event follows with its sources in parentheses,
 // each as its title and section, for text: "completed road: 1 point a
 // tile (Carcassonne rulebook (2nd edition), Scoring)".
-func (w *EventWords) Rule(e game.Event) string {
-	rule := e.Rule()
+func (w *EventWords) Rule(rule game.EventRule) string {
 	var sources []string
 	for _, c := range rule.Sources {
 		sources = append(sources, citationText(c))
 	}
-	return w.RuleText(e) + " (" + strings.Join(sources, "; ") + ")"
+	return w.RuleText(rule) + " (" + strings.Join(sources, "; ") + ")"
 }
 
 // citationText writes a source as its title and section.

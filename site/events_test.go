@@ -43,7 +43,7 @@ func TestEventWordsInEnglish(t *testing.T) {
 		assert.Equal(t, want, w.Event(e))
 	}
 	road := game.Event{Kind: game.EventScored, Feature: game.Feature{Kind: game.KindRoad}, Points: 3, Scoring: game.RuleRoad}
-	assert.Equal(t, "completed road: 1 point a tile (Carcassonne rulebook (2nd edition), Scoring)", w.Rule(road))
+	assert.Equal(t, "completed road: 1 point a tile (Carcassonne rulebook (2nd edition), Scoring)", w.Rule(road.Rule()))
 	require.NoError(t, w.Check())
 }
 
@@ -56,9 +56,10 @@ func TestEventWordsCoverTheExamples(t *testing.T) {
 	cat := builtinCatalog(t)
 	seen := map[game.EventKind]bool{}
 	for i := range cat.Scenarios {
-		for _, events := range game.RunScenario(cat, &cat.Scenarios[i]).Events {
+		res := game.RunScenario(cat, &cat.Scenarios[i])
+		for _, events := range res.Events {
 			for _, e := range events {
-				for _, text := range []string{w.Event(e), w.Rule(e)} {
+				for _, text := range []string{w.Event(e), w.Rule(res.EventRule(e))} {
 					assert.NotContains(t, text, "{", e.Notation())
 					assert.NotContains(t, text, "[event.", e.Notation())
 				}

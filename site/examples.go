@@ -172,18 +172,26 @@ func (b *builder) exampleOrUnplayed(s *tilekit.Scenario, page string) (*exampleD
 	return d, nil
 }
 
-// example runs a scenario and gathers its page and boards.
+// example runs a scenario and gathers its page and boards: the board
+// before the first turn is read from the game the run set up, and the
+// rules from the run's own.
 func (b *builder) example(s *tilekit.Scenario, page string) (*exampleData, error) {
-	res := game.RunScenario(b.rulesOf(s), s)
+	var before *board
+	var beforeErr error
+	res := game.RunScenarioWithStart(b.rulesOf(s), s, func(g *game.Game) {
+		before, beforeErr = b.gameBoard(g, g.Ruleset(), b.tr.must("example.board-before", s.Title))
+	})
 	if !res.Passed() {
 		return nil, &ExampleError{Scenario: s, Failures: res.Failures}
 	}
-	r, err := b.scenarioRules(s)
-	if err != nil {
-		return nil, &ExampleError{Scenario: s, Err: err}
+	if beforeErr != nil {
+		return nil, beforeErr
+	}
+	if before == nil || res.Game == nil {
+		return nil, &ExampleError{Scenario: s, Err: errors.New("the engine does not set up its position")}
 	}
 	d := b.exampleSetup(s)
-	if err := b.exampleBoards(s, r, res, d, page); err != nil {
+	if err := b.exampleBoards(s, before, res, d, page); err != nil {
 		return nil, err
 	}
 	b.exampleTurns(s, res, d)
@@ -228,32 +236,11 @@ func (b *builder) rulesOf(s *tilekit.Scenario) *tilekit.Catalog {
 	return c
 }
 
-// scenarioRules compiles the rules a scenario is played by, as the engine
-// does.
-func (b *builder) scenarioRules(s *tilekit.Scenario) (*game.Ruleset, error) {
-	cat := b.rulesOf(s)
-	sel, err := rules.Select(cat, s.Expansions)
-	if err != nil {
-		return nil, err
-	}
-	edition := s.Edition
-	if edition == "" {
-		edition = tilekit.C2
-	}
-	return game.Compile(cat, sel, game.Setup{Edition: edition, Publisher: s.Publisher})
-}
-
-// exampleBoards draws the board before the first turn and after the last.
-func (b *builder) exampleBoards(s *tilekit.Scenario, r *game.Ruleset, res game.ScenarioResult, d *exampleData, page string) error {
-	before, err := b.setupBoard(s, r)
-	if err != nil {
-		return err
-	}
+// exampleBoards draws the board before the first turn, which the run set
+// up, and after the last, the run's final game.
+func (b *builder) exampleBoards(s *tilekit.Scenario, before *board, res game.ScenarioResult, d *exampleData, page string) error {
 	final := res.Game
-	if final == nil {
-		return fmt.Errorf("the engine gave no final position")
-	}
-	after, err := b.gameBoard(final, r, b.tr.must("example.board-after", s.Title))
+	after, err := b.gameBoard(final, final.Ruleset(), b.tr.must("example.board-after", s.Title))
 	if err != nil {
 		return err
 	}
@@ -281,20 +268,6 @@ func (b *builder) exampleBoards(s *tilekit.Scenario, r *game.Ruleset, res game.S
 		*bd.img = &boardImage{Src: fileLink(page, file), Alt: bd.board.Title}
 	}
 	return nil
-}
-
-// setupBoard returns the board before the first turn, read from the
-// values of the game the scenario sets up (Board.Placed, Game.Figures):
-// the scenario run with no turn and nothing expected, so that the engine
-// lays its position, followers and figures as it does for the turns.
-func (b *builder) setupBoard(s *tilekit.Scenario, r *game.Ruleset) (*board, error) {
-	setup := *s
-	setup.Turns, setup.End, setup.Pile, setup.Expect = nil, false, nil, tilekit.ScenarioExpect{}
-	res := game.RunScenario(b.rulesOf(s), &setup)
-	if res.Game == nil || !res.Passed() {
-		return nil, &ExampleError{Scenario: s, Failures: res.Failures, Err: errors.New("the engine does not set up its position")}
-	}
-	return b.gameBoard(res.Game, r, b.tr.must("example.board-before", s.Title))
 }
 
 // gameBoard returns what a game's board shows: its tiles, followers and
@@ -366,12 +339,12 @@ func (b *builder) exampleTurns(s *tilekit.Scenario, res game.ScenarioResult, d *
 	for i, t := range s.Turns {
 		v := turnView{Move: b.moveText(t)}
 		if i < len(res.Events) {
-			v.Events = b.eventViews(d, res.Events[i])
+			v.Events = b.eventViews(d, res, res.Events[i])
 		}
 		d.Turns = append(d.Turns, v)
 	}
 	if len(res.Events) > len(s.Turns) {
-		d.End = b.eventViews(d, res.Events[len(res.Events)-1])
+		d.End = b.eventViews(d, res, res.Events[len(res.Events)-1])
 	}
 }
 
@@ -386,17 +359,18 @@ func sentenceStart(text string) string {
 	return string(unicode.ToUpper(r)) + text[n:]
 }
 
-// eventViews words events for a page, each with the number of its rule in
-// the page's list, which it adds the rules not yet listed to.
-func (b *builder) eventViews(d *exampleData, events []game.Event) []eventView {
+// eventViews words events of a run for a page, each with the number of its
+// rule in the page's list (the rule under the rules the run played by,
+// ScenarioResult.EventRule), which it adds the rules not yet listed to.
+func (b *builder) eventViews(d *exampleData, res game.ScenarioResult, events []game.Event) []eventView {
 	words := &EventWords{tr: b.tr}
 	var out []eventView
 	for _, e := range events {
-		rule := e.Rule()
+		rule := res.EventRule(e)
 		k := slices.IndexFunc(d.Rules, func(r ruleNote) bool { return r.ID == rule.ID })
 		if k < 0 {
 			k = len(d.Rules)
-			note := ruleNote{N: k + 1, ID: rule.ID, Text: sentenceStart(words.RuleText(e))}
+			note := ruleNote{N: k + 1, ID: rule.ID, Text: sentenceStart(words.RuleText(rule))}
 			for _, c := range rule.Sources {
 				note.Sources = append(note.Sources, b.citationOf(c))
 			}

@@ -3,6 +3,8 @@ package site
 import (
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/tilekit/tilekit"
 	"github.com/tilekit/tilekit/rules"
@@ -16,19 +18,21 @@ type expansionData struct {
 	// expansion): it is played with every edition.
 	EveryEdition bool
 	// Adds says in short phrases what the expansion adds.
-	Adds     []string
-	Text     *renderedText
-	Parts    []partView
-	Tiles    []tileView
-	Figures  []subjectView
-	Places   []subjectView
-	Actions  []subjectView
-	Tables   []link
-	Rows     []rowLink
-	Notes    []noteView
-	Steps    []link
-	Order    string
-	Examples []link
+	Adds    []string
+	Text    *renderedText
+	Parts   []partView
+	Tiles   []tileView
+	Figures []subjectView
+	// Followers says how each follower a player owns is played.
+	Followers []followerView
+	Places    []subjectView
+	Actions   []subjectView
+	Tables    []link
+	Rows      []rowLink
+	Notes     []noteView
+	Steps     []link
+	Order     string
+	Examples  []link
 }
 
 // partView is a part of an expansion, with its rules text if it has one.
@@ -41,6 +45,17 @@ type partView struct {
 type subjectView struct {
 	Anchor, ID, Name, Category, Description string
 	Needs                                   needs
+}
+
+// followerView is how a follower a player owns is played, as the figures
+// table shows it (tilekit.FollowerPlay): how many each player has, its
+// weight in a majority (a number, or the words of a strength rule) and the
+// kinds of feature it stands on, linked to the figure's entry.
+type followerView struct {
+	Anchor, Name, Weight, StandsOn string
+	PerPlayer                      int
+	Source                         citation
+	Needs                          needs
 }
 
 // rowLink is an answer about an expansion's subject, linked to its table.
@@ -223,6 +238,9 @@ func (b *builder) expansionSubjects(d *expansionData, x *tilekit.Expansion, page
 			v := subjectView{Anchor: "figure-" + anchorID(f.ID), ID: f.ID, Name: f.Name, Category: b.tr.must("category." + string(f.Category)), Description: f.Description, Needs: b.needsOf([]string{f.Expansion}, nil)}
 			d.Figures = append(d.Figures, v)
 			b.addSearch(f.Name, page, v.Anchor, "figure", f.Description)
+			if f.PlayerFollower() && f.Play != nil {
+				d.Followers = append(d.Followers, b.followerView(v, f.Play))
+			}
 		}
 	}
 	for _, l := range b.cat.Locations {
@@ -239,6 +257,21 @@ func (b *builder) expansionSubjects(d *expansionData, x *tilekit.Expansion, page
 			b.addSearch(a.Name, page, v.Anchor, "figure", a.Description)
 		}
 	}
+}
+
+// followerView gathers the figures table's line of a follower a player
+// owns, from its entry and how it is played.
+func (b *builder) followerView(v subjectView, p *tilekit.FollowerPlay) followerView {
+	out := followerView{Anchor: v.Anchor, Name: v.Name, PerPlayer: p.PerPlayer, Weight: strconv.Itoa(p.Weight), Source: b.citationOf(p.Source), Needs: v.Needs}
+	if p.Strength != "" {
+		out.Weight = b.tr.must("strength." + string(p.Strength))
+	}
+	var kinds []string
+	for _, k := range p.StandsOn {
+		kinds = append(kinds, b.tr.must("feature."+string(k)))
+	}
+	out.StandsOn = strings.Join(kinds, ", ")
+	return out
 }
 
 // expansionRules lists the tables, answers, notes, steps and examples that

@@ -77,3 +77,48 @@ func TestHouseRuleOnTablePage(t *testing.T) {
 	assert.Contains(t, line, "**no** (exception) (in place of the rulebook ruling)")
 	assert.Contains(t, line, "~~yes~~")
 }
+
+// houseScenario is a worked example of a house-rule folder: the built-in
+// one of the dragon and the farmer, the dragon moving one tile.
+const houseScenario = `[[scenario]]
+id = "princess-dragon/house-dragon-moves-one-tile"
+title = "Under our house rules the dragon moves one tile"
+players = 2
+expansions = ["princess-dragon"]
+position = "0,0:princess-dragon/volcano-field@0 1,0:base/B@0"
+dragon = "0,0"
+followers = [{ player = 2, at = "1,0", feature = "field" }]
+source = { kind = "house-rule", title = "Our house rules" }
+
+[[scenario.turn]]
+tile = "princess-dragon/dragon-road-curve"
+at = "2,0"
+rotation = 180
+moves = ["none", "dragon E"]
+
+[scenario.expect]
+dragon = "1,0"
+`
+
+// TestHouseStepOnExamplePage checks that a worked example of a house-rule
+// folder, played under its house step, cites the house step's source for
+// the rules of the step's events (the dragon's move and meal), where a
+// built-in example cites the rulebook.
+func TestHouseStepOnExamplePage(t *testing.T) {
+	cat := userFolder(t, map[string]string{"interactions/house.toml": houseStep,
+		"scenarios/princess-dragon/house.toml": houseScenario})
+	s, err := site.Build(cat, site.Options{})
+	require.NoError(t, err)
+	pages := parseSite(t, s)
+	page := pages["examples/princess-dragon-house-dragon-moves-one-tile.html"]
+	require.NotNil(t, page)
+	for _, n := range []string{"rule-1", "rule-2"} {
+		rule := findByID(page.doc, n)
+		require.NotNil(t, rule, n)
+		assert.Contains(t, textOf(rule), "house rule Our house rules", n)
+		assert.NotContains(t, textOf(rule), "Der Drache", n)
+	}
+	builtin := findByID(pages["examples/princess-dragon-dragon-eats-farmer.html"].doc, "rule-1")
+	require.NotNil(t, builtin)
+	assert.Contains(t, textOf(builtin), "Der Drache")
+}

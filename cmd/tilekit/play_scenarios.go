@@ -210,7 +210,7 @@ func (r *playReport) add(res *validator.Result, s *tilekit.Scenario, got game.Sc
 		sr.Failures = append(sr.Failures, failureReport{File: file, Line: line, Column: col, Message: f.Message, Want: f.Want, Got: f.Got})
 	}
 	if explain {
-		sr.Turns = r.explainTurns(s, got.Events)
+		sr.Turns = r.explainTurns(s, got)
 	}
 	if sr.Passed {
 		r.Passed++
@@ -220,11 +220,12 @@ func (r *playReport) add(res *validator.Result, s *tilekit.Scenario, got game.Sc
 	r.Scenarios = append(r.Scenarios, sr)
 }
 
-// explainTurns lists the events of each turn played: the runner gives one
+// explainTurns lists the events of each turn played, each with its rule
+// under the rules the scenario played by: the runner gives one
 // list a turn, and one more for the end of the game when it was scored.
-func (r *playReport) explainTurns(s *tilekit.Scenario, events [][]game.Event) []turnReport {
-	out := make([]turnReport, 0, len(events))
-	for i, evs := range events {
+func (r *playReport) explainTurns(s *tilekit.Scenario, got game.ScenarioResult) []turnReport {
+	out := make([]turnReport, 0, len(got.Events))
+	for i, evs := range got.Events {
 		label := "end of game"
 		if i < len(s.Turns) && !(len(evs) > 0 && evs[0].End) {
 			t := &s.Turns[i]
@@ -240,7 +241,8 @@ func (r *playReport) explainTurns(s *tilekit.Scenario, events [][]game.Event) []
 		}
 		tr := turnReport{Turn: label, Events: []eventReport{}}
 		for _, e := range evs {
-			tr.Events = append(tr.Events, eventReport{Event: r.words.Event(e), Notation: e.Notation(), Rule: r.words.Rule(e), RuleID: e.Rule().ID})
+			rule := got.EventRule(e)
+			tr.Events = append(tr.Events, eventReport{Event: r.words.Event(e), Notation: e.Notation(), Rule: r.words.Rule(rule), RuleID: rule.ID})
 		}
 		out = append(out, tr)
 	}
