@@ -153,6 +153,16 @@ func NewCatalog(d Data) *Catalog {
 // none does.
 func (c *Catalog) RowSuccessor(i int) int { return c.rowLinks.Next[i] }
 
+// Written returns the data as it was given to NewCatalog, with the steps
+// and tables as their folders wrote them, before those that supersede
+// others took their places (the Data of c holds those in force):
+// NewCatalog(c.Written()) gives the same catalog as c.
+func (c *Catalog) Written() Data {
+	d := c.Data
+	d.Steps, d.Tables = slices.Clone(c.written), slices.Clone(c.writtenTables)
+	return d
+}
+
 // RowSupersedes returns the index in Rows of the row that row i
 // supersedes by its Supersedes key, or -1.
 func (c *Catalog) RowSupersedes(i int) int { return c.rowLinks.Supersedes[i].Target }

@@ -103,3 +103,22 @@ func TestOverlayTablesAndUpToFolder(t *testing.T) {
 	assert.Equal(t, 2, old.Step("move").Phase)
 	assert.Same(t, cat, cat.UpToFolder(1), "nothing comes after folder 1")
 }
+
+// A catalog rebuilt from its Written data is the catalog it was: the step
+// that supersedes another is in force once, the one it superseded is kept
+// as written, and so for tables. Rebuilt from its Data, which holds the
+// steps and tables in force, it would lose what they superseded.
+func TestCatalogRebuiltFromWrittenData(t *testing.T) {
+	builtin := Step{ID: "dragon-move", Name: "The dragon moves", Phase: 2, Source: Citation{Kind: Rulebook, Title: "Rules"}}
+	house := Step{ID: "dragon-move", Supersedes: "dragon-move", Folder: 1, Source: Citation{Kind: "house-rule", Title: "Ours"}}
+	table := Table{ID: "diet", Question: "What may the dragon eat?"}
+	houseTable := Table{ID: "diet", Supersedes: "diet", Folder: 1, Question: "What may our dragon eat?"}
+	c := NewCatalog(Data{Steps: []Step{builtin, house}, Tables: []Table{table, houseTable}})
+	again := NewCatalog(c.Written())
+	assert.Equal(t, c.Steps, again.Steps)
+	assert.Equal(t, c.Tables, again.Tables)
+	assert.Equal(t, c.Written(), again.Written())
+	require.Len(t, c.Written().Steps, 2)
+	assert.Equal(t, "Ours", again.Steps[0].Source.Title)
+	assert.Len(t, NewCatalog(c.Data).Written().Steps, 1, "the Data holds the steps in force")
+}
