@@ -333,6 +333,32 @@ func TestTablePageShowsAnswersAsTheContractSays(t *testing.T) {
 	assert.True(t, found, "no hidden-count paragraph for the table")
 }
 
+// An answer that the rule of thumb gives says so and links to the rule's
+// box, which alone holds the rule's text: the text is not repeated in every
+// row it answers.
+func TestRuleOfThumbRowsLinkToTheRule(t *testing.T) {
+	cat, s := builtinBuild(t)
+	pg := parseSite(t, s)["tables/dragon-diet.html"]
+	require.NotNil(t, pg)
+	rule := cat.Table("dragon-diet").Rule.Text
+	byRule, repeated := 0, 0
+	walk(pg.doc, func(n *html.Node) {
+		if n.Data == "table" && attr(n, "class") == "answers" {
+			walk(n, func(a *html.Node) {
+				if a.Data == "a" && attr(a, "href") == "#rule-of-thumb" {
+					byRule++
+				}
+				if a.Type == html.TextNode && strings.Contains(a.Data, rule) {
+					repeated++
+				}
+			})
+		}
+	})
+	assert.Positive(t, byRule, "rows answered by the rule of thumb that link to it")
+	assert.Zero(t, repeated, "rows that repeat the rule of thumb's text")
+	assert.True(t, pg.ids["rule-of-thumb"], "the rule's box")
+}
+
 // TestBuildIsDeterministic builds the site twice and compares every byte.
 func TestBuildIsDeterministic(t *testing.T) {
 	cat, first := builtinBuild(t)

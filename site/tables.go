@@ -40,10 +40,13 @@ type ruleVariantView struct {
 type answerView struct {
 	ID, SubjectID, Subject, SubjectHref, KindName, Verdict, VerdictClass, Scope, Explanation string
 	RuleOfThumb, Exception                                                                   bool
-	Source                                                                                   citation
-	Needs                                                                                    needs
-	Notes                                                                                    []link
-	Superseded                                                                               []supersededView
+	// ByRule says that the answer's why is the rule of thumb's own text,
+	// which the page shows once, in its box, and links to from the row.
+	ByRule     bool
+	Source     citation
+	Needs      needs
+	Notes      []link
+	Superseded []supersededView
 	// Replaces names the kind of the ruling of the built-in data or an
 	// earlier folder that this one superseded by naming it, such as a house
 	// rule's; ReplacesClass is "house-rule" when this one is a house rule.
@@ -153,6 +156,9 @@ func (b *builder) answerView(t *tilekit.Table, a *rules.Answer, page string) ans
 	} else if v.RuleOfThumb && t.Rule != nil && v.Explanation == "" {
 		v.Explanation = t.Rule.Text
 	}
+	// An answer of the rule's own wording, for a subject the rule reaches,
+	// links to the rule's box instead of repeating it.
+	v.ByRule = v.RuleOfThumb && a.RuleVariant == nil && t.Rule != nil && t.Rule.When.Matches(a.Subject)
 	for _, n := range a.Notes {
 		v.Notes = append(v.Notes, link{Href: "#note-" + anchorID(n.ID), Text: n.Title})
 	}

@@ -26,11 +26,18 @@
 //   or text, case-insensitively; at most 20 results are listed in
 //   #search-results.
 //
+// The root element gets the class "js", so that the stylesheet can hide what
+// is written for readers without the script.
+//
 // Interface strings can be given by the page, so that a translated site needs
 // no change here: data-one and data-many on a hidden-count paragraph, and
 // data-none and data-more on #search-results, with {n} for the number.
 (function () {
   "use strict";
+
+  // The page knows the script runs: what is written for readers without it
+  // (the "needs" labels) hides (site.css, .js).
+  document.documentElement.classList.add("js");
 
   var STORAGE_KEY = "tilekit-choice";
   var MAX_RESULTS = 20;

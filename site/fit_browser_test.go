@@ -1,0 +1,96 @@
+package site_test
+
+import (
+	"cmp"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// fitWidths are the window widths a page must fit: a phone's and a
+// desktop's.
+var fitWidths = []int64{390, 1280}
+
+// Every page type fits the window at a phone's and a desktop's width: the
+// page is never wider than the window, so nothing is cut off at the right
+// and no page scrolls sideways; and the script hides the "(needs ...)"
+// labels written for readers without it. It opens every table and order-of-play
+// page, the single pages, and the five largest pages of the expansions and
+// of the worked examples (the largest carry the widest tables).
+func TestBrowserPagesFitTheWindow(t *testing.T) {
+	b := newBrowser(t)
+	dir := buildSite(t)
+	pages := fitPages(t, dir)
+	b.navigate(fileURL(dir, "tables/dragon-diet.html"))
+	if n := b.evalString(`String(document.querySelectorAll(".needs").length)`); n == "0" {
+		t.Fatal("tables/dragon-diet.html has no (needs ...) labels to hide")
+	}
+	if b.visible(".needs") {
+		t.Error("with the script running, the (needs ...) labels written for readers without it still show")
+	}
+	for _, width := range fitWidths {
+		b.step("setting the window", chromedp.EmulateViewport(width, 900))
+		for _, p := range pages {
+			b.navigate(fileURL(dir, p))
+			wide := b.evalString(`(() => {
+				const w = document.documentElement.scrollWidth;
+				if (w <= window.innerWidth) return "";
+				const over = Array.from(document.querySelectorAll("body *"))
+					.filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
+					.filter(e => !e.parentElement || e.parentElement.getBoundingClientRect().right <= window.innerWidth + 1)
+					.slice(0, 3).map(e => e.tagName.toLowerCase() + (e.className ? "." + String(e.className).split(" ")[0] : "") + (e.id ? "#" + e.id : ""));
+				return w + " px, " + over.join(", ");
+			})()`)
+			if wide != "" {
+				t.Errorf("%s at %d px: the page is %s wider than the window", p, width, wide)
+			}
+		}
+	}
+}
+
+// fitPages lists the pages the fit test opens, relative to the site's
+// folder.
+func fitPages(t *testing.T, dir string) []string {
+	t.Helper()
+	type page struct {
+		path string
+		size int64
+	}
+	byFolder := map[string][]page{}
+	err := filepath.WalkDir(dir, func(name string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(name, ".html") {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, name)
+		rel = filepath.ToSlash(rel)
+		folder, _, _ := strings.Cut(rel, "/")
+		if !strings.Contains(rel, "/") {
+			folder = ""
+		}
+		byFolder[folder] = append(byFolder[folder], page{rel, info.Size()})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for folder, ps := range byFolder {
+		slices.SortFunc(ps, func(a, b page) int { return cmp.Or(cmp.Compare(b.size, a.size), strings.Compare(a.path, b.path)) })
+		if folder == "expansions" || folder == "examples" {
+			ps = ps[:min(5, len(ps))]
+		}
+		for _, p := range ps {
+			out = append(out, p.path)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
