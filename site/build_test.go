@@ -359,6 +359,36 @@ func TestRuleOfThumbRowsLinkToTheRule(t *testing.T) {
 	assert.True(t, pg.ids["rule-of-thumb"], "the rule's box")
 }
 
+// Every HTML page links its icon, which the site has, so that a browser
+// asks for no file the site lacks; and the site has a page for addresses
+// it does not have, which links home.
+func TestIconAndNotFoundPage(t *testing.T) {
+	_, s := builtinBuild(t)
+	pages := parseSite(t, s)
+	_, ok := s.File("assets/favicon.svg")
+	require.True(t, ok, "the site has no icon")
+	for p, pg := range pages {
+		icons := 0
+		walk(pg.doc, func(n *html.Node) {
+			if n.Data == "link" && attr(n, "rel") == "icon" {
+				icons++
+				target, _, _ := resolve(p, attr(n, "href"))
+				assert.Equal(t, "assets/favicon.svg", target, p)
+			}
+		})
+		assert.Equal(t, 1, icons, "%s: icon links", p)
+	}
+	nf := pages["404.html"]
+	require.NotNil(t, nf, "no 404 page")
+	home := false
+	walk(nf.doc, func(n *html.Node) {
+		if n.Data == "a" && attr(n, "href") == "./index.html" {
+			home = true
+		}
+	})
+	assert.True(t, home, "the 404 page does not link home")
+}
+
 // TestBuildIsDeterministic builds the site twice and compares every byte.
 func TestBuildIsDeterministic(t *testing.T) {
 	cat, first := builtinBuild(t)
@@ -382,7 +412,8 @@ func TestBuildIsDeterministic(t *testing.T) {
 var markdownLink = regexp.MustCompile(`\]\((<[^>]*>|[^)\s]*)\)`)
 
 // TestMarkdownLinksResolveToMarkdownFiles builds the Markdown format: the
-// same pages as .md files, no HTML page, no script, and every relative link
+// same pages as .md files (but the web server's 404 page), no HTML page, no
+// script, and every relative link
 // names a file of the site, pages by their .md names.
 func TestMarkdownLinksResolveToMarkdownFiles(t *testing.T) {
 	cat, htmlSite := builtinBuild(t)
@@ -390,7 +421,7 @@ func TestMarkdownLinksResolveToMarkdownFiles(t *testing.T) {
 	require.NoError(t, err)
 	var htmlPages, mdPages []string
 	for _, p := range htmlSite.Paths() {
-		if strings.HasSuffix(p, ".html") {
+		if strings.HasSuffix(p, ".html") && p != "404.html" { // a web server's page
 			htmlPages = append(htmlPages, strings.TrimSuffix(p, ".html"))
 		}
 	}

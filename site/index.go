@@ -13,6 +13,9 @@ var siteCSS []byte
 //go:embed assets/site.js
 var siteJS []byte
 
+//go:embed assets/favicon.svg
+var favicon []byte
+
 // indexData is the content of the home page.
 type indexData struct {
 	Groups []expansionGroup
@@ -48,7 +51,20 @@ func (b *builder) writeAssets() error {
 	}
 	b.put("assets/site.css", siteCSS)
 	b.put("assets/site.js", siteJS)
+	b.put("assets/favicon.svg", favicon)
 	return nil
+}
+
+// writeNotFound writes 404, the page a web server shows for an address the
+// site does not have (HTML only): it links to the home page, the order of
+// play and the worked examples. Its links are relative to the site's root,
+// so a server that shows it for an address in a folder needs the site's
+// base URL (Options.BaseURL) for them to resolve.
+func (b *builder) writeNotFound() error {
+	if b.opt.Format != HTML {
+		return nil
+	}
+	return b.writePage("notfound", b.newPage("404", b.tr.must("notfound.title"), nil))
 }
 
 // writeTiles writes every covered tile's picture at rotation 0.

@@ -109,7 +109,7 @@ func Build(cat *tilekit.Catalog, opt Options) (*Site, error) {
 	steps := []func() error{
 		b.writeAssets, b.writeTiles, b.writeExpansions, b.writeTables, b.writeOrder,
 		b.writeOpenQuestions, b.writeExamples, b.writeGallery, b.writeStats, b.writeIndex,
-		b.writeSearchIndex, b.writeSitemap,
+		b.writeNotFound, b.writeSearchIndex, b.writeSitemap,
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {

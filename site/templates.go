@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 	texttemplate "text/template"
 )
@@ -24,7 +25,10 @@ type templates struct {
 }
 
 // pageKinds lists the kinds of page, each with its templates.
-var pageKinds = []string{"index", "expansion", "table", "order", "order-one", "open", "examples", "example", "tiles", "stats"}
+var pageKinds = []string{"index", "expansion", "table", "order", "order-one", "open", "examples", "example", "tiles", "stats", "notfound"}
+
+// htmlOnly lists the kinds of page the Markdown format does not have.
+var htmlOnly = []string{"notfound"}
 
 // newTemplates parses the templates of the builder's format with its
 // functions.
@@ -32,6 +36,9 @@ func newTemplates(b *builder) (*templates, error) {
 	t := &templates{format: b.opt.Format, html: map[string]*htmltemplate.Template{}, md: map[string]*texttemplate.Template{}}
 	funcs := b.templateFuncs()
 	for _, kind := range pageKinds {
+		if b.opt.Format == Markdown && slices.Contains(htmlOnly, kind) {
+			continue
+		}
 		if b.opt.Format == Markdown {
 			text, err := readTemplates("templates/md/common.md", "templates/md/"+kind+".md")
 			if err != nil {
