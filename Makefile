@@ -5,7 +5,7 @@ GO ?= go
 .PHONY: test vet fmt lint check bench fuzz update build
 
 ## test: vet and run every test (what CI runs)
-test: vet taplo chromium
+test: vet taplo axe chromium
 	$(GO) test ./...
 
 # Taplo's CLI, for the test that checks the exported schemas with a real
@@ -25,6 +25,23 @@ taplo:
 	elif npm ci --prefix $(TAPLO_DIR) --ignore-scripts --no-audit --no-fund --loglevel=error --fetch-retries=1 --fetch-timeout=30000; then \
 		touch $(TAPLO_CLI); \
 	else echo "taplo: npm ci failed (offline, or its registry unreachable?): the Taplo schema test will be skipped"; fi
+
+# axe-core, for the site's browser test of accessibility
+# (site/axe_browser_test.go). Installed from the npm registry like Taplo,
+# and like it this step never fails the build: without it the axe test
+# skips with a message, which CI (TILEKIT_REQUIRE_BROWSER=1) turns into a
+# failure.
+AXE_DIR = testdata/axe
+AXE_JS = $(AXE_DIR)/node_modules/axe-core/axe.min.js
+
+.PHONY: axe
+axe:
+	@if [ -f $(AXE_JS) ] && [ $(AXE_JS) -nt $(AXE_DIR)/package-lock.json ]; then :; \
+	elif ! command -v npm >/dev/null 2>&1; then \
+		echo "axe: npm not found: the accessibility test will be skipped"; \
+	elif npm ci --prefix $(AXE_DIR) --ignore-scripts --no-audit --no-fund --loglevel=error --fetch-retries=1 --fetch-timeout=30000; then \
+		touch $(AXE_JS); \
+	else echo "axe: npm ci failed (offline, or its registry unreachable?): the accessibility test will be skipped"; fi
 
 # Chromium, for the site's browser test (site/browser_test.go, chromedp).
 # Installed from Debian's packages when /usr/bin/chromium is missing and

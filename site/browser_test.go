@@ -50,6 +50,12 @@ type browser struct {
 // no background connections, which a closed network refuses.
 func newBrowser(t *testing.T) *browser {
 	t.Helper()
+	return newBrowserWithin(t, browserTimeout)
+}
+
+// newBrowserWithin is newBrowser for a test bounded by a timeout of its own.
+func newBrowserWithin(t *testing.T, timeout time.Duration) *browser {
+	t.Helper()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		msg := fmt.Sprintf("%s not found (run `make chromium`, which installs Debian's chromium): %v", chromiumPath, err)
 		if os.Getenv("TILEKIT_REQUIRE_BROWSER") == "1" {
@@ -58,7 +64,7 @@ func newBrowser(t *testing.T) *browser {
 		t.Skip("browser test skipped: " + msg)
 	}
 	profile := t.TempDir()
-	parent, cancelParent := context.WithTimeout(context.Background(), browserTimeout)
+	parent, cancelParent := context.WithTimeout(context.Background(), timeout)
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(parent,
 		chromedp.ExecPath(chromiumPath),
 		chromedp.Headless,
@@ -180,6 +186,25 @@ func (b *browser) eval(expression string) json.RawMessage {
 		b.t.Fatalf("evaluating %s: %v", expression, err)
 	}
 	return raw
+}
+
+// evalAwait evaluates an expression whose value is a promise of a string
+// and waits for it, longer than eval does.
+func (b *browser) evalAwait(expression string) string {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[string](expression, chromedp.EvalAwaitPromise))
+	if err != nil {
+		b.t.Fatalf("evaluating %.80s...: %v", expression, err)
+	}
+	return v
+}
+
+// setWidth sets the window's width, with a height of 900 px.
+func (b *browser) setWidth(width int64) {
+	b.t.Helper()
+	b.step(fmt.Sprintf("setting the window to %d px", width), chromedp.EmulateViewport(width, 900))
 }
 
 // evalString evaluates an expression whose value is a string.
