@@ -389,6 +389,61 @@ func TestIconAndNotFoundPage(t *testing.T) {
 	assert.True(t, home, "the 404 page does not link home")
 }
 
+// The home page answers first: its first section lists each table's
+// question, linked to the table; the expansions with rules follow, and
+// those with nothing yet are folded into one list; the nav of every page
+// leads to the questions.
+func TestHomePageOpensWithTheQuestions(t *testing.T) {
+	cat, s := builtinBuild(t)
+	pages := parseSite(t, s)
+	home := pages["index.html"]
+	require.NotNil(t, home)
+	var sections []string
+	questions := map[string]string{}
+	folded := 0
+	walk(home.doc, func(n *html.Node) {
+		if n.Data == "h2" {
+			sections = append(sections, attr(n, "id"))
+		}
+		if n.Data == "ul" && attr(n, "id") == "table-list" {
+			walk(n, func(a *html.Node) {
+				if a.Data == "a" {
+					questions[attr(a, "href")] = textOf(a)
+				}
+			})
+		}
+		if n.Data == "details" && attr(n, "id") == "expansions-no-rules" {
+			walk(n, func(a *html.Node) {
+				if a.Data == "a" {
+					folded++
+				}
+			})
+		}
+	})
+	require.NotEmpty(t, sections)
+	assert.Equal(t, "tables", sections[0], "the home page's first section")
+	assert.Len(t, questions, len(cat.Tables))
+	for i := range cat.Tables {
+		tb := &cat.Tables[i]
+		assert.Equal(t, tb.Question, questions["./tables/"+tb.ID+".html"], tb.ID)
+	}
+	assert.Greater(t, folded, 40, "expansions with no rules yet, folded")
+	assert.Less(t, folded, len(cat.Expansions)-3, "the expansions with rules are not folded")
+	for p, pg := range pages {
+		found := false
+		walk(pg.doc, func(n *html.Node) {
+			if n.Data == "nav" {
+				walk(n, func(a *html.Node) {
+					if a.Data == "a" && strings.HasSuffix(attr(a, "href"), "index.html#tables") {
+						found = true
+					}
+				})
+			}
+		})
+		assert.True(t, found, "%s: the nav does not lead to the questions", p)
+	}
+}
+
 // TestBuildIsDeterministic builds the site twice and compares every byte.
 func TestBuildIsDeterministic(t *testing.T) {
 	cat, first := builtinBuild(t)

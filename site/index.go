@@ -3,6 +3,7 @@ package site
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 
 	"github.com/tilekit/tilekit"
 )
@@ -22,6 +23,8 @@ type indexData struct {
 	Tables []link
 	// Counts say what the site covers.
 	Expansions, TableCount, Tiles, Examples, Steps int
+	// NoRules is the number of expansions with no rules here yet.
+	NoRules int
 	// LeftOut says, for a site limited to a selection, what it leaves out.
 	LeftOut  []string
 	Limited  bool
@@ -29,10 +32,13 @@ type indexData struct {
 	HasStats bool
 }
 
-// expansionGroup is the expansions of one kind.
+// expansionGroup is the expansions of one kind: those with rules (a
+// rules text, a step, a table, a worked example or tiles) and the others,
+// whose pages have nothing yet but their entry.
 type expansionGroup struct {
 	Anchor, Name string
 	Expansions   []link
+	Empty        []link
 }
 
 // galleryData is the content of the tile gallery.
@@ -114,16 +120,23 @@ func (b *builder) writeIndex() error {
 	for _, kind := range []tilekit.ExpansionKind{tilekit.Major, tilekit.Minor, tilekit.Other, tilekit.Fan} {
 		g := expansionGroup{Anchor: "expansions-" + string(kind), Name: b.tr.must("expansion-kinds." + string(kind))}
 		for _, x := range b.expansions {
-			if x.Kind == kind || (kind == tilekit.Major && x.ID == tilekit.BaseGame) {
-				g.Expansions = append(g.Expansions, link{Href: b.pageLink(p, "expansions/"+x.ID, ""), Text: x.Name})
+			if x.Kind != kind && (kind != tilekit.Major || x.ID != tilekit.BaseGame) {
+				continue
+			}
+			l := link{Href: b.pageLink(p, "expansions/"+x.ID, ""), Text: x.Name}
+			if b.hasRules(x.ID) {
+				g.Expansions = append(g.Expansions, l)
+			} else {
+				g.Empty = append(g.Empty, l)
+				d.NoRules++
 			}
 		}
-		if len(g.Expansions) > 0 {
+		if len(g.Expansions)+len(g.Empty) > 0 {
 			d.Groups = append(d.Groups, g)
 		}
 	}
 	for _, t := range b.tables {
-		d.Tables = append(d.Tables, link{Href: b.pageLink(p, "tables/"+t.ID, ""), Text: t.Name + ": " + t.Question, Needs: b.needsOf([]string{t.Expansion}, nil)})
+		d.Tables = append(d.Tables, link{Href: b.pageLink(p, "tables/"+t.ID, ""), Text: t.Question, Title: t.Name, Needs: b.needsOf([]string{t.Expansion}, nil)})
 	}
 	for i := range b.cat.Tiles {
 		if b.covers(b.cat.Tiles[i].Expansion()) {
@@ -146,6 +159,17 @@ func (b *builder) writeIndex() error {
 		d.LeftOut = b.leftOut(d)
 	}
 	return b.writePage("index", b.newPage(p, b.tr.must("index.title"), d))
+}
+
+// hasRules reports whether an expansion has rules on the site: a rules
+// text, a step, a table, a worked example or a tile.
+func (b *builder) hasRules(id string) bool {
+	mine := func(of string) bool { return tilekit.ParentExpansion(of) == id }
+	return slices.ContainsFunc(b.cat.Texts, func(t tilekit.Text) bool { return mine(t.Expansion) }) ||
+		slices.ContainsFunc(b.cat.Steps, func(s tilekit.Step) bool { return mine(s.Expansion) }) ||
+		slices.ContainsFunc(b.tables, func(t *tilekit.Table) bool { return mine(t.Expansion) }) ||
+		slices.ContainsFunc(b.cat.Tiles, func(t tilekit.Tile) bool { return mine(t.Expansion()) }) ||
+		slices.ContainsFunc(b.cat.Scenarios, func(s tilekit.Scenario) bool { return slices.ContainsFunc(s.Expansions, mine) })
 }
 
 // leftOut says what a site limited to a selection leaves out, one phrase

@@ -167,7 +167,10 @@ func (b *builder) citationOf(c tilekit.Citation) citation {
 // link is a link from a page, with its text.
 type link struct {
 	Href, Text string
-	Needs      needs
+	// Title, when not empty, names what the link leads to, beside Text
+	// (a table's name beside its question).
+	Title string
+	Needs needs
 }
 
 // noteView is a note as a page shows it.
