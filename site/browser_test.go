@@ -652,6 +652,7 @@ func TestBrowserSite(t *testing.T) {
 	b.screenshot(filepath.Join(screenshotDir, "expansion-princess-dragon.png"))
 
 	checkGallery(t, b, dir)
+	searchQuestion(t, b, dir)
 	searchFairy(t, b, dir)
 	b.screenshot(filepath.Join(screenshotDir, "home.png"))
 	t.Logf("browser test of the built-in site: %v", time.Since(start).Round(time.Millisecond))
@@ -720,6 +721,35 @@ func checkGallery(t *testing.T, b *browser, dir string) {
 		needs, kinds, _ := strings.Cut(tile, "|")
 		if !slices.Contains(strings.Fields(kinds), "dragon") || (needs != "" && !strings.HasPrefix(needs, "princess-dragon")) {
 			t.Errorf("tile gallery, The Princess & the Dragon, kind dragon: a tile with data-needs %q and data-kinds %q shows", needs, kinds)
+		}
+	}
+}
+
+// searchQuestion asks the search, with The Princess & the Dragon alone
+// chosen, the reader's question "can the dragon eat my fairy": the first
+// result is the fairy's answer in the red dragon's diet, shown with the
+// table's question and its verdict, and no result is of an expansion not
+// chosen (the Black Dragon's diet). "/" opens the search box.
+func searchQuestion(t *testing.T, b *browser, dir string) {
+	t.Helper()
+	b.navigate(fileURL(dir, "expansions/princess-dragon.html"))
+	b.eval(`document.body.dispatchEvent(new KeyboardEvent("keydown", {key: "/", bubbles: true})); true`)
+	if got := b.evalString(`document.activeElement ? document.activeElement.id : ""`); got != "search" {
+		t.Errorf(`after "/": the focus is on %q, want the search box`, got)
+	}
+	b.typeSearch("Can the dragon eat my fairy?")
+	results := b.evalStrings(`Array.from(document.querySelectorAll("#search-results li")).filter(li => li.querySelector("a"))
+		.map(li => li.querySelector("a").getAttribute("data-href") + "|" + li.textContent)`)
+	if len(results) == 0 {
+		t.Fatal(`search "Can the dragon eat my fairy?": nothing found`)
+	}
+	href, text, _ := strings.Cut(results[0], "|")
+	if !strings.Contains(href, "tables/dragon-diet.html#") || !strings.HasPrefix(text, "Fairy") || !strings.Contains(text, "Can the red dragon eat it?") {
+		t.Errorf(`search "Can the dragon eat my fairy?": first result %q (%s), want the fairy's answer in the red dragon's diet with its question`, text, href)
+	}
+	for _, r := range results {
+		if strings.Contains(r, "black-dragon") {
+			t.Errorf("search with The Princess & the Dragon alone: a result of the Black Dragon, %q", r)
 		}
 	}
 }

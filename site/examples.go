@@ -134,7 +134,7 @@ func (b *builder) writeExamples() error {
 			return err
 		}
 		idx.Groups[k].Examples = append(idx.Groups[k].Examples, link{Href: b.pageLink("examples/index", p, ""), Text: text, Needs: d.Needs})
-		b.addSearch(s.Title, p, "", "example", s.ID+" "+s.Source.Title+" "+s.Source.Section)
+		b.addSearch(s.Title, p, "", "example", s.ID+" "+s.Source.Title+" "+s.Source.Section).needing(d.Needs)
 	}
 	var kept []exampleGroup
 	for _, g := range idx.Groups {

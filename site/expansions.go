@@ -105,7 +105,7 @@ func (b *builder) writeExpansions() error {
 		if err := b.writePage("expansion", b.newPage(p, x.Name, data)); err != nil {
 			return err
 		}
-		b.addSearch(x.Name, p, "", "rules", x.Label+" "+string(x.Kind))
+		b.addSearch(x.Name, p, "", "rules", x.Label+" "+string(x.Kind)).needing(b.needsOf([]string{x.ID}, nil))
 	}
 	return nil
 }
@@ -151,7 +151,7 @@ func (b *builder) rulesText(id, page, idPrefix string) (*renderedText, error) {
 		return nil, fmt.Errorf("%s: %w", t.Origin.File, err)
 	}
 	for _, h := range r.Headings {
-		b.addSearch(h.Title, page, h.ID, "rules", h.Text)
+		b.addSearch(h.Title, page, h.ID, "rules", h.Text).needing(b.needsOf([]string{id}, nil))
 	}
 	return &r, nil
 }
@@ -237,7 +237,7 @@ func (b *builder) expansionSubjects(d *expansionData, x *tilekit.Expansion, page
 		if tilekit.ParentExpansion(f.Expansion) == x.ID && b.covers(f.Expansion) {
 			v := subjectView{Anchor: "figure-" + anchorID(f.ID), ID: f.ID, Name: f.Name, Category: b.tr.must("category." + string(f.Category)), Description: f.Description, Needs: b.needsOf([]string{f.Expansion}, nil)}
 			d.Figures = append(d.Figures, v)
-			b.addSearch(f.Name, page, v.Anchor, "figure", f.Description)
+			b.addSearch(f.Name, page, v.Anchor, "figure", f.Description).needing(v.Needs)
 			if f.PlayerFollower() && f.Play != nil {
 				d.Followers = append(d.Followers, b.followerView(v, f.Play))
 			}
@@ -247,14 +247,14 @@ func (b *builder) expansionSubjects(d *expansionData, x *tilekit.Expansion, page
 		if tilekit.ParentExpansion(l.Expansion) == x.ID && b.covers(l.Expansion) {
 			v := subjectView{Anchor: "location-" + anchorID(l.ID), ID: l.ID, Name: l.Name, Description: l.Description, Needs: b.needsOf([]string{l.Expansion}, nil)}
 			d.Places = append(d.Places, v)
-			b.addSearch(l.Name, page, v.Anchor, "figure", l.Description)
+			b.addSearch(l.Name, page, v.Anchor, "figure", l.Description).needing(v.Needs)
 		}
 	}
 	for _, a := range b.cat.Actions {
 		if tilekit.ParentExpansion(a.Expansion) == x.ID && b.covers(a.Expansion) {
 			v := subjectView{Anchor: "action-" + anchorID(a.ID), ID: a.ID, Name: a.Name, Description: a.Description, Needs: b.needsOf([]string{a.Expansion}, nil)}
 			d.Actions = append(d.Actions, v)
-			b.addSearch(a.Name, page, v.Anchor, "figure", a.Description)
+			b.addSearch(a.Name, page, v.Anchor, "figure", a.Description).needing(v.Needs)
 		}
 	}
 }

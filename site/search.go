@@ -14,6 +14,15 @@ type searchEntry struct {
 	URL   string `json:"url"`
 	Kind  string `json:"kind"`
 	Text  string `json:"text"`
+	// Needs are the expansion and part ids the entry applies to, as a
+	// page's data-needs, so that the search follows the reader's choice;
+	// Publishers likewise.
+	Needs      string `json:"needs,omitempty"`
+	Publishers string `json:"publishers,omitempty"`
+	// Verdict is an answer's verdict, which the result shows beside the
+	// question it answers.
+	Verdict  string `json:"verdict,omitempty"`
+	Question string `json:"question,omitempty"`
 }
 
 // maxSearchText is the longest text an entry keeps, in bytes, so that the
@@ -21,8 +30,8 @@ type searchEntry struct {
 const maxSearchText = 400
 
 // addSearch adds an entry for a page (its path without extension) and an
-// anchor on it.
-func (b *builder) addSearch(title, page, anchor, kind, text string) {
+// anchor on it, and returns it for the caller to say what it needs.
+func (b *builder) addSearch(title, page, anchor, kind, text string) *searchEntry {
 	url := page + b.ext()
 	if anchor != "" {
 		url += "#" + anchor
@@ -36,6 +45,13 @@ func (b *builder) addSearch(title, page, anchor, kind, text string) {
 		text = text[:cut] + "…"
 	}
 	b.search = append(b.search, searchEntry{Title: title, URL: url, Kind: kind, Text: text})
+	return &b.search[len(b.search)-1]
+}
+
+// needing notes what a search entry applies to.
+func (e *searchEntry) needing(n needs) *searchEntry {
+	e.Needs, e.Publishers = n.Attr(), n.PublishersAttr()
+	return e
 }
 
 // writeSearchIndex writes assets/search-index.js, which sets

@@ -71,7 +71,7 @@ func (b *builder) writeTables() error {
 		if err := b.writePage("table", b.newPage(p, t.Name, d)); err != nil {
 			return err
 		}
-		b.addSearch(t.Name, p, "", "table", t.Question+" "+t.Description)
+		b.addSearch(t.Name, p, "", "table", t.Question+" "+t.Description).needing(b.needsOf([]string{t.Expansion}, nil))
 	}
 	return nil
 }
@@ -162,7 +162,8 @@ func (b *builder) answerView(t *tilekit.Table, a *rules.Answer, page string) ans
 	for _, n := range a.Notes {
 		v.Notes = append(v.Notes, link{Href: "#note-" + anchorID(n.ID), Text: n.Title})
 	}
-	b.addSearch(a.Subject.Name+": "+t.Name, page, v.ID, "answer", v.Verdict+". "+v.Explanation)
+	e := b.addSearch(a.Subject.Name+": "+t.Name, page, v.ID, "answer", v.Verdict+". "+v.Explanation).needing(v.Needs)
+	e.Verdict, e.Question = v.Verdict, t.Question
 	return v
 }
 

@@ -22,9 +22,12 @@
 //   the tiles whose data-kinds hold every checked kind; they live in the
 //   gallery's URL (k) alone.
 // - The search box #search filters window.tilekitSearch (written by
-//   assets/search-index.js): every word typed must occur in an entry's title
-//   or text, case-insensitively; at most 20 results are listed in
-//   #search-results.
+//   assets/search-index.js): every word typed but the stop words must occur
+//   in an entry's title, question or text, case-insensitively; entries the
+//   reader's choice leaves out are not found; the best come first (a word
+//   in the title counts most, answers before prose), an answer with its
+//   question and verdict; at most 20 results are listed in #search-results.
+//   "/" opens the search box.
 //
 // The root element gets the class "js", so that the stylesheet can hide what
 // is written for readers without the script.
@@ -385,22 +388,67 @@
     return choice === null ? "" : queryOf(choice);
   }
 
-  // searchEntries returns the entries of the index that match every word of
-  // the query, in the index's order.
-  function searchEntries(index, query) {
-    var terms = words(query.toLowerCase());
+  // searchScope is the reader's choice that the search follows: what is
+  // selected, and the publisher ("" for all). Without a selector everything
+  // is in.
+  var searchScope = { selected: function () { return true; }, publisher: "" };
+
+  // STOP_WORDS are the words of a question that find nothing by
+  // themselves ("can the dragon eat my fairy" searches for dragon, eat and
+  // fairy). The page may give its own, for another language, in
+  // data-stop-words on #search-results.
+  var STOP_WORDS = "a an and are be by can could do does for from have i if in is it its may me might " +
+    "must my of on or our should the their there this to was what when where which who will with would you your";
+
+  function stopWords(list) {
+    var set = Object.create(null);
+    words((list && list.getAttribute("data-stop-words")) || STOP_WORDS).forEach(function (word) { set[word] = true; });
+    return set;
+  }
+
+  // KIND_RANK ranks the kinds of entry: answers and tables come before
+  // the prose of the rules, figures and examples.
+  var KIND_RANK = { answer: 3, table: 2, figure: 1 };
+
+  // searchEntries returns the entries of the index that the reader's
+  // choice covers and that hold every word of the query but the stop words,
+  // best first: a word in the title counts three, in the question two, in
+  // the text one, and the kind breaks ties (answers first), then the
+  // index's order.
+  function searchEntries(index, query, stop) {
+    var terms = words(query.toLowerCase().replace(/[?!.,;:"“”]/g, " ")).filter(function (t) { return !stop[t]; });
     if (terms.length === 0) {
       return [];
     }
-    return index.filter(function (entry) {
-      var haystack = ((entry.title || "") + "\n" + (entry.text || "")).toLowerCase();
-      return terms.every(function (term) { return haystack.indexOf(term) >= 0; });
+    var scored = [];
+    index.forEach(function (entry, order) {
+      if (!words(entry.needs).every(searchScope.selected)) {
+        return;
+      }
+      if (searchScope.publisher !== "" && entry.publishers && words(entry.publishers).indexOf(searchScope.publisher) < 0) {
+        return;
+      }
+      var title = (entry.title || "").toLowerCase();
+      var question = (entry.question || "").toLowerCase();
+      var text = (entry.text || "").toLowerCase();
+      var score = 0;
+      for (var i = 0; i < terms.length; i++) {
+        var t = terms[i];
+        var s = (title.indexOf(t) >= 0 ? 3 : 0) + (question.indexOf(t) >= 0 ? 2 : 0) + (text.indexOf(t) >= 0 ? 1 : 0);
+        if (s === 0) {
+          return;
+        }
+        score += s;
+      }
+      scored.push({ entry: entry, score: score, rank: KIND_RANK[entry.kind] || 0, order: order });
     });
+    scored.sort(function (a, b) { return b.score - a.score || b.rank - a.rank || a.order - b.order; });
+    return scored.map(function (s) { return s.entry; });
   }
 
   function showResults(list, query) {
     var index = Array.isArray(window.tilekitSearch) ? window.tilekitSearch : [];
-    var found = searchEntries(index, query);
+    var found = searchEntries(index, query, stopWords(list));
     while (list.firstChild) {
       list.removeChild(list.firstChild);
     }
@@ -417,6 +465,12 @@
       link.setAttribute("href", withChoice(href, choiceQuery));
       link.textContent = entry.title;
       item.appendChild(link);
+      if (entry.verdict) {
+        var verdict = document.createElement("span");
+        verdict.className = "verdict";
+        verdict.textContent = " · " + (entry.question ? entry.question + " " : "") + entry.verdict;
+        item.appendChild(verdict);
+      }
       if (entry.kind) {
         var kind = document.createElement("span");
         kind.className = "kind";
@@ -445,6 +499,15 @@
     }
     var run = function () { showResults(list, box.value); };
     box.addEventListener("input", run);
+    // "/" anywhere but in a field opens the search, as on many sites.
+    document.addEventListener("keydown", function (event) {
+      var target = event.target;
+      var typing = target && (target.isContentEditable || /^(input|textarea|select)$/i.test(target.tagName));
+      if (event.key === "/" && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        event.preventDefault();
+        box.focus();
+      }
+    });
     if (box.form) {
       box.form.addEventListener("submit", function (event) {
         event.preventDefault();
@@ -511,7 +574,8 @@
     var apply = function (remember) {
       var current = selector ? selector.choice() : choice;
       var query = queryOf(current);
-      filter(selector ? selector.selection() : everything, current.publisher, tiles.kinds());
+      searchScope = { selected: selector ? selector.selection() : everything, publisher: current.publisher };
+      filter(searchScope.selected, current.publisher, tiles.kinds());
       rewriteLinks(query);
       updateLocation(joinQueries(query, tiles.query()));
       if (remember) {
