@@ -379,14 +379,16 @@ func TestScriptSelector(t *testing.T) {
 	if got := b.evalString(`document.querySelector('p[data-for="dragon-diet"]').textContent`); got != "1 row hidden by your choice" {
 		t.Errorf("hidden count %q, want %q (the superseded ruling inside the hidden row is not counted again)", got, "1 row hidden by your choice")
 	}
-	if got := b.query(); got != "x=princess-dragon,drawbridges" {
-		t.Errorf("URL query %q, want x=princess-dragon,drawbridges", got)
+	// The choice is written as the shorter of its two forms: the one
+	// expansion left out.
+	if got := b.query(); got != "n=black-dragon" {
+		t.Errorf("URL query %q, want n=black-dragon", got)
 	}
-	if got := b.evalString(`localStorage.getItem("tilekit-choice")`); got != "x=princess-dragon,drawbridges" {
-		t.Errorf("stored choice %q, want x=princess-dragon,drawbridges", got)
+	if got := b.evalString(`localStorage.getItem("tilekit-choice")`); got != "n=black-dragon" {
+		t.Errorf("stored choice %q, want n=black-dragon", got)
 	}
 	links := b.evalStrings(`["to-table", "to-anchor", "to-outside"].map(id => document.getElementById(id).getAttribute("href"))`)
-	wantLinks := []string{"tables/dragon-diet.html?x=princess-dragon,drawbridges#answer-meeple", "#notes", "https://example.com/page.html"}
+	wantLinks := []string{"tables/dragon-diet.html?n=black-dragon#answer-meeple", "#notes", "https://example.com/page.html"}
 	if !slices.Equal(links, wantLinks) {
 		t.Errorf("links %q, want %q (internal pages carry the choice, anchors and other sites do not)", links, wantLinks)
 	}
@@ -408,8 +410,8 @@ func testParts(t *testing.T, b *browser) {
 		!b.evalBool(`document.querySelector('input[value="princess-dragon"]').indeterminate`) {
 		t.Errorf("with two of three parts, the expansion's box should be unchecked and indeterminate")
 	}
-	if got := b.query(); got != "x=princess-dragon/princess,princess-dragon/fairy,drawbridges" {
-		t.Errorf("URL query %q, want the two parts and drawbridges", got)
+	if got := b.query(); got != "n=princess-dragon/dragon,black-dragon" {
+		t.Errorf("URL query %q, want the part and the expansion left out", got)
 	}
 	// Ticking the expansion again ticks all its parts.
 	b.click(`input[value="princess-dragon"]`)
@@ -769,5 +771,52 @@ func searchFairy(t *testing.T, b *browser, dir string) {
 		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(page))); err != nil {
 			t.Errorf("search result %s: %v", link, err)
 		}
+	}
+}
+
+// The selector's presets and short permalinks: "None" leaves the base game
+// alone (no row of the dragon-diet table that needs an expansion shows) and
+// says so when folded, "All" brings every row back, one unticked box is
+// written as the one id left out (n=), which a reload reads back, and an
+// expansion page's "only this expansion" link chooses it alone.
+func TestScriptSelectorPresets(t *testing.T) {
+	b := newBrowser(t)
+	dir := buildSite(t)
+	b.navigate(fileURL(dir, "tables/dragon-diet.html"))
+	all := b.visibleAttr(dietRows, "data-subject")
+	b.click(`#selector button[data-select="none"]`)
+	if got := b.checked(); len(got) != 0 {
+		t.Errorf(`after "None": checked %v`, got)
+	}
+	for _, row := range b.evalStrings(`Array.from(document.querySelectorAll("` + dietRows + `")).filter(e => e.getClientRects().length > 0).map(e => e.getAttribute("data-needs") || "")`) {
+		if row != "" {
+			t.Errorf(`after "None": a row that needs %q shows`, row)
+		}
+	}
+	if got := b.evalString(`document.querySelector(".choice-now").textContent`); got != "0 expansions" {
+		t.Errorf(`after "None": the folded selector says %q, want "0 expansions"`, got)
+	}
+	b.click(`#selector button[data-select="all"]`)
+	if got := b.visibleAttr(dietRows, "data-subject"); !slices.Equal(got, all) {
+		t.Errorf(`after "All": rows %v, want every row %v`, got, all)
+	}
+	if got := b.query(); got != "" {
+		t.Errorf(`after "All": query %q, want none`, got)
+	}
+	b.click(`#selector input[name="x"][value="black-dragon"]`)
+	if got := b.query(); got != "n=black-dragon" {
+		t.Errorf("after unticking the Black Dragon alone: query %q, want n=black-dragon", got)
+	}
+	b.step("reloading", chromedp.Reload())
+	if got := b.checked(); slices.Contains(got, "black-dragon") || !slices.Contains(got, "princess-dragon") {
+		t.Errorf("reloaded with n=black-dragon: checked %v", got)
+	}
+	b.navigate(fileURL(dir, "expansions/drawbridges.html"))
+	b.navigate(b.evalString(`document.querySelector(".only-this a").href`))
+	if got := b.query(); got != "x=drawbridges" {
+		t.Errorf(`after "only this expansion" on the Drawbridges' page: query %q`, got)
+	}
+	if got := b.checked(); !slices.Equal(got, []string{"drawbridges"}) {
+		t.Errorf(`after "only this expansion": checked %v`, got)
 	}
 }

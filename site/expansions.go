@@ -17,6 +17,10 @@ type expansionData struct {
 	// EveryEdition is set for an expansion that names no edition (a fan
 	// expansion): it is played with every edition.
 	EveryEdition bool
+	// OnlyThis is the query of the choice of this expansion alone, and
+	// OnlyThisHref the link to its page with it; empty for the base game,
+	// always in.
+	OnlyThis, OnlyThisHref string
 	// Adds says in short phrases what the expansion adds.
 	Adds    []string
 	Text    *renderedText
@@ -114,6 +118,10 @@ func (b *builder) writeExpansions() error {
 func (b *builder) expansionPage(x *tilekit.Expansion) (*expansionData, error) {
 	p := "expansions/" + x.ID
 	d := &expansionData{ID: x.ID, Name: x.Name, Label: x.Label, KindName: b.tr.must("expansion-kind." + string(x.Kind)), Published: x.Published, Order: b.pageLink(p, "order/"+x.ID, "")}
+	if x.ID != tilekit.BaseGame {
+		d.OnlyThis = "x=" + x.ID
+		d.OnlyThisHref = b.pageLink(p, p, "") + "?" + d.OnlyThis
+	}
 	for _, e := range x.Editions {
 		d.Editions = append(d.Editions, string(e))
 	}

@@ -29,8 +29,14 @@ type page struct {
 
 // nav is the navigation on every page: the main links and the selector.
 type nav struct {
-	Expansions []navExpansion
+	Groups     []navGroup
 	Publishers []navPublisher
+}
+
+// navGroup is the selector's expansions of one kind, sorted by name.
+type navGroup struct {
+	Name       string
+	Expansions []navExpansion
 }
 
 // navExpansion is an expansion of the selector, with its parts.
@@ -83,22 +89,33 @@ func (b *builder) newPage(path, title string, data any) *page {
 
 // navigation returns the selector's expansions and publishers.
 func (b *builder) navigation() *nav {
+	if b.nav != nil {
+		return b.nav
+	}
 	n := &nav{}
-	for _, x := range b.expansions {
-		if x.ID == tilekit.BaseGame {
-			continue
-		}
-		e := navExpansion{ID: x.ID, Name: x.Name}
-		for _, p := range x.Parts {
-			if b.covers(p.ID) {
-				e.Parts = append(e.Parts, navExpansion{ID: p.ID, Name: p.Name})
+	for _, kind := range []tilekit.ExpansionKind{tilekit.Major, tilekit.Minor, tilekit.Other, tilekit.Fan} {
+		g := navGroup{Name: b.tr.must("expansion-kinds." + string(kind))}
+		for _, x := range b.expansions {
+			if x.ID == tilekit.BaseGame || x.Kind != kind {
+				continue
 			}
+			e := navExpansion{ID: x.ID, Name: x.Name}
+			for _, p := range x.Parts {
+				if b.covers(p.ID) {
+					e.Parts = append(e.Parts, navExpansion{ID: p.ID, Name: p.Name})
+				}
+			}
+			g.Expansions = append(g.Expansions, e)
 		}
-		n.Expansions = append(n.Expansions, e)
+		slices.SortStableFunc(g.Expansions, func(a, b navExpansion) int { return strings.Compare(a.Name, b.Name) })
+		if len(g.Expansions) > 0 {
+			n.Groups = append(n.Groups, g)
+		}
 	}
 	for _, p := range tilekit.Publishers {
 		n.Publishers = append(n.Publishers, navPublisher{ID: string(p), Name: p.Name()})
 	}
+	b.nav = n
 	return n
 }
 

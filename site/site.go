@@ -148,6 +148,8 @@ type builder struct {
 	// selection, by table id; tables holds the tables the site covers.
 	answers map[string]*rules.TableAnswers
 	tables  []*tilekit.Table
+	// nav is the selector of every page, made once (navigation).
+	nav *nav
 	// expansions are the expansions the site covers, base game first.
 	expansions []*tilekit.Expansion
 	// rowIDs gives each answer its anchor on its table's page.

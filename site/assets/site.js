@@ -46,33 +46,50 @@
   var MAX_RESULTS = 20;
 
   // Choice is what the reader chose: ids (null for everything, else a list
-  // of checked expansion and part ids) and publisher ("" for all).
-  function Choice(ids, publisher) {
+  // of checked expansion and part ids), or, when except is a list, every
+  // expansion but those ids; and publisher ("" for all).
+  function Choice(ids, publisher, except) {
     this.ids = ids;
     this.publisher = publisher || "";
+    this.except = except || null;
   }
 
-  // parseChoice reads a query string ("?x=a,b/c&p=hig"). It accepts x given
-  // several times, as a form submitted without this script sends it. It
-  // returns null when the query says nothing about the choice.
+  // has reports whether a choice names an id among its checked ones (or,
+  // for one made of exceptions, does not name it).
+  Choice.prototype.has = function (id) {
+    if (this.except !== null) {
+      return this.except.indexOf(id) < 0 && this.except.indexOf(expansionOf(id)) < 0;
+    }
+    return this.ids === null || this.ids.indexOf(id) >= 0 || this.ids.indexOf(expansionOf(id)) >= 0;
+  };
+
+  // idList reads comma-separated ids from every value of a query parameter.
+  function idList(params, key) {
+    var ids = [];
+    params.getAll(key).forEach(function (value) {
+      value.split(",").forEach(function (id) {
+        id = id.trim();
+        if (id !== "" && ids.indexOf(id) < 0) {
+          ids.push(id);
+        }
+      });
+    });
+    return ids;
+  }
+
+  // parseChoice reads a query string ("?x=a,b/c&p=hig", or "?n=a" for
+  // every expansion but a). It accepts x given several times, as a form
+  // submitted without this script sends it. It returns null when the query
+  // says nothing about the choice.
   function parseChoice(query) {
     var params = new URLSearchParams(query);
-    if (!params.has("x") && !params.has("p")) {
+    if (!params.has("x") && !params.has("n") && !params.has("p")) {
       return null;
     }
-    var ids = null;
-    if (params.has("x")) {
-      ids = [];
-      params.getAll("x").forEach(function (value) {
-        value.split(",").forEach(function (id) {
-          id = id.trim();
-          if (id !== "" && ids.indexOf(id) < 0) {
-            ids.push(id);
-          }
-        });
-      });
+    if (params.has("n") && !params.has("x")) {
+      return new Choice(null, params.get("p") || "", idList(params, "n"));
     }
-    return new Choice(ids, params.get("p") || "");
+    return new Choice(params.has("x") ? idList(params, "x") : null, params.get("p") || "");
   }
 
   // queryOf writes a choice as a query string without "?", "" for the
@@ -80,7 +97,9 @@
   // readable: ids are plain lower-case slugs.
   function queryOf(choice) {
     var parts = [];
-    if (choice.ids !== null) {
+    if (choice.except !== null) {
+      parts.push("n=" + choice.except.map(encodeId).join(","));
+    } else if (choice.ids !== null) {
       parts.push("x=" + choice.ids.map(encodeId).join(","));
     }
     if (choice.publisher !== "") {
@@ -140,8 +159,7 @@
   Selector.prototype.set = function (choice) {
     var self = this;
     this.boxes.forEach(function (box) {
-      box.checked = choice.ids === null || choice.ids.indexOf(box.value) >= 0 ||
-        choice.ids.indexOf(expansionOf(box.value)) >= 0;
+      box.checked = choice.has(box.value);
     });
     this.boxes.forEach(function (box) {
       if (!isPart(box.value)) {
@@ -183,28 +201,58 @@
   };
 
   // choice reads the form: null ids when every box is checked; else each
-  // whole expansion by its id, and the parts of the others one by one.
+  // whole expansion by its id, and the parts of the others one by one; or,
+  // when that is shorter, the boxes left unchecked alike, as exceptions.
   Selector.prototype.choice = function () {
     var publisher = this.publisherSelect ? this.publisherSelect.value : "";
     var all = this.boxes.every(function (box) { return box.checked; });
     if (all) {
       return new Choice(null, publisher);
     }
+    var ids = this.named(true);
+    var except = this.named(false);
+    return except.length < ids.length ? new Choice(null, publisher, except) : new Choice(ids, publisher);
+  };
+
+  // named lists the boxes checked (or unchecked): each expansion whose
+  // box is so by its id, and the parts of the others one by one.
+  Selector.prototype.named = function (checked) {
     var self = this;
     var ids = [];
     this.boxes.forEach(function (box) {
-      if (!box.checked) {
+      if (box.checked !== checked || box.indeterminate) {
         return;
       }
       if (isPart(box.value)) {
         var whole = self.box(expansionOf(box.value));
-        if (whole && whole.checked) {
+        if (whole && whole.checked === checked && !whole.indeterminate) {
           return; // said by the expansion's id
         }
       }
       ids.push(box.value);
     });
-    return new Choice(ids, publisher);
+    return ids;
+  };
+
+  // setAll checks every box, or none.
+  Selector.prototype.setAll = function (checked) {
+    this.boxes.forEach(function (box) {
+      box.checked = checked;
+      box.indeterminate = false;
+    });
+  };
+
+  // describe says what the form chooses, in the words the summary's
+  // data attributes give: every expansion, or how many.
+  Selector.prototype.describe = function (words) {
+    var publisher = this.publisherSelect && this.publisherSelect.value !== "" ?
+      " · " + this.publisherSelect.options[this.publisherSelect.selectedIndex].text : "";
+    if (this.boxes.every(function (box) { return box.checked; })) {
+      return (words.getAttribute("data-all") || "every expansion") + publisher;
+    }
+    var n = this.boxes.filter(function (box) { return !isPart(box.value) && (box.checked || box.indeterminate); }).length;
+    var text = n === 1 ? words.getAttribute("data-one") : words.getAttribute("data-many");
+    return (text || "{n} expansions").replace("{n}", String(n)) + publisher;
   };
 
   // selection takes a snapshot of the form and returns a function that
@@ -355,6 +403,9 @@
 
   function rewriteLinks(query) {
     Array.prototype.forEach.call(document.querySelectorAll("a[href]"), function (link) {
+      if (link.hasAttribute("data-choice")) {
+        return; // a link that sets a choice of its own (only this expansion)
+      }
       if (!link.hasAttribute("data-href")) {
         var href = link.getAttribute("href");
         if (!isInternal(href)) {
@@ -571,8 +622,12 @@
       selector.set(choice);
     }
     tiles.set(window.location.search);
+    var summary = form ? form.parentNode.querySelector(".choice-now") : null;
     var apply = function (remember) {
       var current = selector ? selector.choice() : choice;
+      if (selector && summary) {
+        summary.textContent = selector.describe(summary);
+      }
       var query = queryOf(current);
       searchScope = { selected: selector ? selector.selection() : everything, publisher: current.publisher };
       filter(searchScope.selected, current.publisher, tiles.kinds());
@@ -600,6 +655,12 @@
     });
     if (form) {
       form.addEventListener("submit", submitted);
+      Array.prototype.forEach.call(form.querySelectorAll("button[data-select]"), function (button) {
+        button.addEventListener("click", function () {
+          selector.setAll(button.getAttribute("data-select") === "all");
+          apply(true);
+        });
+      });
     }
   }
 
