@@ -2,11 +2,16 @@ package site_test
 
 import (
 	"cmp"
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
 )
 
 // fitWidths are the window widths a page must fit: a phone's and a
@@ -93,4 +98,37 @@ func fitPages(t *testing.T, dir string) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// The selector and the search box work only with the script: without it
+// they are not drawn, and a line says where one expansion's rules are;
+// with it they are drawn and the line is not.
+func TestControlsNeedTheScript(t *testing.T) {
+	t.Parallel()
+	b := newBrowser(t)
+	dir := buildSite(t)
+	b.step("turning the script off", scripts(false))
+	b.navigate(fileURL(dir, "tables/dragon-diet.html"))
+	if b.visible("details.selector") || b.visible(".search") {
+		t.Error("without the script: the selector or the search box is drawn")
+	}
+	if !b.visible(".no-script") {
+		t.Error("without the script: no line says where one expansion's rules are")
+	}
+	b.step("turning the script on", scripts(true))
+	b.navigate(fileURL(dir, "tables/dragon-diet.html"))
+	if !b.visible("details.selector") || !b.visible(".search") {
+		t.Error("with the script: the selector or the search box is not drawn")
+	}
+	if b.visible(".no-script") {
+		t.Error("with the script: the line for readers without it shows")
+	}
+}
+
+// scripts turns the page's scripts on or off.
+func scripts(on bool) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		_, err := cdp.Call(ctx, t, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: !on})
+		return chromedp.Void{}, err
+	}
 }
