@@ -446,6 +446,60 @@ func TestHomePageOpensWithTheQuestions(t *testing.T) {
 	}
 }
 
+// Every page but the home page says where it is, by breadcrumbs to the
+// pages above it, and a long page lists its sections after its title.
+func TestBreadcrumbsAndContents(t *testing.T) {
+	_, s := builtinBuild(t)
+	pages := parseSite(t, s)
+	trail := func(pg *parsedPage) (hrefs []string, current string) {
+		walk(pg.doc, func(n *html.Node) {
+			if n.Data == "nav" && attr(n, "class") == "crumbs" {
+				walk(n, func(c *html.Node) {
+					if c.Data == "a" {
+						hrefs = append(hrefs, attr(c, "href"))
+					}
+					if c.Data == "li" && attr(c, "aria-current") == "page" {
+						current = textOf(c)
+					}
+				})
+			}
+		})
+		return hrefs, current
+	}
+	hrefs, current := trail(pages["tables/dragon-diet.html"])
+	assert.Equal(t, []string{"../index.html", "../index.html#tables"}, hrefs)
+	assert.Equal(t, "What the red dragon eats", current)
+	hrefs, _ = trail(pages["examples/princess-dragon-portal-example.html"])
+	assert.Equal(t, []string{"../index.html", "../examples/index.html"}, hrefs)
+	hrefs, _ = trail(pages["index.html"])
+	assert.Empty(t, hrefs, "the home page has no breadcrumbs")
+	for p, pg := range pages {
+		if p != "index.html" {
+			h, _ := trail(pg)
+			assert.NotEmpty(t, h, "%s has no breadcrumbs", p)
+		}
+	}
+	pd := pages["expansions/princess-dragon.html"]
+	var toc []string
+	walk(pd.doc, func(n *html.Node) {
+		if n.Data == "nav" && attr(n, "class") == "toc" {
+			walk(n, func(a *html.Node) {
+				if a.Data == "a" {
+					toc = append(toc, strings.TrimPrefix(attr(a, "href"), "#"))
+				}
+			})
+		}
+	})
+	var sections []string
+	walk(pd.doc, func(n *html.Node) {
+		if n.Data == "h2" && hasAttr(n, "id") {
+			sections = append(sections, attr(n, "id"))
+		}
+	})
+	assert.GreaterOrEqual(t, len(sections), 4)
+	assert.Equal(t, sections, toc, "the contents list the page's sections in order")
+}
+
 // TestBuildIsDeterministic builds the site twice and compares every byte.
 func TestBuildIsDeterministic(t *testing.T) {
 	cat, first := builtinBuild(t)

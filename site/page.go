@@ -23,8 +23,35 @@ type page struct {
 	Canonical string
 	// Nav is the selector and the links of every page.
 	Nav *nav
+	// Crumbs are the pages above this one, from the home page: the trail
+	// of breadcrumbs (none on the home page).
+	Crumbs []link
 	// Data is the page's own content.
 	Data any
+}
+
+// crumbs returns the trail of pages above a page: the home page, then the
+// page of its folder (the questions for a table, the expansions for an
+// expansion, the worked examples for one, the order of play for one
+// expansion's order).
+func (b *builder) crumbs(path string) []link {
+	if path == "index" {
+		return nil
+	}
+	out := []link{{Href: b.pageLink(path, "index", ""), Text: b.tr.must("nav.home")}}
+	folder, _, nested := strings.Cut(path, "/")
+	switch {
+	case !nested || path == "examples/index":
+	case folder == "tables":
+		out = append(out, link{Href: b.pageLink(path, "index", "tables"), Text: b.tr.must("nav.tables")})
+	case folder == "expansions":
+		out = append(out, link{Href: b.pageLink(path, "index", "expansions"), Text: b.tr.must("index.expansions")})
+	case folder == "examples":
+		out = append(out, link{Href: b.pageLink(path, "examples/index", ""), Text: b.tr.must("nav.examples")})
+	case folder == "order":
+		out = append(out, link{Href: b.pageLink(path, "order", ""), Text: b.tr.must("nav.order")})
+	}
+	return out
 }
 
 // nav is the navigation on every page: the main links and the selector.
@@ -84,7 +111,7 @@ func (n needs) Text() string {
 
 // newPage makes a page at a path.
 func (b *builder) newPage(path, title string, data any) *page {
-	return &page{Path: path, Title: title, Rel: rel(path), Lang: b.opt.Lang, Canonical: b.absolute(path + b.ext()), Nav: b.navigation(), Data: data}
+	return &page{Path: path, Title: title, Rel: rel(path), Lang: b.opt.Lang, Canonical: b.absolute(path + b.ext()), Nav: b.navigation(), Crumbs: b.crumbs(path), Data: data}
 }
 
 // navigation returns the selector's expansions and publishers.

@@ -3,8 +3,10 @@ package site
 import (
 	"bytes"
 	"fmt"
+	"html"
 	"io/fs"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"testing/fstest"
@@ -337,9 +339,42 @@ func (b *builder) writePage(kind string, pg *page) error {
 		return fmt.Errorf("page %s: %w", pg.Path, err)
 	}
 	p := pg.Path + b.ext()
-	b.put(p, bytes.Clone(b.page.Bytes()))
+	out := bytes.Clone(b.page.Bytes())
+	if b.opt.Format == HTML {
+		out = withContents(out, b.tr.must("nav.contents"))
+	}
+	b.put(p, out)
 	b.pages = append(b.pages, p)
 	return nil
+}
+
+// minContents is how many sections a page needs for a list of them.
+const minContents = 4
+
+// sectionHeading matches a page's section headings as the templates write
+// them, and markup inside a heading's text.
+var (
+	sectionHeading = regexp.MustCompile(`<h2 id="([^"]+)">(.*?)</h2>`)
+	markup         = regexp.MustCompile(`<[^>]*>`)
+)
+
+// withContents gives a long page (minContents sections or more) a list of
+// its sections after its title, so that a reader on a phone can jump to
+// one: the templates' own <h2 id> headings, whose text is already escaped.
+func withContents(page []byte, label string) []byte {
+	found := sectionHeading.FindAllSubmatch(page, -1)
+	title := bytes.Index(page, []byte("</h1>"))
+	if len(found) < minContents || title < 0 {
+		return page
+	}
+	var toc bytes.Buffer
+	toc.WriteString("\n<nav class=\"toc\" aria-label=\"" + html.EscapeString(label) + "\"><strong>" + html.EscapeString(label) + "</strong><ul>")
+	for _, m := range found {
+		toc.WriteString(`<li><a href="#` + string(m[1]) + `">` + string(markup.ReplaceAll(m[2], nil)) + `</a></li>`)
+	}
+	toc.WriteString("</ul></nav>")
+	at := title + len("</h1>")
+	return slices.Concat(page[:at], toc.Bytes(), page[at:])
 }
 
 // writeSitemap writes sitemap.xml when the site has a base URL.
