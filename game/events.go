@@ -204,8 +204,17 @@ func (e Event) Rule() EventRule {
 // place of the sources of the rule it superseded. A nil Ruleset gives
 // Event.Rule.
 func (r *Ruleset) EventRule(e Event) EventRule {
-	rule := e.Rule()
-	if r == nil || rule.Step == "" {
+	if r == nil {
+		return e.Rule()
+	}
+	rule, ok := EventRule{}, false
+	if u := eventKinds[e.Kind%numEventKinds]; u != nil && u.ruled != nil {
+		rule, ok = u.ruled(r, e)
+	}
+	if !ok {
+		rule = e.Rule()
+	}
+	if rule.Step == "" {
 		return rule
 	}
 	if i := r.stepIndex(rule.Step); i >= 0 {
