@@ -28,8 +28,9 @@ type EventNotation struct {
 	// figure eaten or spared, "meeple" for Player's meeple.
 	Figure, Victim string
 	Pos            BoardPosition
-	// Volcano says that a figure moved to a volcano.
-	Volcano bool
+	// Called says that a tile's symbol called the figure there (the
+	// notation writes "volcano" after the move).
+	Called bool
 	// Reason is the ruling that decided an eaten or spared figure.
 	Reason EventReason
 }
@@ -89,7 +90,7 @@ func ParseEventNotation(text string) (EventNotation, error) {
 	}
 	n.Kind, words = words[0], words[1:]
 	if n.Kind == "move" && len(words) == 3 && words[2] == "volcano" {
-		n.Volcano, words = true, words[:2]
+		n.Called, words = true, words[:2]
 	}
 	if len(words) != len(form) {
 		return EventNotation{}, fmt.Errorf("event %q: %s takes %d values after it, not %d", text, n.Kind, len(form), len(words))
@@ -171,7 +172,7 @@ func (n EventNotation) AppendText(b []byte) []byte {
 			b = n.Reason.appendText(b)
 		}
 	}
-	if n.Kind == "move" && n.Volcano {
+	if n.Kind == "move" && n.Called {
 		b = append(b, " volcano"...)
 	}
 	return b

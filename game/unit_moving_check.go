@@ -29,13 +29,13 @@ var unitMoveRules = map[Figure]EventRule{}
 // noteFigureEvent writes the values of a figure's event: the figure, its
 // victim, the tile, whether a tile's symbol called it, and the reason.
 func noteFigureEvent(e Event, n *tilekit.EventNotation) {
-	n.Figure, n.Victim, n.Pos, n.Volcano, n.Reason = e.Actor.ID(), e.Victim.ID(), e.Pos, e.Called, e.Reason
+	n.Figure, n.Victim, n.Pos, n.Called, n.Reason = e.Actor.ID(), e.Victim.ID(), e.Pos, e.Called, e.Reason
 }
 
 // readFigureEvent reads the values of a figure's event.
 func readFigureEvent(n tilekit.EventNotation, e *Event) error {
 	var err error
-	e.Pos, e.Called, e.Reason = n.Pos, n.Volcano, n.Reason
+	e.Pos, e.Called, e.Reason = n.Pos, n.Called, n.Reason
 	if e.Actor, err = parseFigure(n.Figure); err == nil && n.Victim != "" {
 		e.Victim, err = parseFigure(n.Victim)
 	}
