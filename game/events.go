@@ -164,9 +164,9 @@ type Event struct {
 	// Actor is the figure a unit's event is about (that moved, entered or
 	// ate), and Victim the figure it ate or spared.
 	Actor, Victim Figure
-	// Called says that the figure came to the tile because the tile's
-	// symbol called it there, not by a step.
-	Called bool
+	// Called is the symbol of the tile that called the figure there, not
+	// by a step; empty for none.
+	Called tilekit.Symbol
 	// Pos is the tile a figure moved to, entered, ate or spared on.
 	Pos tilekit.BoardPosition
 	// Reason is the ruling that decided an eaten or spared figure, or the

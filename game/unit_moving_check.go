@@ -45,7 +45,10 @@ func readFigureEvent(n tilekit.EventNotation, e *Event) error {
 // notedMove sets the values the notation holds of a figure's move or
 // entry.
 func notedMove(e Event, n *Event) {
-	n.Actor, n.Pos, n.Called = e.Actor, e.Pos, e.Called && e.Kind == EventMoved
+	n.Actor, n.Pos = e.Actor, e.Pos
+	if e.Kind == EventMoved {
+		n.Called = e.Called
+	}
 }
 
 // notedMeal sets the values the notation holds of a figure's meal.
@@ -60,7 +63,7 @@ func notedMeal(e Event, n *Event) {
 // unit's that moves it, or "move-ID" (Ruleset.EventRule gives the step
 // and its source).
 func movedRule(e Event) EventRule {
-	if r, ok := unitMoveRules[e.Actor]; ok && !e.Called {
+	if r, ok := unitMoveRules[e.Actor]; ok && e.Called == "" {
 		return r
 	}
 	return EventRule{ID: "move-" + e.Actor.ID()}
@@ -94,7 +97,7 @@ func (r *Ruleset) movingRule(e Event) (EventRule, bool) {
 	m := &r.movers[i]
 	k, id := m.stepping, "move-"+e.Actor.ID()
 	switch {
-	case e.Kind == EventMoved && e.Called:
+	case e.Kind == EventMoved && e.Called != "":
 		k, id = r.calledBy(e.Actor), ""
 	case e.Kind == EventEntered:
 		k, id = m.placing, "enter"

@@ -88,10 +88,10 @@ func (g *Game) enterPlaced(mv *movement, events []Event) []Event {
 		return events
 	}
 	g.at[who], g.entered[who] = g.lastCell, true
-	called := mv.trigger.on == tilekit.TriggerTileSymbol
+	var called tilekit.Symbol
 	kind := EventEntered
-	if called {
-		kind = EventMoved
+	if mv.trigger.on == tilekit.TriggerTileSymbol {
+		called, kind = mv.trigger.symbol, EventMoved
 	}
 	events = append(events, Event{Kind: kind, Actor: who, Called: called, Pos: g.last.Pos, Player: -1})
 	if a := g.rules.asideStep; a > 0 && g.rules.moves[a-1].who == who && len(g.aside) > 0 {

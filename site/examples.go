@@ -318,7 +318,7 @@ func flights(s *tilekit.Scenario, res game.ScenarioResult) []flight {
 			pos := e.Pos
 			from := cur[id]
 			cur[id] = &pos
-			if e.Kind == game.EventEntered || e.Called || from == nil {
+			if e.Kind == game.EventEntered || e.Called != "" || from == nil {
 				delete(open, id)
 				continue
 			}
