@@ -132,8 +132,9 @@ type decision struct {
 }
 
 // unitDecisions is the most moves of the units' decisions a turn of a
-// number of players records: the figure decision, two moving figures'
-// steps and one per follower held.
+// number of players records, as a bound of a whole game's (times its
+// tiles): the figure decision, two moving figures' steps and one per
+// follower held.
 func unitDecisions(players int) int { return 2*maxSteps + Followers*players + 1 }
 
 // hookPoints are the hooks of the units a Ruleset plays, per point, in
