@@ -28,8 +28,10 @@ type EventNotation struct {
 	// figure eaten or spared, "meeple" for Player's meeple.
 	Figure, Victim string
 	Pos            BoardPosition
-	// Volcano says that a figure moved to a volcano.
-	Volcano bool
+	// Called is the symbol of the tile that called the figure there,
+	// which the notation writes after the move ("move dragon 0,3
+	// volcano"); empty for none.
+	Called Symbol
 	// Reason is the ruling that decided an eaten or spared figure.
 	Reason EventReason
 }
@@ -88,8 +90,11 @@ func ParseEventNotation(text string) (EventNotation, error) {
 		return n, fmt.Errorf("event %q: %w", text, errNoEventForm)
 	}
 	n.Kind, words = words[0], words[1:]
-	if n.Kind == "move" && len(words) == 3 && words[2] == "volcano" {
-		n.Volcano, words = true, words[:2]
+	if n.Kind == "move" && len(words) == 3 {
+		if !isLocalID(words[2]) {
+			return EventNotation{}, fmt.Errorf("event %q: a move ends with the symbol of the tile that called the figure, an id, not %q", text, words[2])
+		}
+		n.Called, words = Symbol(words[2]), words[:2]
 	}
 	if len(words) != len(form) {
 		return EventNotation{}, fmt.Errorf("event %q: %s takes %d values after it, not %d", text, n.Kind, len(form), len(words))
@@ -171,8 +176,8 @@ func (n EventNotation) AppendText(b []byte) []byte {
 			b = n.Reason.appendText(b)
 		}
 	}
-	if n.Kind == "move" && n.Volcano {
-		b = append(b, " volcano"...)
+	if n.Kind == "move" && n.Called != "" {
+		b = append(append(b, ' '), n.Called...)
 	}
 	return b
 }

@@ -16,8 +16,9 @@ import (
 //     feature name (ParseFeatureRef: "city", "field2", "#3", "road@W");
 //   - a move of an expansion's figure: a word (MoveWord), then what it
 //     names: "portal x,y:FEATURE", "princess x,y:FEATURE", "fairy x,y" or
-//     "fairy x,y:FEATURE", "dragon N", "black-dragon E",
-//     "drawbridge x,y:FEATURE" or "drawbridge home".
+//     "fairy x,y:FEATURE", "drawbridge x,y:FEATURE" or "drawbridge home";
+//   - a step of a neutral figure that moves tile by tile: its id, then the
+//     side it steps to, "dragon N", "black-dragon E" (MoveText.Step).
 //
 // A follower move and a portal move may end with one more word, after a
 // space: the kind of figure deployed (Figure), such as "city large-meeple";
@@ -37,29 +38,26 @@ const (
 	WordPrincess MoveWord = "princess"
 	// WordFairy moves the fairy.
 	WordFairy MoveWord = "fairy"
-	// WordDragon steps the red dragon.
-	WordDragon MoveWord = "dragon"
-	// WordBlackDragon steps the Black Dragon.
-	WordBlackDragon MoveWord = "black-dragon"
 	// WordDrawbridge moves a follower held at a drawbridge (The
 	// Drawbridges).
 	WordDrawbridge MoveWord = "drawbridge"
 )
 
 // MoveWords lists the words of the expansions' moves.
-var MoveWords = []MoveWord{WordPortal, WordPrincess, WordFairy, WordDragon, WordBlackDragon, WordDrawbridge}
+var MoveWords = []MoveWord{WordPortal, WordPrincess, WordFairy, WordDrawbridge}
 
 // MoveText is a move read by ParseMoveText, as it is written: which tile and
 // feature it names is found by the game it is played in.
 type MoveText struct {
 	// Word is empty for a tile move and a follower move, else the word of
-	// an expansion's move.
+	// an expansion's move, or for a step the figure's id.
 	Word MoveWord
+	// Step says that the move steps the figure Word to the side Side.
+	Step bool
 	// Tile says that the move is a tile move, laid at At and Rotation.
 	Tile bool
 	// HasAt says that the move names a tile by its position, At: a tile
-	// move, and every expansion's move but a dragon's step and
-	// "drawbridge home".
+	// move, and every expansion's move but a step and "drawbridge home".
 	HasAt bool
 	At    BoardPosition
 	// Rotation is a tile move's rotation in degrees: 0, 90, 180 or 270.
@@ -71,7 +69,7 @@ type MoveText struct {
 	Index   int
 	IsIndex bool
 	Ref     FeatureRef
-	// Side is a dragon's step.
+	// Side is the side a step goes to.
 	Side Side
 	// Figure is the kind of figure a follower or portal move deploys, as
 	// written after the feature; empty for the first kind.
@@ -92,22 +90,22 @@ func ParseMoveText(text string) (MoveText, error) {
 func parseMoveText(text string) (MoveText, error) {
 	head, rest, spaced := strings.Cut(text, " ")
 	word := MoveWord(head)
+	if spaced && !isMoveWord(word) && isLocalID(head) && (len(rest) == 1 || strings.Contains(rest, ",")) {
+		// A kind of figure after a feature is an id of more than one
+		// letter; one letter, or a position, after an id is read as the
+		// side a figure steps to.
+		s, err := ParseSide(rest)
+		if err != nil {
+			return MoveText{}, fmt.Errorf("%s is followed by the side it steps to: %w", word, err)
+		}
+		return MoveText{Word: word, Step: true, Side: s}, nil
+	}
 	if !spaced || !isMoveWord(word) {
 		return parseBaseMove(text)
 	}
 	m := MoveText{Word: word}
-	switch word {
-	case WordDragon, WordBlackDragon:
-		s, err := ParseSide(rest)
-		if err != nil {
-			return m, fmt.Errorf("%s is followed by the side it steps to: %w", word, err)
-		}
-		m.Side = s
+	if word == WordDrawbridge && rest == "home" {
 		return m, nil
-	case WordDrawbridge:
-		if rest == "home" {
-			return m, nil
-		}
 	}
 	place, figure, _ := strings.Cut(rest, " ")
 	at, feature, hasFeature := strings.Cut(place, ":")
@@ -202,7 +200,7 @@ func (m MoveText) String() string {
 	switch {
 	case m.Tile:
 		return fmt.Sprintf("%d,%d@%d", m.At.X, m.At.Y, m.Rotation)
-	case m.Word == WordDragon || m.Word == WordBlackDragon:
+	case m.Step:
 		return b.String() + m.Side.String()
 	case m.Word == WordDrawbridge && !m.HasAt:
 		return b.String() + "home"

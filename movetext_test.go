@@ -22,8 +22,8 @@ func TestParseMoveTextForms(t *testing.T) {
 		"princess 0,-1:f0":      {Word: WordPrincess, HasAt: true, At: BoardPosition{Y: -1}, Feature: "f0", IsIndex: true},
 		"fairy 1,0":             {Word: WordFairy, HasAt: true, At: BoardPosition{X: 1}},
 		"fairy 1,0:north":       {Word: WordFairy, HasAt: true, At: BoardPosition{X: 1}, Feature: "north", Ref: FeatureRef{ID: "north"}},
-		"dragon N":              {Word: WordDragon},
-		"black-dragon E":        {Word: WordBlackDragon, Side: East},
+		"dragon N":              {Word: "dragon", Step: true},
+		"black-dragon E":        {Word: "black-dragon", Step: true, Side: East},
 		"drawbridge 1,-1:city":  {Word: WordDrawbridge, HasAt: true, At: BoardPosition{X: 1, Y: -1}, Feature: "city", Ref: FeatureRef{Kind: City}},
 		"drawbridge home":       {Word: WordDrawbridge},
 	} {
@@ -43,7 +43,7 @@ func mustEdgePoint(t *testing.T, name string) EdgePoint {
 // A text that is no move is refused with what is wrong with it.
 func TestParseMoveTextErrors(t *testing.T) {
 	for text, want := range map[string]string{
-		"":                    `move "": not a tile move (x,y@ROT), none, a follower's feature or a move of portal, princess, fairy, dragon, black-dragon, drawbridge: feature name "" is none of`,
+		"":                    `move "": not a tile move (x,y@ROT), none, a follower's feature or a move of portal, princess, fairy, drawbridge: feature name "" is none of`,
 		"01,0@0":              `move "01,0@0": a tile move is x,y@ROT: position "01,0": want x,y, such as 1,-2`,
 		"-0,0@0":              `position "-0,0"`,
 		"1,0@360":             `ROT one of 0, 90, 180 or 270`,
@@ -51,7 +51,7 @@ func TestParseMoveTextErrors(t *testing.T) {
 		"portal":              `portal is followed by what it moves, after a space`,
 		"portal 0,0":          `portal names a feature of the tile after ":"`,
 		"princess 0,0:city x": `princess takes no figure kind after its place, not "x"`,
-		"dragon up":           `side "up": want N, E, S or W`,
+		"dragon u":            `side "u": want N, E, S or W`,
 		"drawbridge away":     `drawbridge names a tile: position "away"`,
 		"city Large":          `the figure kind after the feature is lower-case letters and digits`,
 		"fairy 1,0:field@X":   `feature name "field@X"`,

@@ -51,10 +51,10 @@ func TestBlackDragonMovesOneStepPerCompletedFeature(t *testing.T) {
 	require.Equal(t, "black-dragon", g.Decision())
 	assert.Equal(t, []string{"black-dragon W"}, legalStrings(g))
 	assert.Equal(t, []string{"move black-dragon 0,0", "eat black-dragon p3/meeple 0,0 black-dragon-diet/fan-rules"},
-		apply(t, g, game.BlackDragonMove(tilekit.West)))
+		apply(t, g, game.StepMove(figBlack, tilekit.West)))
 	assert.ElementsMatch(t, []string{"black-dragon N", "black-dragon W"}, legalStrings(g), "never back to 1,0")
 	assert.Equal(t, 0, g.Decider(), "the active player moves it")
-	events := apply(t, g, game.BlackDragonMove(tilekit.North))
+	events := apply(t, g, game.StepMove(figBlack, tilekit.North))
 	assert.Equal(t, []string{"move black-dragon 0,-1", "eat black-dragon p2/meeple 0,-1 black-dragon-diet/fan-rules",
 		"complete city", "complete road", "score p1 3 road", "return p1 1 road"}, events)
 	assert.Equal(t, "draw", g.Decision(), "two completed features, two steps")
@@ -178,7 +178,7 @@ func TestTheTwoDragons(t *testing.T) {
 	apply(t, g, game.NoFollower)
 	assert.Equal(t, []string{"move dragon 2,1",
 		"spare dragon black-dragon 2,1 dragon-diet/open-question/default"},
-		apply(t, g, game.DragonMove(tilekit.North)))
+		apply(t, g, game.StepMove(figDragon, tilekit.North)))
 
 	g, err = game.ParseSnapshot(r, "0,0:base/D@0 1,0:base/A@90[1:road] / scores 0,0 / dragon 0,0 / black-dragon 1,0")
 	require.NoError(t, err)
@@ -188,7 +188,7 @@ func TestTheTwoDragons(t *testing.T) {
 	assert.Equal(t, []string{"move black-dragon 0,0",
 		"eat black-dragon dragon 0,0 black-dragon-diet/fan-rules",
 		"complete road", "score p1 3 road", "return p1 1 road"},
-		apply(t, g, game.BlackDragonMove(tilekit.West)))
+		apply(t, g, game.StepMove(figBlack, tilekit.West)))
 	_, on := g.FigureAt("dragon")
 	assert.False(t, on)
 	assert.Contains(t, g.Snapshot(), "/ dragon waiting")

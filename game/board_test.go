@@ -280,7 +280,7 @@ func TestBoardGrowsAsTilesComeNearItsEdge(t *testing.T) {
 	}
 	var dragon []tilekit.BoardPosition
 	for f := range g.Figures() {
-		if f.Figure == game.FigureDragon {
+		if f.Figure == figDragon {
 			dragon = append(dragon, f.Pos)
 		}
 	}

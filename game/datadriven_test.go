@@ -61,8 +61,8 @@ func TestChangedDataChangesTheGame(t *testing.T) {
 		require.NoError(t, place(g, 3, 1, 0))
 		apply(t, g, game.NoFollower)
 		var events []string
-		events = append(events, apply(t, g, game.DragonMove(tilekit.North))...)
-		events = append(events, apply(t, g, game.DragonMove(tilekit.West))...)
+		events = append(events, apply(t, g, game.StepMove(figDragon, tilekit.North))...)
+		events = append(events, apply(t, g, game.StepMove(figDragon, tilekit.West))...)
 		assert.Equal(t, tc.want, events, "%d steps, meeple %s", tc.steps, tc.verdict)
 		assert.Equal(t, tc.steps == 2, g.Decision() == "draw", "%d steps: the move is over after two", tc.steps)
 	}

@@ -43,11 +43,12 @@
 //
 // # The seam: one unit per expansion element
 //
-// Each expansion element is a unit in a file of its own: unit_dragon.go
-// (the volcano and the red dragon), unit_blackdragon.go (the Black
-// Dragon), unit_moving.go (what both dragons share: a neutral figure that
-// steps and eats), unit_fairy.go, unit_portal.go, unit_princess.go and
-// unit_drawbridge.go. A unit holds its state, claims its step ids, adds
+// Each expansion element is a unit in a file of its own: unit_moving.go
+// (the mechanic of every step with a movement in the data, whatever its
+// id or figure: the red dragon and the volcano, the Black Dragon, a fan's
+// own figure), unit_dragon.go (the volcano's volcano-deploy, a table no
+// step's data names), unit_fairy.go, unit_portal.go, unit_princess.go
+// and unit_drawbridge.go. A unit holds its state, claims its step ids, adds
 // its moves to the figure decision or waits for its own decision (a
 // dragon's step, a drawbridge), and brings its events, its sections of the
 // snapshot notation and its invariants. units.go lists the units and their

@@ -82,7 +82,7 @@ func TestDragonMovesSixStepsEachPlayerInTurn(t *testing.T) {
 		require.Equal(t, "dragon", g.Decision(), "step %d", i+1)
 		assert.Equal(t, st.decider, g.Decider(), "step %d is chosen by player %d", i+1, st.decider+1)
 		assert.Len(t, g.Legal(nil), st.options, "step %d: %v", i+1, legalStrings(g))
-		events = append(events, apply(t, g, game.DragonMove(st.side))...)
+		events = append(events, apply(t, g, game.StepMove(figDragon, st.side))...)
 	}
 	assert.Equal(t, "draw", g.Decision(), "six steps end the move and the turn")
 	assert.Equal(t, []string{
@@ -109,9 +109,9 @@ func TestDragonStopsAtADeadEnd(t *testing.T) {
 	require.NoError(t, place(g, 2, 1, 2), "south of 2,0, its city turned to the south")
 	apply(t, g, game.NoFollower)
 	assert.ElementsMatch(t, []string{"dragon W", "dragon S"}, legalStrings(g))
-	apply(t, g, game.DragonMove(tilekit.West))
+	apply(t, g, game.StepMove(figDragon, tilekit.West))
 	assert.Equal(t, []string{"dragon W"}, legalStrings(g), "back east is its start")
-	apply(t, g, game.DragonMove(tilekit.West))
+	apply(t, g, game.StepMove(figDragon, tilekit.West))
 	assert.Equal(t, "draw", g.Decision(), "a dead end at 0,0 ends the move after two steps")
 	assert.Equal(t, 1, g.Turn())
 }
@@ -125,7 +125,7 @@ func TestDragonNeverEntersTheFairysTile(t *testing.T) {
 	take(t, g, "princess-dragon/dragon-city-cap-garden")
 	require.NoError(t, place(g, 3, 1, 0))
 	apply(t, g, game.NoFollower)
-	apply(t, g, game.DragonMove(tilekit.North))
+	apply(t, g, game.StepMove(figDragon, tilekit.North))
 	assert.Equal(t, []string{"dragon N", "dragon E"}, legalStrings(g), "west is the fairy's tile")
 }
 
@@ -294,7 +294,7 @@ func TestDragonBeforeOrAfterScoringByPublisher(t *testing.T) {
 		take(t, g, "princess-dragon/dragon-cloister-roads")
 		require.NoError(t, place(g, -1, 0, 0), "its east road end closes the road")
 		assert.Equal(t, tc.afterTile, nilIfEmpty(apply(t, g, game.NoFollower)), tc.pub)
-		assert.Equal(t, tc.afterMove, apply(t, g, game.DragonMove(tilekit.East)), tc.pub)
+		assert.Equal(t, tc.afterMove, apply(t, g, game.StepMove(figDragon, tilekit.East)), tc.pub)
 		assert.Equal(t, "draw", g.Decision(), "%s: a dead end at 1,0", tc.pub)
 		assert.Equal(t, tc.score, g.Player(1).Score, tc.pub)
 	}

@@ -7,9 +7,10 @@ import (
 	"github.com/tilekit/tilekit/rules"
 )
 
-// The steps the engine implements are the steps rules.EngineSteps says it
-// plays, which the validator and the site read: the two lists cannot
-// drift apart.
+// The steps the engine implements by their id are the steps
+// rules.EngineSteps says it plays, which the validator and the site read:
+// the two lists cannot drift apart (a step with a movement is played by
+// the moving figures' mechanic, whatever its id).
 func TestEngineStepsAgreeWithRules(t *testing.T) {
 	ids := coreSteps[:]
 	for _, u := range units {

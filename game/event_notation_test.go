@@ -105,16 +105,16 @@ func TestParseEvent(t *testing.T) {
 		"end score p1 4 road":   {Kind: EventScored, Feature: Feature{Kind: KindRoad}, Points: 4, End: true, Scoring: RuleEndRoad},
 		"score p1 1 fairy-turn": {Kind: EventScored, Points: 1, Scoring: RuleFairyTurn},
 		"return p3 2 cloister":  {Kind: EventReturned, Feature: Feature{Kind: KindCloister}, Player: 2, Count: 2},
-		"move dragon 2,-1":      {Kind: EventMoved, Actor: FigureDragon, Pos: tilekit.BoardPosition{X: 2, Y: -1}, Player: -1},
-		"move dragon 0,3 volcano": {Kind: EventMoved, Actor: FigureDragon, Pos: tilekit.BoardPosition{Y: 3}, Called: true,
+		"move dragon 2,-1":      {Kind: EventMoved, Actor: testDragon, Pos: tilekit.BoardPosition{X: 2, Y: -1}, Player: -1},
+		"move dragon 0,3 volcano": {Kind: EventMoved, Actor: testDragon, Pos: tilekit.BoardPosition{Y: 3}, Called: tilekit.SymbolVolcano,
 			Player: -1},
-		"enter black-dragon -1,0": {Kind: EventEntered, Actor: FigureBlackDragon, Pos: tilekit.BoardPosition{X: -1}, Player: -1},
-		"eat dragon p1/meeple 2,-1 dragon-diet/rulebook": {Kind: EventEaten, Actor: FigureDragon, Victim: FigureMeeple,
+		"enter black-dragon -1,0": {Kind: EventEntered, Actor: testBlack, Pos: tilekit.BoardPosition{X: -1}, Player: -1},
+		"eat dragon p1/meeple 2,-1 dragon-diet/rulebook": {Kind: EventEaten, Actor: testDragon, Victim: FigureMeeple,
 			Pos: tilekit.BoardPosition{X: 2, Y: -1}, Reason: Reason{Table: "dragon-diet", Source: tilekit.Rulebook}},
-		"spare dragon black-dragon 2,1 dragon-diet/thumb/faq/2015-03/default": {Kind: EventSpared, Actor: FigureDragon,
-			Victim: FigureBlackDragon, Pos: tilekit.BoardPosition{X: 2, Y: 1}, Player: -1,
+		"spare dragon black-dragon 2,1 dragon-diet/thumb/faq/2015-03/default": {Kind: EventSpared, Actor: testDragon,
+			Victim: testBlack, Pos: tilekit.BoardPosition{X: 2, Y: 1}, Player: -1,
 			Reason: Reason{Table: "dragon-diet", Thumb: true, Source: tilekit.FAQ, Date: "2015-03", Default: true}},
-		"spare dragon fairy 0,0 dragon-diet/default": {Kind: EventSpared, Actor: FigureDragon, Victim: FigureFairy, Player: -1,
+		"spare dragon fairy 0,0 dragon-diet/default": {Kind: EventSpared, Actor: testDragon, Victim: fairyFigure, Player: -1,
 			Reason: Reason{Table: "dragon-diet", Default: true}},
 		"princess p2 city":                 {Kind: EventPrincess, Feature: Feature{Kind: KindCity}, Player: 1},
 		"cross p1 city":                    {Kind: EventCrossed, Feature: Feature{Kind: KindCity}, Player: 0},
@@ -123,7 +123,7 @@ func TestParseEvent(t *testing.T) {
 		"score p1 2 city-1st-edition":      {Kind: EventScored, Feature: Feature{Kind: KindCity}, Points: 2, Scoring: RuleSmallCityFirstEdition},
 		"end score p2 4 field-1st-edition": {Kind: EventScored, Feature: Feature{Kind: KindCity}, Player: 1, Points: 4, End: true, Scoring: RuleFieldFirstEdition},
 		"end score p2 3 fairy-feature":     {Kind: EventScored, Player: 1, Points: 3, End: true, Scoring: RuleFairyFeature},
-		"eat black-dragon dragon 0,0 black-dragon-diet/fan-rules": {Kind: EventEaten, Actor: FigureBlackDragon, Victim: FigureDragon, Player: -1,
+		"eat black-dragon dragon 0,0 black-dragon-diet/fan-rules": {Kind: EventEaten, Actor: testBlack, Victim: testDragon, Player: -1,
 			Reason: Reason{Table: "black-dragon-diet", Source: tilekit.FanRules}},
 	} {
 		got, err := ParseEvent(text)
@@ -144,7 +144,7 @@ func TestParseEvent(t *testing.T) {
 		"score p1 4 field":                     `scoring rule "field"`,
 		"end score p1 4 fairy-turn":            `scoring rule "fairy-turn"`,
 		"score p1 4 city now":                  "score takes 3 values after it, not 4",
-		"move dragon 2,-1 lava":                "move takes 2 values after it, not 3",
+		"move dragon 2,-1 Lava":                "a move ends with the symbol of the tile that called the figure, an id",
 		"move dragon 2,+1":                     `tile "2,+1"`,
 		"move unicorn 2,1":                     `figure "unicorn"`,
 		"eat dragon meeple 0,0 t/rulebook":     `victim "meeple"`,
@@ -182,3 +182,9 @@ func FuzzParseEvent(f *testing.F) {
 		require.Equal(t, e, e.noted(), "a parsed event holds only values of the notation")
 	})
 }
+
+// The dragons, by their ids, for the tests of the package.
+var (
+	testDragon = mustNameFigure("dragon")
+	testBlack  = mustNameFigure("black-dragon")
+)

@@ -164,9 +164,9 @@ type Event struct {
 	// Actor is the figure a unit's event is about (that moved, entered or
 	// ate), and Victim the figure it ate or spared.
 	Actor, Victim Figure
-	// Called says that the figure came to the tile because the tile's
-	// symbol called it there, not by a step.
-	Called bool
+	// Called is the symbol of the tile that called the figure there, not
+	// by a step; empty for none.
+	Called tilekit.Symbol
 	// Pos is the tile a figure moved to, entered, ate or spared on.
 	Pos tilekit.BoardPosition
 	// Reason is the ruling that decided an eaten or spared figure, or the
@@ -204,8 +204,17 @@ func (e Event) Rule() EventRule {
 // place of the sources of the rule it superseded. A nil Ruleset gives
 // Event.Rule.
 func (r *Ruleset) EventRule(e Event) EventRule {
-	rule := e.Rule()
-	if r == nil || rule.Step == "" {
+	if r == nil {
+		return e.Rule()
+	}
+	rule, ok := EventRule{}, false
+	if u := eventKinds[e.Kind%numEventKinds]; u != nil && u.ruled != nil {
+		rule, ok = u.ruled(r, e)
+	}
+	if !ok {
+		rule = e.Rule()
+	}
+	if rule.Step == "" {
 		return rule
 	}
 	if i := r.stepIndex(rule.Step); i >= 0 {

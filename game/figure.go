@@ -5,31 +5,125 @@ import (
 	"fmt"
 	"iter"
 	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/tilekit/tilekit"
 )
 
-// Figure is a figure the engine plays: the players' meeple and the neutral
-// dragon, fairy and Black Dragon. An Event names the figures it is about by
-// this value (Event.Actor, Event.Victim), and Game.Figures lists them on
-// the board.
+// Figure is a figure the engine plays: the players' meeple, or a neutral
+// figure of the rules data (expansions/figures.toml) that a step of the
+// turn names. A figure's value is given when a Ruleset first names it and
+// stays the same in the process, so that an Event names the figures it is
+// about by this value (Event.Actor, Event.Victim) and writes their ids
+// without its Ruleset; Ruleset.Figures lists the figures a ruleset plays,
+// and Game.Figures those on the board.
 type Figure uint8
 
-// The figures, as values of Figure.
-const (
-	FigureMeeple      = figMeeple
-	FigureDragon      = figDragon
-	FigureFairy       = figFairy
-	FigureBlackDragon = figBlackDragon
-)
+// FigureMeeple is the players' meeple, the base game's figure.
+const FigureMeeple Figure = 0
 
-// ID returns the figure's id in the rules data (expansions/figures.toml):
-// "meeple", "dragon", "fairy" or "black-dragon".
-func (f Figure) ID() string { return figureIDs[f%numFigures] }
+// maxFigures is the number of figures a process can name: the meeple and
+// the neutral figures of every ruleset compiled.
+const maxFigures = 64
 
-// String returns the figure's name as events write it: "meeple", "dragon",
-// "fairy" or "black dragon".
-func (f Figure) String() string { return figureNames[f%numFigures] }
+// figureTable holds the ids of the figures named so far, by value; a
+// figure is added under mu and the table read without a lock.
+var figureTable struct {
+	mu  sync.Mutex
+	ids atomic.Pointer[[]string]
+}
+
+// firstFigures are the figures before any is named: the meeple.
+var firstFigures = []string{"meeple"}
+
+// figureIDs returns the ids of the figures named so far, by value.
+func figureIDs() []string {
+	if ids := figureTable.ids.Load(); ids != nil {
+		return *ids
+	}
+	return firstFigures
+}
+
+// lookupFigure returns the figure of an id, if one was named.
+func lookupFigure(id string) (Figure, bool) {
+	i := slices.Index(figureIDs(), id)
+	return Figure(max(i, 0)), i >= 0
+}
+
+// nameFigure returns the figure of an id, giving it the next value when
+// it has none yet.
+func nameFigure(id string) (Figure, error) {
+	if f, ok := lookupFigure(id); ok {
+		return f, nil
+	}
+	figureTable.mu.Lock()
+	defer figureTable.mu.Unlock()
+	ids := figureIDs()
+	if i := slices.Index(ids, id); i >= 0 {
+		return Figure(i), nil
+	}
+	if len(ids) >= maxFigures {
+		return 0, fmt.Errorf("figure %s: the engine plays at most %d figures in one process", id, maxFigures)
+	}
+	grown := append(slices.Clip(ids), id)
+	figureTable.ids.Store(&grown)
+	return Figure(len(ids)), nil
+}
+
+// FigureOf returns the figure of an id in the rules data, giving it its
+// value when no ruleset has named it yet.
+func FigureOf(id string) (Figure, error) { return nameFigure(id) }
+
+// mustNameFigure names a figure a unit plays, at the package's start.
+func mustNameFigure(id string) Figure {
+	f, err := nameFigure(id)
+	if err != nil {
+		panic(err)
+	}
+	return f
+}
+
+// ID returns the figure's id in the rules data (expansions/figures.toml),
+// such as "meeple".
+func (f Figure) ID() string {
+	if ids := figureIDs(); int(f) < len(ids) {
+		return ids[f]
+	}
+	return "figure" + strconv.Itoa(int(f))
+}
+
+// String returns the figure's name as events write it: its id, words
+// apart ("black-dragon" is "black dragon").
+func (f Figure) String() string { return strings.ReplaceAll(f.ID(), "-", " ") }
+
+// FigureByID returns the figure of an id that the ruleset plays: the
+// meeple, or one of its neutral figures.
+func (r *Ruleset) FigureByID(id string) (Figure, bool) {
+	f, ok := lookupFigure(id)
+	if !ok || (f != FigureMeeple && !slices.Contains(r.neutrals, f)) {
+		return 0, false
+	}
+	return f, true
+}
+
+// FigureID returns the id of a figure in the rules data.
+func (r *Ruleset) FigureID(f Figure) string { return f.ID() }
+
+// Figures returns the figures the ruleset plays: the meeple, then its
+// neutral figures in the order its steps name them.
+func (r *Ruleset) Figures() []Figure { return append([]Figure{FigureMeeple}, r.neutrals...) }
+
+// addNeutral adds a neutral figure of an id to the ruleset's figures.
+func (r *Ruleset) addNeutral(id string) (Figure, error) {
+	f, err := nameFigure(id)
+	if err == nil && f != FigureMeeple && !slices.Contains(r.neutrals, f) {
+		r.neutrals = append(r.neutrals, f)
+	}
+	return f, err
+}
 
 // sourcePD is the source of the rules of The Princess & the Dragon.
 const sourcePD = "Wikicarpedia: The Princess and The Dragon (1st edition)/de"
@@ -41,32 +135,14 @@ func citePD(section string) tilekit.Citation {
 		URL: "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de"}
 }
 
-// neutral is a neutral figure a moving figure may eat: where it stands
-// (a board cell, -1 beside the board) and what being eaten does to it.
-type neutral struct {
-	who   figure
-	cell  func(g *Game) int32
-	eaten func(g *Game)
-}
-
-// neutrals are the neutral figures, in the order a figure eats them.
-var neutrals = [...]neutral{
-	{figFairy, func(g *Game) int32 { return g.fairyCell }, func(g *Game) { g.fairyCell, g.fairyNode = -1, -1 }},
-	{figDragon, func(g *Game) int32 { return g.dragonCell }, func(g *Game) { g.dragonCell, g.dragon = -1, dragonWaiting }},
-	{figBlackDragon, func(g *Game) int32 { return g.blackCell }, func(g *Game) { g.blackCell = -1 }},
-}
-
-// FigureAt returns where a neutral figure stands: "dragon", "fairy" or
-// "black-dragon"; ok is false when it stands beside the board.
+// FigureAt returns where a neutral figure of the game stands, by its id;
+// ok is false when it stands beside the board.
 func (g *Game) FigureAt(id string) (p tilekit.BoardPosition, ok bool) {
-	for _, n := range neutrals {
-		if figureIDs[n.who] == id {
-			if cell := n.cell(g); cell > 0 {
-				return g.board.position(int(cell)), true
-			}
-		}
+	f, known := g.rules.FigureByID(id)
+	if !known || f == FigureMeeple || g.at[f] < 0 {
+		return p, false
 	}
-	return p, false
+	return g.board.position(int(g.at[f])), true
 }
 
 // PlacedTile is a tile on a board: where it lies, its type (a tile type of
@@ -110,8 +186,8 @@ type PlacedFigure struct {
 
 // Figures returns the figures on the board: the players' followers in the
 // order Game.Snapshot writes them (by tile as Board.Placed gives them, then
-// by feature, then by player), then the dragon, the fairy and the Black
-// Dragon, those of them that stand on a tile.
+// by feature, then by player), then the neutral figures that stand on a
+// tile, in the order of Ruleset.Figures.
 func (g *Game) Figures() iter.Seq[PlacedFigure] {
 	return func(yield func(PlacedFigure) bool) {
 		cellOf := func(f follower) int32 { return g.board.cellOf(f.node) }
@@ -124,11 +200,8 @@ func (g *Game) Figures() iter.Seq[PlacedFigure] {
 				return
 			}
 		}
-		for _, n := range [...]struct {
-			fig  Figure
-			cell int32
-		}{{FigureDragon, g.dragonCell}, {FigureFairy, g.fairyCell}, {FigureBlackDragon, g.blackCell}} {
-			if n.cell > 0 && !yield(PlacedFigure{Figure: n.fig, Player: -1, Pos: g.board.position(int(n.cell)), Feature: -1}) {
+		for _, n := range g.rules.neutrals {
+			if g.at[n] >= 0 && !yield(PlacedFigure{Figure: n, Player: -1, Pos: g.board.position(int(g.at[n])), Feature: -1}) {
 				return
 			}
 		}
@@ -137,12 +210,10 @@ func (g *Game) Figures() iter.Seq[PlacedFigure] {
 
 // parseFigure reads a figure by its id.
 func parseFigure(word string) (Figure, error) {
-	for f, id := range figureIDs {
-		if id == word {
-			return Figure(f), nil
-		}
+	if f, ok := lookupFigure(word); ok {
+		return f, nil
 	}
-	return 0, fmt.Errorf("figure %q: the engine plays meeple, dragon, fairy and black-dragon", word)
+	return 0, fmt.Errorf("figure %q: no game has it: the engine plays the meeple and the neutral figures its steps name (%s)", word, strings.Join(figureIDs(), ", "))
 }
 
 // readPlayerFeature reads the feature kind of an event about a player's

@@ -52,8 +52,8 @@ func TestFiguresListsFollowersAndNeutralFigures(t *testing.T) {
 		{Figure: game.FigureMeeple, Player: 3, Pos: pos(2, 0), Feature: cloister},
 		{Figure: game.FigureMeeple, Player: 2, Pos: pos(0, 1), Feature: cloister},
 		{Figure: game.FigureMeeple, Player: 1, Pos: pos(1, 1), Feature: cloister},
-		{Figure: game.FigureDragon, Player: -1, Pos: pos(2, 2), Feature: -1},
-		{Figure: game.FigureFairy, Player: -1, Pos: pos(2, 0), Feature: -1},
+		{Figure: figDragon, Player: -1, Pos: pos(2, 2), Feature: -1},
+		{Figure: figFairy, Player: -1, Pos: pos(2, 0), Feature: -1},
 	}, got)
 	for _, f := range got[3:] {
 		at, ok := g.FigureAt(f.Figure.ID())
@@ -74,7 +74,7 @@ func TestFiguresListsTheBlackDragon(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []game.PlacedFigure{
 		{Figure: game.FigureMeeple, Player: 0, Pos: pos(1, 0), Feature: road},
-		{Figure: game.FigureBlackDragon, Player: -1, Pos: pos(1, 0), Feature: -1},
+		{Figure: figBlack, Player: -1, Pos: pos(1, 0), Feature: -1},
 	}, slices.Collect(g.Figures()))
 }
 
@@ -107,17 +107,17 @@ func TestEventsCarryTheirFigure(t *testing.T) {
 	require.NoError(t, place(g, 3, 1, 0))
 	_, err = g.Apply(game.NoFollower, nil)
 	require.NoError(t, err)
-	events, err := g.Apply(game.DragonMove(tilekit.North), nil)
+	events, err := g.Apply(game.StepMove(figDragon, tilekit.North), nil)
 	require.NoError(t, err)
 	require.Len(t, events, 1)
 	e := events[0]
 	assert.Equal(t, game.EventMoved, e.Kind)
-	assert.Equal(t, game.FigureDragon, e.Actor)
+	assert.Equal(t, figDragon, e.Actor)
 	assert.Equal(t, pos(2, 1), e.Pos)
 	assert.True(t, strings.HasPrefix(e.String(), "move "+e.Actor.ID()+" "), e.String())
 	for f, want := range map[game.Figure][2]string{
-		game.FigureMeeple: {"meeple", "meeple"}, game.FigureDragon: {"dragon", "dragon"},
-		game.FigureFairy: {"fairy", "fairy"}, game.FigureBlackDragon: {"black-dragon", "black dragon"},
+		game.FigureMeeple: {"meeple", "meeple"}, figDragon: {"dragon", "dragon"},
+		figFairy: {"fairy", "fairy"}, figBlack: {"black-dragon", "black dragon"},
 	} {
 		assert.Equal(t, want, [2]string{f.ID(), f.String()})
 	}

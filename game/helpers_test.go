@@ -215,3 +215,19 @@ func randomBoard(cat *tilekit.Catalog, p *player, limit int) refBoard {
 	}
 	return rb
 }
+
+// The seed's neutral figures, by their ids.
+var (
+	figDragon = mustFigure("dragon")
+	figBlack  = mustFigure("black-dragon")
+	figFairy  = mustFigure("fairy")
+)
+
+// mustFigure returns the figure of an id.
+func mustFigure(id string) game.Figure {
+	f, err := game.FigureOf(id)
+	if err != nil {
+		panic(err)
+	}
+	return f
+}

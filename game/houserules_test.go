@@ -183,7 +183,7 @@ func houseRulesFolder(t *testing.T) *tilekit.Catalog {
 // built-in step's: the dragon's move and meal under the house dragon-move
 // name "Our house rules", with the rule's id kept, while the built-in
 // scenario under the built-in data cites the rulebook; Event.Rule, which
-// knows no ruleset, gives the built-in rule.
+// knows no ruleset, gives the rule's id alone.
 func TestHouseStepEventsCiteTheHouseSource(t *testing.T) {
 	house := tilekit.Citation{Kind: "house-rule", Title: "Our house rules"}
 	builtin, spared := catalog(t), houseRulesFolder(t)
@@ -203,7 +203,7 @@ func TestHouseStepEventsCiteTheHouseSource(t *testing.T) {
 		require.True(t, run.Passed(), "%v", run.Failures)
 		kinds := 0
 		for _, e := range run.Events[0] {
-			if e.Actor != game.FigureDragon {
+			if e.Actor != figDragon {
 				continue
 			}
 			kinds |= 1 << e.Kind
@@ -211,7 +211,7 @@ func TestHouseStepEventsCiteTheHouseSource(t *testing.T) {
 			assert.Equal(t, e.Rule().ID, rule.ID)
 			require.Len(t, rule.Sources, 1)
 			assert.True(t, tc.want(rule.Sources[0]), "%s: %+v", e.Notation(), rule.Sources[0])
-			assert.NotEqual(t, house, e.Rule().Sources[0], "Event.Rule gives the built-in rule")
+			assert.Empty(t, e.Rule().Sources, "Event.Rule knows no ruleset: a moving figure's rule is its id alone")
 		}
 		assert.NotZero(t, kinds&(1<<game.EventMoved), "%s: the dragon moves", tc.scenario)
 		assert.NotZero(t, kinds&(1<<game.EventEaten|1<<game.EventSpared), "%s: the dragon eats or spares", tc.scenario)
@@ -226,20 +226,23 @@ func TestUnitEventRulesNameTheirStep(t *testing.T) {
 	cat := catalog(t)
 	steps := map[string]bool{}
 	for i := range cat.Scenarios {
-		for _, events := range game.RunScenario(cat, &cat.Scenarios[i]).Events {
+		run := game.RunScenario(cat, &cat.Scenarios[i])
+		for _, events := range run.Events {
 			for _, e := range events {
-				rule := e.Rule()
+				rule := run.EventRule(e)
 				if rule.Step == "" {
 					assert.True(t, e.Kind <= game.EventReturned, "%s: rule %s names no step", e.Notation(), rule.ID)
 					continue
 				}
-				assert.True(t, rules.EnginePlays(rule.Step), "%s: rule %s names %s", e.Notation(), rule.ID, rule.Step)
+				st := cat.Step(rule.Step)
+				assert.True(t, st != nil && rules.StepPlayed(st), "%s: rule %s names %s", e.Notation(), rule.ID, rule.Step)
 				steps[rule.Step] = true
 			}
 		}
 	}
-	for _, id := range rules.EngineSteps {
-		if id != "place-tile" && id != "place-figure" && id != "score-features" {
+	for i := range cat.Steps {
+		id := cat.Steps[i].ID
+		if rules.StepPlayed(&cat.Steps[i]) && id != "place-tile" && id != "place-figure" && id != "score-features" {
 			assert.True(t, steps[id], "a rule of the examples' events names the unit step %s", id)
 		}
 	}

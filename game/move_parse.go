@@ -114,7 +114,14 @@ func moveOf(text string, mt tilekit.MoveText, feature int) (Move, error) {
 		return FollowerMove(feature), nil
 	}
 	for _, k := range moveKinds {
-		if k.name == mt.Word && k.parse != nil {
+		if k != nil && mt.Step && k.readStep != nil {
+			m, err := k.readStep(mt)
+			if err != nil {
+				return Move{}, fmt.Errorf("move %q: %w", text, err)
+			}
+			return m, nil
+		}
+		if k != nil && k.name == mt.Word && k.parse != nil {
 			return k.parse(mt, feature), nil
 		}
 	}
@@ -170,6 +177,9 @@ func (m Move) notation(feature, figure string) tilekit.MoveText {
 		return tilekit.MoveText{Tile: true, HasAt: true, At: m.Placement.Pos, Rotation: tilekit.Rotations[m.Placement.Rot&3]}
 	}
 	k := moveKinds[m.Kind%numMoveKinds]
+	if k.word != nil {
+		return tilekit.MoveText{Word: k.word(m), Step: true, Side: tilekit.Side(m.Dir & 3)}
+	}
 	mt := tilekit.MoveText{Word: k.name, Side: tilekit.Side(m.Dir & 3)}
 	if k.notation(m, &mt) && m.Feature >= 0 {
 		mt.Feature = feature

@@ -102,38 +102,40 @@ func TestPlayoutReportsFigureBreaks(t *testing.T) {
 		idx, _ := g.board.index(tilekit.BoardPosition{X: x, Y: y})
 		return int32(idx)
 	}
-	g.dragonCell, g.fairyCell = cell(0, 0), cell(0, 0)
-	iv.dragonCell, iv.fairyCell = -1, cell(0, 0)
+	dragon := &r.moves[r.movers[r.moverIndex(testDragon)].stepping-1]
+	black := &r.moves[r.movers[r.moverIndex(testBlack)].stepping-1]
+	g.at[testDragon], g.at[fairyFigure] = cell(0, 0), cell(0, 0)
+	iv.before[testDragon], iv.before[fairyFigure] = -1, cell(0, 0)
 	assert.ErrorContains(t, iv.checkUnits(), "the dragon entered the fairy's tile at 0,0")
-	g.fairyCell = -1
-	iv.dragonCell, iv.fairyCell = -1, -1
+	g.at[fairyFigure] = -1
+	iv.before[testDragon], iv.before[fairyFigure] = -1, -1
 	assert.ErrorContains(t, iv.checkUnits(), "the dragon left player 1's follower at 0,0, which dragon-diet lets it eat and no place of dragon-protection protects")
 	assert.ErrorContains(t, iv.checkUnits(), "player 1's follower came onto the dragon's tile at 0,0")
-	r.figures.dragonSpares[placeOccupied].yes = true
-	iv.dragonCell = -1
+	dragon.spares[placeOccupied].yes = true
+	iv.before[testDragon] = -1
 	assert.NoError(t, iv.checkUnits(), "a protection table that spares the follower: it stays")
 	assert.NoError(t, iv.checkUnits(), "a follower the dragon spared may stay")
-	r.figures.dragonSpares[placeOccupied].yes = false
-	g.dragonCell = cell(-1, 0)
+	dragon.spares[placeOccupied].yes = false
+	g.at[testDragon] = cell(-1, 0)
 	assert.NoError(t, iv.checkUnits())
 
-	g.mv = figureMove{who: figDragon, by: &dragonMover, rules: &r.dragon, n: 3}
+	g.mv = figureMove{rules: dragon, n: 3}
 	g.mv.path[0], g.mv.path[1], g.mv.path[2] = cell(-1, 0), cell(0, 0), cell(-1, 0)
 	assert.ErrorContains(t, iv.checkUnits(), "the dragon went back to the tile it started from")
 	g.mv.path[2] = cell(0, 0)
 	assert.ErrorContains(t, iv.checkUnits(), "the dragon entered the tile at 0,0 twice in one move")
-	g.mv = figureMove{who: figBlackDragon, by: &blackDragonMover, rules: &r.blackMove, n: 2, taken: 1}
+	g.mv = figureMove{rules: black, n: 2, taken: 1}
 	g.mv.path[0], g.mv.path[1] = cell(-1, 0), cell(0, 0)
 	assert.ErrorContains(t, iv.checkUnits(), "the black dragon took 1 steps for 0 completed features")
 	g.mv = figureMove{}
 
-	iv.events = append(iv.events[:0], Event{Kind: EventEaten, Actor: figDragon, Victim: figFairy})
+	iv.events = append(iv.events[:0], Event{Kind: EventEaten, Actor: testDragon, Victim: fairyFigure, Reason: Reason{Table: "dragon-diet"}})
 	assert.ErrorContains(t, iv.checkUnits(), "the dragon ate the fairy at 0,0, which dragon-diet does not let it eat")
-	iv.events = append(iv.events[:0], Event{Kind: EventEaten, Actor: figDragon, Victim: figMeeple, Feature: Feature{Kind: KindField}})
+	iv.events = append(iv.events[:0], Event{Kind: EventEaten, Actor: testDragon, Victim: FigureMeeple, Feature: Feature{Kind: KindField}, Reason: Reason{Table: "dragon-diet"}})
 	assert.NoError(t, iv.checkUnits(), "the built-in dragon-protection does not protect a field")
-	r.figures.dragonSpares[placeField].yes = true
+	dragon.spares[placeField].yes = true
 	assert.ErrorContains(t, iv.checkUnits(), "the dragon ate player 1's meeple at 0,0, which dragon-protection protects")
-	r.figures.dragonSpares[placeField].yes = false
+	dragon.spares[placeField].yes = false
 	iv.events = iv.events[:0]
 	assert.NoError(t, iv.checkUnits())
 }

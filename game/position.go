@@ -81,7 +81,7 @@ func (g *Game) Snapshot() string {
 	if o := g.rules.opts.names(); o != "" {
 		sb.WriteString(" / options " + o)
 	}
-	for _, u := range sections {
+	for _, u := range g.rules.sections {
 		u.write(g, &sb)
 	}
 	return sb.String()
@@ -269,15 +269,15 @@ func splitSections(text string) [][]string {
 	return groups
 }
 
-// sectionKeywords are the keywords of the sections, in the order Snapshot
-// writes them: the core's, then the units'.
-var sectionKeywords = func() []string {
+// sectionKeywords returns the keywords of the sections of a ruleset, in
+// the order Snapshot writes them: the core's, then the units'.
+func sectionKeywords(r *Ruleset) []string {
 	keys := []string{"scores", "supply", "turn", "pile", "drawn", "placed", "over", "options"}
-	for _, u := range sections {
+	for _, u := range r.sections {
 		keys = append(keys, u.key)
 	}
 	return keys
-}()
+}
 
 // parseSections reads the sections after the board.
 func parseSections(r *Ruleset, groups [][]string) (positionSections, error) {
@@ -286,7 +286,7 @@ func parseSections(r *Ruleset, groups [][]string) (positionSections, error) {
 	for i, group := range groups {
 		text := strings.Join(group, " ")
 		if len(group) == 0 {
-			return sec, fmt.Errorf("section %d is empty: want a keyword (%s)", i+2, strings.Join(sectionKeywords, ", "))
+			return sec, fmt.Errorf("section %d is empty: want a keyword (%s)", i+2, strings.Join(sectionKeywords(r), ", "))
 		}
 		key, value := group[0], listValue(group[1:])
 		if seen[key] {
@@ -365,9 +365,9 @@ func (sec *positionSections) read(r *Ruleset, key, value string) error {
 	case "options":
 		sec.opts, err = parseOptions(value)
 	default:
-		u := unitSection(key)
+		u := r.section(key)
 		if u == nil {
-			return fmt.Errorf("unknown section %q: want one of %s", key, strings.Join(sectionKeywords, ", "))
+			return fmt.Errorf("unknown section %q: want one of %s", key, strings.Join(sectionKeywords(r), ", "))
 		}
 		err = u.check(r, value)
 		sec.units = append(sec.units, unitSectionValue{u, value})
@@ -601,7 +601,7 @@ func (g *Game) addFollower(player int, p tilekit.BoardPosition, i, kind int) err
 // setSection sets a unit's section of the notation on a game whose board
 // and followers are laid, as a scenario sets its figures.
 func (g *Game) setSection(key, value string) error {
-	u := unitSection(key)
+	u := g.rules.section(key)
 	if u == nil {
 		return fmt.Errorf("unknown section %q", key)
 	}

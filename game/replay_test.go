@@ -76,7 +76,7 @@ func TestReplayTurnsAreMoveNotation(t *testing.T) {
 	}
 	assert.NotZero(t, words[""], "followers")
 	assert.NotZero(t, words[tilekit.WordFairy], "fairy moves")
-	assert.NotZero(t, words[tilekit.WordDragon], "dragon steps")
+	assert.NotZero(t, words["dragon"], "dragon steps")
 	s.End, s.CheckInvariants = true, true
 	run := game.RunScenario(cat, &s)
 	require.Empty(t, run.Failures)

@@ -10,21 +10,6 @@ import (
 // figure is the engine's own name for Figure.
 type figure = Figure
 
-// The figures.
-const (
-	figMeeple figure = iota
-	figDragon
-	figFairy
-	figBlackDragon
-	numFigures
-)
-
-// figureIDs are the figures' ids in the rules data (expansions/figures.toml).
-var figureIDs = [numFigures]string{"meeple", "dragon", "fairy", "black-dragon"}
-
-// figureNames name the figures in events.
-var figureNames = [numFigures]string{"meeple", "dragon", "fairy", "black dragon"}
-
 // place is a place a table of protection or of destinations answers for.
 type place uint8
 
@@ -57,8 +42,6 @@ type verdict struct {
 // figure and place: compiled once per game from rules.Rulings, so that no
 // hot loop reads a table.
 type figureRulings struct {
-	dragonEats, blackEats     [numFigures]verdict
-	dragonSpares, blackSpares [numPlaces]verdict
 	// companion is fairy-companions for the meeple: yes lets the fairy go
 	// next to one follower (Hans im Glück); a conditional verdict puts it
 	// on the follower's tile instead (Rio Grande, Z-Man).
@@ -69,7 +52,7 @@ type figureRulings struct {
 	portalThrough uint32
 	portalTo      [numPlaces]verdict
 	princessTakes verdict
-	volcanoDeploy [numFigures]verdict
+	volcanoDeploy []verdict
 	crossesBridge verdict
 }
 
@@ -84,7 +67,7 @@ type rulingReader func(table string, dst []verdict, ids []string) error
 // meeple reads a table's verdict for the players' meeple.
 func (read rulingReader) meeple(table string) (verdict, error) {
 	var v [1]verdict
-	err := read(table, v[:], figureIDs[:1])
+	err := read(table, v[:], figureIDs()[:1])
 	return v[0], err
 }
 

@@ -61,10 +61,14 @@ func loadSeamPackage(t *testing.T) *seamPackage {
 
 // namesUnits lists, as file:line and the text, each identifier, string
 // literal and comment of a file that names a unit's element.
-func (sp *seamPackage) namesUnits(name string) []string {
+func (sp *seamPackage) namesUnits(name string) []string { return sp.names(name, unitWords) }
+
+// names lists, as file:line and the text, each identifier, string literal
+// and comment of a file that words match.
+func (sp *seamPackage) names(name string, words *regexp.Regexp) []string {
 	var found []string
 	note := func(pos token.Pos, text string) {
-		if unitWords.MatchString(text) {
+		if words.MatchString(text) {
 			found = append(found, fmt.Sprintf("%s: %q", sp.fset.Position(pos), text))
 		}
 	}
@@ -126,6 +130,26 @@ func TestCoreNamesNoUnit(t *testing.T) {
 		}
 		for _, f := range sp.reachesUnits(name) {
 			t.Errorf("a core file reaches a unit but through the hooks: %s", f)
+		}
+	}
+}
+
+// seedWords are what the moving figures' mechanic must not name: the seed
+// figures and symbols whose steps it plays from their data.
+var seedWords = regexp.MustCompile(`(?i)fairy|dragon|volcano`)
+
+// The moving figures' mechanic (unit_moving*.go) names no seed figure or
+// symbol in an identifier, string or comment: it plays every step with a
+// movement from the data alone.
+func TestMovingMechanicNamesNoSeedFigure(t *testing.T) {
+	sp := loadSeamPackage(t)
+	names, err := filepath.Glob("unit_moving*.go")
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no file of the moving figures' mechanic: %v", err)
+	}
+	for _, name := range names {
+		for _, f := range sp.names(name, seedWords) {
+			t.Errorf("the moving figures' mechanic names a seed figure: %s", f)
 		}
 	}
 }

@@ -58,6 +58,7 @@ func Compile(cat *tilekit.Catalog, sel rules.Selection, s Setup) (*Ruleset, erro
 	}
 	if s.BaseTurn {
 		r.turn = baseTurn
+		r.compileSections()
 		return r, nil
 	}
 	if err := r.compileTurn(cat, sel); err != nil {
@@ -75,10 +76,19 @@ func (r *Ruleset) compileTurn(cat *tilekit.Catalog, sel rules.Selection) error {
 	}
 	if len(order) == 0 {
 		r.turn = baseTurn
+		r.compileSections()
 		return nil
 	}
 	for _, ps := range order {
 		st, us := stepByID(ps.Step.ID)
+		if us == nil && st == stepUnit && ps.Step.Mechanics.Movement != nil {
+			run, err := r.compileMovement(ps)
+			if err != nil {
+				return fmt.Errorf("step %s: %w", ps.Step.ID, err)
+			}
+			r.turn = append(r.turn, turnStep{id: ps.Step.ID, kind: st, data: ps.Step, run: run})
+			continue
+		}
 		if us == nil && st == stepUnit {
 			return fmt.Errorf("the step %s (%s, of expansion %s) has no implementation in the game engine: leave the expansion out of the selection",
 				ps.Step.ID, ps.Step.Name, ps.Step.Expansion)

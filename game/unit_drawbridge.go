@@ -50,7 +50,7 @@ const (
 
 // MoveDrawbridge moves the follower held at a drawbridge into the city on
 // a feature of a tile (Feature -1: home).
-const MoveDrawbridge MoveKind = 6
+const MoveDrawbridge MoveKind = 5
 
 // EventCrossed: Player's meeple crossed a drawbridge into Feature.
 const EventCrossed EventKind = 8
@@ -268,7 +268,7 @@ func (g *Game) applyBridge(m Move, events []Event) ([]Event, error) {
 		x := g.board.instance(int32(g.board.cells[idx].slot), int32(m.Feature))
 		g.board.nodes[g.board.find(x)].followers++
 		g.followers = append(g.followers, follower{player: h.player, node: x, kind: h.kind})
-		events = append(events, Event{Kind: EventCrossed, Actor: figMeeple, Player: int(h.player), Feature: g.board.feature(g.board.find(x))})
+		events = append(events, Event{Kind: EventCrossed, Actor: FigureMeeple, Player: int(h.player), Feature: g.board.feature(g.board.find(x))})
 	}
 	if len(g.held) > 0 {
 		return events, nil

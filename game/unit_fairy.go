@@ -17,12 +17,20 @@ import (
 // sourceFairy is the source of the unit's rules.
 const sourceFairy = sourcePD + ", Die Fee"
 
-// fairyState is where the fairy stands (a board cell, -1 beside the
-// board) and the feature instance of the follower of fairyPlayer it
-// stands next to (Hans im Glück), or -1.
+// fairyState is the feature instance of the follower of fairyPlayer the
+// fairy stands next to (Hans im Glück), or -1; where it stands is its
+// cell among the neutral figures' (Game.fairyCell).
 type fairyState struct {
-	fairyCell, fairyNode, fairyPlayer int32
+	fairyNode, fairyPlayer int32
 }
+
+// fairyFigure is the fairy, a neutral figure of the rules data.
+var fairyFigure = mustNameFigure("fairy")
+
+func init() { unitMoveRules[fairyFigure] = ruleFairyMoved }
+
+// fairyCell returns the cell the fairy stands on, -1 beside the board.
+func (g *Game) fairyCell() int32 { return g.at[fairyFigure] }
 
 // fairyRules are the unit's compiled data: whether the turn has the
 // fairy's move, and its choice.
@@ -56,7 +64,8 @@ var (
 			{id: "fairy-point", run: (*Game).fairyPoint},
 			{id: "fairy-move", figure: true, compile: func(r *Ruleset, ps rules.PlayedStep) error {
 				r.fairyMoveStep, r.fairyChoice = true, readChoice(ps.Choice)
-				return nil
+				_, err := r.addNeutral(fairyFigure.ID())
+				return err
 			}},
 		},
 		rulings: func(r *Ruleset, read rulingReader) error {
@@ -68,9 +77,13 @@ var (
 			r.figures.companionOnTile = r.figures.companion.conditional
 			return err
 		},
-		reset:  func(g *Game) { g.fairyCell, g.fairyNode, g.fairyPlayer = -1, -1, -1 },
-		regrid: func(g *Game, half int) { g.regridCell(&g.fairyCell, half) },
+		reset: func(g *Game) { g.fairyNode, g.fairyPlayer = -1, -1 },
 		hooks: unitHooks{
+			removed: func(g *Game, f Figure) {
+				if f == fairyFigure {
+					g.fairyNode = -1
+				}
+			},
 			figure: &figureHook{kind: MoveFairy, moves: (*Game).fairyMoves, apply: (*Game).moveFairy},
 			scored: (*Game).fairyBonus,
 			leaves: (*Game).leaveFairy,
@@ -98,7 +111,7 @@ var ruleFairyMoved = stepRule("move-fairy", "fairy-move", citePD("Die Fee"))
 func (g *Game) fairyMoves(dst []Move) []Move {
 	r := g.rules
 	fr := &r.figures
-	if !r.fairyMoveStep || !fr.companion.yes || g.volcanoBlocks(figFairy) {
+	if !r.fairyMoveStep || !fr.companion.yes || g.volcanoBlocks(fairyFigure) {
 		return dst
 	}
 	b := g.board
@@ -114,7 +127,7 @@ func (g *Game) fairyMoves(dst []Move) []Move {
 			}
 			continue
 		}
-		if cell != g.fairyCell && !g.playerOnCellBefore(i, cell) {
+		if cell != g.fairyCell() && !g.playerOnCellBefore(i, cell) {
 			dst = append(dst, FairyMove(b.position(int(cell)), -1))
 		}
 	}
@@ -135,11 +148,11 @@ func (g *Game) playerOnCellBefore(i int, cell int32) bool {
 // moveFairy plays a legal fairy move.
 func (g *Game) moveFairy(m Move, events []Event) []Event {
 	idx, _ := g.board.index(m.Placement.Pos)
-	g.fairyCell, g.fairyNode, g.fairyPlayer = int32(idx), -1, -1
+	g.at[fairyFigure], g.fairyNode, g.fairyPlayer = int32(idx), -1, -1
 	if m.Feature >= 0 {
 		g.fairyNode, g.fairyPlayer = g.board.instance(int32(g.board.cells[idx].slot), int32(m.Feature)), int32(g.turn)
 	}
-	return append(events, Event{Kind: EventMoved, Actor: figFairy, Pos: m.Placement.Pos, Player: -1})
+	return append(events, Event{Kind: EventMoved, Actor: fairyFigure, Pos: m.Placement.Pos, Player: -1})
 }
 
 // fairyPoint scores 1 point at the start of a turn for the player whose
@@ -147,7 +160,7 @@ func (g *Game) moveFairy(m Move, events []Event) []Event {
 // Rio Grande's and Z-Man's rules (Wikicarpedia: The Princess and The
 // Dragon (1st edition)/de, Die Fee: 1 Point at the beginning of a turn).
 func (g *Game) fairyPoint(events []Event) ([]Event, bool) {
-	if g.fairyCell < 0 || !g.hasFairyFollower(g.turn, -1) {
+	if g.fairyCell() < 0 || !g.hasFairyFollower(g.turn, -1) {
 		return events, false
 	}
 	g.players[g.turn].Score++
@@ -162,7 +175,7 @@ func (g *Game) hasFairyFollower(player int, root int32) bool {
 		return g.fairyNode >= 0 && int(g.fairyPlayer) == player && (root < 0 || g.board.find(g.fairyNode) == root)
 	}
 	for _, f := range g.followers {
-		if int(f.player) == player && g.board.cellOf(f.node) == g.fairyCell && (root < 0 || g.board.find(f.node) == root) {
+		if int(f.player) == player && g.board.cellOf(f.node) == g.fairyCell() && (root < 0 || g.board.find(f.node) == root) {
 			return true
 		}
 	}
@@ -175,7 +188,7 @@ func (g *Game) hasFairyFollower(player int, root int32) bool {
 // (Wikicarpedia: The Princess and The Dragon (1st edition)/de, Die Fee: 3
 // Points at scoring).
 func (g *Game) fairyBonus(f Feature, end bool, events []Event) []Event {
-	if g.fairyCell < 0 {
+	if g.fairyCell() < 0 {
 		return events
 	}
 	for p := range g.players {
@@ -203,7 +216,7 @@ func (g *Game) setFairySection(value string) error {
 	if err != nil {
 		return err
 	}
-	g.fairyCell = cell
+	g.at[fairyFigure] = cell
 	if name == "" {
 		return nil
 	}
@@ -224,12 +237,12 @@ func (g *Game) setFairySection(value string) error {
 
 // writeFairySection writes where the fairy stands, if it does.
 func (g *Game) writeFairySection(sb *strings.Builder) {
-	if g.fairyCell < 0 {
+	if g.fairyCell() < 0 {
 		return
 	}
-	sb.WriteString(" / fairy " + notationPos(g.board.position(int(g.fairyCell))))
+	sb.WriteString(" / fairy " + notationPos(g.board.position(int(g.fairyCell()))))
 	if g.fairyNode >= 0 {
-		typ := int(g.board.cells[g.fairyCell].tile) - 1
+		typ := int(g.board.cells[g.fairyCell()].tile) - 1
 		sb.WriteString(":" + g.rules.FeatureName(typ, g.board.indexOf(g.fairyNode)))
 	}
 }

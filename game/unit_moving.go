@@ -3,25 +3,42 @@ package game
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/rules"
 )
 
-// The shared code of the units whose neutral figure moves step by step
-// across the board and eats on each tile it enters: the red dragon
-// (unit_dragon.go) and the Black Dragon (unit_blackdragon.go) are two
-// instances of it.
+// The mechanic of the neutral figures that move: every step with a
+// movement in the rules data ([step.movement]), whatever its id or its
+// figure, is played here, from its data alone. A movement to the placed
+// tile sets its figure on the tile placed this turn when its trigger
+// fires; a movement in orthogonal steps moves a figure that stands on the
+// board tile by tile, as many steps as the data says or one per completed
+// feature, chosen by the active player or by each player in turn. Where a
+// figure arrives it eats what its diet table says and its protection
+// table does not spare, and sends each figure eaten where the step's
+// removals say. A tile showing the trigger's symbol drawn before the
+// figure is in play may be set aside, and shuffled back once it enters.
 
-// movingState is the figure moving: which, by which rules, how many steps
-// are left and taken, and the cells of its path, the start first.
+// movingState is the state of the neutral figures: where each stands (a
+// board cell, -1 beside the board; the meeple's entry is unused), whether
+// it entered the game and whether it left it for good, the figure moving,
+// the tiles set aside until a figure enters, and the scores a score
+// threshold counts (at the start of the turn, and until the step its
+// trigger names; counted says they were noted).
 type movingState struct {
-	mv figureMove
+	at                       [maxFigures]int32
+	entered, out             [maxFigures]bool
+	mv                       figureMove
+	aside                    []uint16
+	counted                  bool
+	startScores, countScores [MaxPlayers]int
 }
 
-// figureMove is a figure on the move.
+// figureMove is a figure on the move: by which movement, how many steps
+// are left and taken, and the cells of its path, the start first.
 type figureMove struct {
-	who   figure
-	by    *mover
 	rules *movement
 	left  int
 	taken int
@@ -29,69 +46,48 @@ type figureMove struct {
 	n     int
 }
 
-// The kinds of the events of moving figures.
-const (
-	// EventMoved: Actor (the dragon, the fairy or the Black Dragon) moved
-	// to the tile at Pos; Called says the dragon came to a volcano.
-	EventMoved EventKind = 3
-	// EventEaten: Actor ate Victim (of Player, for a meeple) at Pos, by
-	// Reason.
-	EventEaten EventKind = 5
-	// EventSpared: Actor did not eat Victim (of Player, for a meeple) at
-	// Pos, by Reason.
-	EventSpared EventKind = 6
-)
+// movingRules are the mechanic's compiled data: the ruleset's neutral
+// figures, in the order its steps name them; its movement steps, in the
+// order of the turn; one mover per figure they move; each tile type's
+// trigger symbols, bit k for movement k; the movement that sets tiles
+// aside (1 + its index, 0 for none); and the step until which a score
+// threshold counts.
+type movingRules struct {
+	neutrals   []Figure
+	moves      []movement
+	movers     []mover
+	tileBits   []uint32
+	asideStep  int
+	countUntil string
+}
 
-// mover is a figure that moves step by step: which figure it is, the
-// kind of its moves, where it stands, the tables of what it eats and
-// which places protect from it, and the decision of its steps.
+// mover is a figure that a movement moves: its decision (the steps of its
+// orthogonal moves), whether a step keeps followers off its tile, its
+// first movement that names a diet (1 + its index, 0 for none), its first
+// orthogonal movement and its first movement to the placed tile (the
+// same), and its section of the snapshot notation.
 type mover struct {
-	who      figure
-	kind     MoveKind
-	cell     func(g *Game) *int32
-	tables   func(r *Ruleset) (eats *[numFigures]verdict, spares *[numPlaces]verdict)
-	names    func(r *Ruleset) (eats, spares string)
+	who      Figure
 	decision decision
+	noDeploy bool
+	tables   int
+	stepping int
+	placing  int
+	section  section
 }
 
-// movers are the figures that move step by step.
-var movers = [...]*mover{&dragonMover, &blackDragonMover}
-
-// moverOf returns the mover of a figure; a figure that does not move step
-// by step has none.
-func moverOf(who figure) *mover {
-	for _, m := range movers {
-		if m.who == who {
-			return m
-		}
-	}
-	return nil
-}
-
-// moverDecision returns the decision of a mover's steps, whose text names
-// it by a title ("the dragon").
-func moverDecision(id, title string) decision {
-	return decision{id: id, legal: (*Game).stepMoves, apply: (*Game).applyStep, decider: moverDecider,
-		text: func(g *Game) string { return moverText(g, title) }}
-}
-
-// regridMove moves the path of the figure moving, or that moved last,
-// into the board's grid, which a placement grew (the dragon's unit calls
-// it, once for both movers).
-func (g *Game) regridMove(half int) {
-	for i := range min(g.mv.n+1, len(g.mv.path)) {
-		g.regridCell(&g.mv.path[i], half)
-	}
-}
-
-// resetMove forgets the last move of a figure, at the start of a turn.
-func (g *Game) resetMove() { g.mv.rules, g.mv.n = nil, 0 }
-
-// movement is a compiled Movement with its trigger and removals: how a
-// dragon moves and what it does.
+// movement is a compiled step with a movement: its step, the figure it
+// moves, where to and how far, its trigger, what blocks it, its tables and
+// where the figures it eats go.
 type movement struct {
-	// present says that the step is in the turn.
-	present bool
+	id     string
+	who    Figure
+	mover  int
+	source tilekit.Citation
+	// orthogonal moves the figure step by step; else it goes to the tile
+	// placed this turn.
+	orthogonal bool
+	trigger    trigger
 	// steps is the fixed number of steps; perCompleted moves one step per
 	// feature the tile completed instead.
 	steps        int
@@ -102,62 +98,167 @@ type movement struct {
 	// revisit lets the figure enter a tile it entered this move again;
 	// returnToStart lets it go back to the tile it started from.
 	revisit, returnToStart bool
-	// blockedByFairy keeps the figure off the fairy's tile.
-	blockedByFairy bool
+	// blockedBy are the figures whose tile it may not enter.
+	blockedBy []Figure
 	// noDeploy keeps followers off the figure's tile.
 	noDeploy bool
-	// setAside sets aside a tile with the trigger's symbol drawn before
-	// the figure is in play; ignoreOffBoard ignores the symbol while the
-	// figure waits beside the board.
+	// eatsName and sparesName name its diet and protection tables; eats
+	// holds the diet's verdicts by figure, spares the protection's by
+	// place and tileSpares by the figure whose tile protects.
+	eatsName, sparesName string
+	eats, tileSpares     []verdict
+	spares               [numPlaces]verdict
+	// meepleTo is where the followers it eats go, neutralTo (by figure)
+	// where the neutral figures go.
+	meepleTo  removal
+	neutralTo []removal
+	mechanics *tilekit.Mechanics
+}
+
+// trigger is a movement's compiled trigger: what sets it off (none:
+// every turn), its symbol's bit in tileBits, its score threshold, and
+// what becomes of a tile with its symbol drawn before the figure is in
+// play (set aside) or while it waits beside the board (placed as usual).
+type trigger struct {
+	on                       tilekit.TriggerKind
+	symbol                   tilekit.Symbol
+	bit                      uint32
+	threshold                threshold
 	setAside, ignoreOffBoard bool
-	// eats and spares name the tables of what it eats and which places
-	// protect from it.
-	eats, spares string
-	// meepleTo, dragonTo, fairyTo and blackTo are where the figures it
-	// eats go.
-	meepleTo, dragonTo, fairyTo, blackTo removal
+	source                   tilekit.Citation
 }
 
-// read compiles a step's movement, trigger and removals for a figure;
-// orthogonal says that the step moves the figure step by step.
-func (mv *movement) read(m *tilekit.Mechanics, figure string, orthogonal bool) error {
-	mv.present = true
-	if t := m.Trigger; t != nil {
-		mv.setAside = t.BeforeInPlay == tilekit.EarlySetAside
-		mv.ignoreOffBoard = t.OffBoard == tilekit.OffBoardIgnoreSymbol
+// threshold is a score-reached trigger: the points, whether every
+// multiple of them sets the step off again, and the id of the step after
+// which points no longer count.
+type threshold struct {
+	points   int
+	everyLap bool
+	until    string
+}
+
+// maxSteps is the most steps a figure takes in one move; maxMoves the most
+// movement steps a turn has.
+const (
+	maxSteps = 64
+	maxMoves = 32
+)
+
+// MoveStep steps a neutral figure (Move.Figure) to the tile beside.
+const MoveStep MoveKind = 4
+
+// StepMove steps a neutral figure to the tile beside it on a side.
+func StepMove(f Figure, s tilekit.Side) Move {
+	return Move{Kind: MoveStep, Dir: s, Feature: -1, Figure: int(f)}
+}
+
+var (
+	movingUnit = unit{
+		rulings:  readMovingRulings,
+		playing:  func(r *Ruleset) bool { return len(r.neutrals) > 0 },
+		compiled: finishMoving,
+		make: func(g *Game, _ int) {
+			if g.rules.asideStep > 0 {
+				g.aside = make([]uint16, 0, g.rules.Total())
+			}
+		},
+		reset:  (*Game).resetMoving,
+		held:   func(g *Game) []uint16 { return g.aside },
+		regrid: (*Game).regridMoving,
+		hooks: unitHooks{
+			drawn:     &drawnHook{holds: (*Game).holdsEarly, hold: (*Game).setEarlyAside, refusal: earlyRefusal},
+			turnStart: (*Game).startMoving,
+			blocks:    &blockHook{blocks: func(g *Game) bool { return g.keepsOff(g.lastCell) >= 0 }, why: (*Game).whyKeptOff},
+			closed:    func(g *Game, cell int32) bool { return g.keepsOff(cell) >= 0 },
+			watch:     watchMoving,
+			check:     checkMoving,
+		},
 	}
-	d := m.Movement
-	if d == nil {
-		return fmt.Errorf("no movement data: the engine needs the figure's movement")
-	}
-	if d.Figure != figure {
-		return fmt.Errorf("the movement moves %q: the engine's implementation moves the %s", d.Figure, figure)
-	}
-	if err := mv.readSteps(d, orthogonal); err != nil {
+	stepKind = moveKind{notation: sideNotation, word: func(m Move) tilekit.MoveWord { return tilekit.MoveWord(Figure(m.Figure).ID()) },
+		readStep: func(mt tilekit.MoveText) (Move, error) {
+			f, err := parseFigure(string(mt.Word))
+			return StepMove(f, mt.Side), err
+		}}
+	setAsideSect = section{key: "set-aside", check: func(r *Ruleset, v string) error {
+		_, err := parsePile(r, v)
 		return err
+	}, set: (*Game).setAsideSection, write: func(g *Game, sb *strings.Builder) {
+		if len(g.aside) > 0 {
+			sb.WriteString(" / set-aside " + g.tilesText(g.aside))
+		}
+	}}
+)
+
+// compileMovement compiles a step with a movement into the turn: it
+// returns the function that plays it.
+func (r *Ruleset) compileMovement(ps rules.PlayedStep) (func(g *Game, events []Event) ([]Event, bool), error) {
+	m := &ps.Step.Mechanics
+	d := m.Movement
+	if len(r.moves) >= maxMoves {
+		return nil, fmt.Errorf("more than %d steps with a movement in one turn", maxMoves)
 	}
-	mv.blockedByFairy = slices.Contains(d.BlockedBy, "fairy")
-	mv.noDeploy, mv.eats, mv.spares = d.NoDeploy, d.Eats, d.Spares
-	mv.meepleTo = destinationOf(m, "meeple", "player")
-	mv.dragonTo = destinationOf(m, "dragon", "neutral")
-	mv.fairyTo = destinationOf(m, "fairy", "neutral")
-	mv.blackTo = destinationOf(m, "black-dragon", "neutral")
-	return nil
+	who, err := r.addNeutral(d.Figure)
+	if err != nil {
+		return nil, err
+	}
+	mv := movement{id: ps.Step.ID, who: who, source: ps.Step.Source, mechanics: m, noDeploy: d.NoDeploy,
+		eatsName: d.Eats, sparesName: d.Spares, meepleTo: destinationOf(m, "meeple", "player")}
+	if err := mv.readTarget(d); err != nil {
+		return nil, err
+	}
+	k := len(r.moves)
+	if err := r.readTrigger(&mv, m.Trigger, k); err != nil {
+		return nil, err
+	}
+	for _, id := range d.BlockedBy {
+		f, err := r.addNeutral(id)
+		if err != nil {
+			return nil, err
+		}
+		mv.blockedBy = append(mv.blockedBy, f)
+	}
+	mv.mover = r.moverOf(who)
+	r.noteMover(&r.movers[mv.mover], &mv, k)
+	r.moves = append(r.moves, mv)
+	return func(g *Game, events []Event) ([]Event, bool) { return g.runMovement(k, events) }, nil
 }
 
-// maxSteps is the most steps a dragon takes in one move.
-const maxSteps = 64
-
-// readSteps compiles how far and how a figure moves.
-func (mv *movement) readSteps(d *tilekit.Movement, orthogonal bool) error {
-	if !orthogonal {
-		if d.To != tilekit.MoveToPlacedTile {
-			return fmt.Errorf("the movement goes to %q: the engine's implementation goes to the placed tile", d.To)
+// moverOf returns the index of the mover of a figure, adding one.
+func (r *Ruleset) moverOf(who Figure) int {
+	for i := range r.movers {
+		if r.movers[i].who == who {
+			return i
 		}
-		return nil
 	}
-	if d.To != tilekit.MoveOrthogonalSteps {
-		return fmt.Errorf("the movement goes to %q: the engine's implementation moves in orthogonal steps", d.To)
+	r.movers = append(r.movers, mover{who: who})
+	return len(r.movers) - 1
+}
+
+// noteMover notes movement k of a mover: its first orthogonal one, its
+// first to the placed tile, its first with a diet, and whether it keeps
+// followers off its tile.
+func (r *Ruleset) noteMover(m *mover, mv *movement, k int) {
+	if mv.orthogonal && m.stepping == 0 {
+		m.stepping = k + 1
+	}
+	if !mv.orthogonal && m.placing == 0 {
+		m.placing = k + 1
+	}
+	if mv.eatsName != "" && m.tables == 0 {
+		m.tables = k + 1
+	}
+	m.noDeploy = m.noDeploy || mv.noDeploy
+}
+
+// readTarget compiles where and how far a movement moves its figure.
+func (mv *movement) readTarget(d *tilekit.Movement) error {
+	switch d.To {
+	case tilekit.MoveToPlacedTile:
+		return nil
+	case tilekit.MoveOrthogonalSteps:
+		mv.orthogonal = true
+	default:
+		return fmt.Errorf("the movement goes to %q: the engine moves a figure to the placed tile or in orthogonal steps", d.To)
 	}
 	switch {
 	case d.Per == tilekit.PerCompletedFeature:
@@ -175,300 +276,231 @@ func (mv *movement) readSteps(d *tilekit.Movement, orthogonal bool) error {
 	default:
 		return fmt.Errorf("mover %q: the engine knows active-player and each-player-in-turn", d.Mover)
 	}
+	// A dead end that did not stop the figure would leave it nowhere to
+	// go: stop is the one rule a step-by-step move can follow.
 	if d.DeadEnd != "" && d.DeadEnd != tilekit.DeadEndStop {
-		return fmt.Errorf("dead end %q: the engine knows stop", d.DeadEnd)
+		return fmt.Errorf("dead end %q: a figure with no step to take stops", d.DeadEnd)
 	}
 	mv.revisit, mv.returnToStart = d.Revisit, d.ReturnToStart
 	return nil
 }
 
-// startMove starts a figure's move from a cell; it reports whether the
-// game waits for its first step (not when it has no step to take).
-func (g *Game) startMove(by *mover, mv *movement, from int32, steps int) bool {
-	g.mv = figureMove{who: by.who, by: by, rules: mv, left: min(steps, maxSteps), n: 1}
-	g.mv.path[0] = from
-	if g.mv.left == 0 || !g.canStep() {
-		return false
-	}
-	return g.waitFor(&by.decision)
-}
-
-// mayEnter reports whether the moving dragon may step onto a cell: a
-// placed tile, not its start unless the data lets it return there, not a
-// tile it entered this move unless the data lets it revisit, and not the
-// fairy's tile when the fairy blocks it.
-func (g *Game) mayEnter(n int32) bool {
-	m := &g.mv
-	if g.board.cells[n].tile == 0 {
-		return false
-	}
-	if n == m.path[0] && !m.rules.returnToStart {
-		return false
-	}
-	if !m.rules.revisit {
-		for _, c := range m.path[1:m.n] {
-			if c == n {
-				return false
-			}
-		}
-	}
-	return !(m.rules.blockedByFairy && n == g.fairyCell)
-}
-
-// canStep reports whether the moving dragon has a step to take.
-func (g *Game) canStep() bool {
-	cur := int(g.mv.path[g.mv.n-1])
-	for _, d := range g.board.steps {
-		if g.mayEnter(int32(cur + d)) {
-			return true
-		}
-	}
-	return false
-}
-
-// stepMoves appends the moving dragon's legal steps, by side.
-func (g *Game) stepMoves(dst []Move) []Move {
-	cur := int(g.mv.path[g.mv.n-1])
-	kind := g.mv.by.kind
-	for s, d := range g.board.steps {
-		if g.mayEnter(int32(cur + d)) {
-			dst = append(dst, Move{Kind: kind, Dir: tilekit.Side(s), Feature: -1})
-		}
-	}
-	return dst
-}
-
-// applyStep moves the dragon one step and eats on the tile it enters; a
-// dead end or the last step ends its move (Wikicarpedia: The Princess and
-// The Dragon (1st edition)/de, Der Drache: Dead ends).
-func (g *Game) applyStep(m Move, events []Event) ([]Event, error) {
-	cur := int(g.mv.path[g.mv.n-1])
-	if m.Kind != g.mv.by.kind || m.Dir > 3 || !g.mayEnter(int32(cur+g.board.steps[m.Dir])) {
-		return events, g.notLegal(m)
-	}
-	n := int32(cur + g.board.steps[m.Dir])
-	mv := &g.mv
-	mv.path[mv.n] = n
-	mv.n++
-	mv.taken++
-	mv.left--
-	*mv.by.cell(g) = n
-	events = append(events, Event{Kind: EventMoved, Actor: mv.who, Pos: g.board.position(int(n)), Player: -1})
-	events = g.eatAt(n, mv.by, mv.rules, events)
-	if mv.left > 0 && g.canStep() && *mv.by.cell(g) >= 0 {
-		return events, nil
-	}
-	return g.resume(events), nil
-}
-
-// eatAt lets a dragon eat on the tile of a cell, as its diet and
-// protection tables say: each follower there (sent where the step's
-// removals say), then the neutral figures. Each figure eaten or spared
-// makes an event with the ruling that decided it.
-func (g *Game) eatAt(cell int32, by *mover, mv *movement, events []Event) []Event {
-	eats, spares := by.tables(g.rules)
-	eater := by.who
-	pos := g.board.position(int(cell))
-	slot := int32(g.board.cells[cell].slot)
-	for i := 0; i < len(g.followers); {
-		f := g.followers[i]
-		if g.board.slotOf(f.node) != slot {
-			i++
-			continue
-		}
-		v, spared := g.protection(f, cell, spares)
-		if !spared {
-			v = eats[figMeeple]
-		}
-		ev := Event{Kind: EventSpared, Actor: eater, Victim: figMeeple, Player: int(f.player), Pos: pos, Reason: v.reason,
-			Feature: g.board.feature(g.board.find(f.node))}
-		if spared || !v.yes {
-			events = append(events, ev)
-			i++
-			continue
-		}
-		ev.Kind = EventEaten
-		events = append(events, ev)
-		g.removeFollower(i, mv.meepleTo)
-	}
-	return g.eatNeutrals(cell, pos, eater, eats, events)
-}
-
-// eatNeutrals lets a figure eat the other neutral figures on a cell as
-// its diet says (neutrals lists them: the fairy, the dragons).
-func (g *Game) eatNeutrals(cell int32, pos tilekit.BoardPosition, eater figure, eats *[numFigures]verdict, events []Event) []Event {
-	for _, n := range neutrals {
-		if n.who == eater || n.cell(g) != cell {
-			continue
-		}
-		v := eats[n.who]
-		kind := EventSpared
-		if v.yes {
-			kind = EventEaten
-		}
-		events = append(events, Event{Kind: kind, Actor: eater, Victim: n.who, Player: -1, Pos: pos, Reason: v.reason})
-		if v.yes {
-			n.eaten(g)
-		}
-	}
-	return events
-}
-
-// protection returns the verdict of a place that protects a follower on a
-// cell from a dragon, as its protection table says: a field, a completed
-// feature, an occupied feature, a follower that came through a magic
-// portal, the fairy's tile.
-func (g *Game) protection(f follower, cell int32, spares *[numPlaces]verdict) (verdict, bool) {
-	n := &g.board.nodes[g.board.find(f.node)]
-	switch {
-	case n.kind == KindField && spares[placeField].yes:
-		return spares[placeField], true
-	case g.instanceComplete(f.node) && spares[placeCompleted].yes:
-		return spares[placeCompleted], true
-	case spares[placeOccupied].yes:
-		return spares[placeOccupied], true
-	case f.via == MovePortal && spares[placePortal].yes:
-		return spares[placePortal], true
-	case cell == g.fairyCell && spares[placeFairyTile].yes:
-		return spares[placeFairyTile], true
-	}
-	return verdict{}, false
-}
-
-// moverDecider returns who chooses the moving figure's next step: each
-// player in turn from the active player, or the active player.
-func moverDecider(g *Game) int {
-	if g.mv.rules.eachPlayer {
-		return (g.turn + g.mv.taken) % len(g.players)
-	}
-	return g.turn
-}
-
-// moverText says whose step of which figure the game waits for, from
-// where, for an error.
-func moverText(g *Game, title string) string {
-	return fmt.Sprintf("player %d moves %s from %s", g.Decider()+1, title, notationPos(g.board.position(int(g.mv.path[g.mv.n-1]))))
-}
-
-// movedEvent, eatenEvent and sparedEvent are the events of a figure's
-// move and meal.
-var (
-	movedEvent  = eventKind{name: "moved", word: "move", rule: movedRule, note: noteFigureEvent, read: readFigureEvent, noted: notedMove}
-	eatenEvent  = eventKind{name: "eaten", word: "eat", rule: mealRule, note: noteFigureEvent, read: readFigureEvent, noted: notedMeal}
-	sparedEvent = eventKind{name: "spared", word: "spare", rule: mealRule, note: noteFigureEvent, read: readFigureEvent, noted: notedMeal}
-)
-
-// noteFigureEvent writes the values of a figure's event: the figure, its
-// victim, the tile, whether a volcano called it, and the reason.
-func noteFigureEvent(e Event, n *tilekit.EventNotation) {
-	n.Figure, n.Victim, n.Pos, n.Volcano, n.Reason = e.Actor.ID(), e.Victim.ID(), e.Pos, e.Called, e.Reason
-}
-
-// readFigureEvent reads the values of a figure's event.
-func readFigureEvent(n tilekit.EventNotation, e *Event) error {
-	var err error
-	e.Pos, e.Called, e.Reason = n.Pos, n.Volcano, n.Reason
-	if e.Actor, err = parseFigure(n.Figure); err == nil && n.Victim != "" {
-		e.Victim, err = parseFigure(n.Victim)
-	}
-	return err
-}
-
-// notedMove sets the values the notation holds of a figure's move or
-// entry.
-func notedMove(e Event, n *Event) {
-	n.Actor, n.Pos, n.Called = e.Actor, e.Pos, e.Called && e.Kind == EventMoved
-}
-
-// notedMeal sets the values the notation holds of a figure's meal.
-func notedMeal(e Event, n *Event) {
-	n.Actor, n.Victim, n.Pos, n.Reason = e.Actor, e.Victim, e.Pos, e.Reason
-	if e.Victim == figMeeple {
-		n.Player = e.Player
-	}
-}
-
-// movedRules hold, by actor, the rule of a figure's move; eatenRules that
-// of its meal.
-var (
-	movedRules = [numFigures]EventRule{figDragon: ruleDragonMoved, figFairy: ruleFairyMoved, figBlackDragon: ruleBlackDragonMoved}
-	eatenRules = [numFigures]EventRule{figDragon: ruleDragonEats, figBlackDragon: ruleBlackDragonEats}
-)
-
-// movedRule returns the rule of a figure's move.
-func movedRule(e Event) EventRule {
-	if e.Called {
-		return ruleVolcano
-	}
-	return movedRules[e.Actor%numFigures]
-}
-
-// mealRule returns the rule of a figure's meal.
-func mealRule(e Event) EventRule { return eatenRules[e.Actor%numFigures] }
-
-// checkPath checks the path of the dragon moving, or that moved last.
-func (iv *invariants) checkPath() error {
-	m := &iv.g.mv
-	if m.rules == nil || m.n == 0 {
+// readTrigger compiles the trigger of movement k.
+func (r *Ruleset) readTrigger(mv *movement, t *tilekit.Trigger, k int) error {
+	if t == nil {
 		return nil
 	}
-	for i := 1; i < m.n; i++ {
-		if m.path[i] == m.path[0] && !m.rules.returnToStart {
-			return iv.broken("the %s went back to the tile it started from", figureNames[m.who])
+	tr := trigger{on: t.On, symbol: t.Symbol, source: t.Source,
+		setAside: t.BeforeInPlay == tilekit.EarlySetAside, ignoreOffBoard: t.OffBoard == tilekit.OffBoardIgnoreSymbol}
+	switch t.On {
+	case tilekit.TriggerTileSymbol:
+		tr.bit = 1 << k
+	case tilekit.TriggerScoreReached:
+		th, err := readThreshold(t)
+		if err != nil {
+			return err
 		}
-		for j := 1; j < i && !m.rules.revisit; j++ {
-			if m.path[i] == m.path[j] {
-				return iv.broken("the %s entered the tile at %s twice in one move", figureNames[m.who],
-					notationPos(iv.g.board.position(int(m.path[i]))))
+		if r.countUntil != "" && r.countUntil != th.until {
+			return fmt.Errorf("counted until %q: another step's threshold counts until %q, and the engine counts a turn's points until one step", th.until, r.countUntil)
+		}
+		tr.threshold, r.countUntil = th, th.until
+	case tilekit.TriggerFeaturesCompleted, tilekit.TriggerTurnStart:
+	default:
+		return fmt.Errorf("trigger %q: a movement starts on tile-symbol, score-reached, features-completed or turn-start", t.On)
+	}
+	if tr.setAside {
+		if tr.on != tilekit.TriggerTileSymbol {
+			return fmt.Errorf("before-in-play %q: only a tile-symbol trigger has tiles to set aside", t.BeforeInPlay)
+		}
+		if r.asideStep > 0 {
+			return fmt.Errorf("before-in-play %q: the step %s sets tiles aside already, and the engine holds one pile of them", t.BeforeInPlay, r.moves[r.asideStep-1].id)
+		}
+		r.asideStep = k + 1
+	}
+	mv.trigger = tr
+	return nil
+}
+
+// readThreshold compiles a score-reached trigger.
+func readThreshold(t *tilekit.Trigger) (threshold, error) {
+	if t.Threshold <= 0 {
+		return threshold{}, fmt.Errorf("threshold %d: want a number of points above 0", t.Threshold)
+	}
+	th := threshold{points: t.Threshold, everyLap: t.Laps == tilekit.LapsEveryLap, until: coreSteps[stepScore]}
+	if t.CountedUntil != "" {
+		th.until = t.CountedUntil
+	}
+	return th, nil
+}
+
+// readMovingRulings reads each movement's diet and protection tables, by
+// figure and place, and where the figures it eats go.
+func readMovingRulings(r *Ruleset, read rulingReader) error {
+	ids := figureIDs()
+	tiles := make([]string, len(ids))
+	for i, id := range ids {
+		tiles[i] = id + "-tile"
+	}
+	for i := range r.moves {
+		mv := &r.moves[i]
+		mv.eats, mv.tileSpares = make([]verdict, len(ids)), make([]verdict, len(ids))
+		mv.neutralTo = make([]removal, len(ids))
+		for f, id := range ids {
+			mv.neutralTo[f] = destinationOf(mv.mechanics, id, "neutral")
+		}
+		if err := read(mv.eatsName, mv.eats, ids); err != nil {
+			return err
+		}
+		if err := read(mv.sparesName, mv.spares[:], placeIDs[:]); err != nil {
+			return err
+		}
+		if err := read(mv.sparesName, mv.tileSpares, tiles); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// finishMoving compiles each tile type's trigger symbols, the hook that
+// notes the points a threshold counts, and each mover's decision and
+// section.
+func finishMoving(r *Ruleset) error {
+	r.tileBits = make([]uint32, len(r.tiles))
+	for typ, t := range r.tiles {
+		for k := range r.moves {
+			if tr := &r.moves[k].trigger; tr.bit != 0 && slices.Contains(t.Symbols, tr.symbol) {
+				r.tileBits[typ] |= tr.bit
 			}
 		}
 	}
-	if m.rules.perCompleted && m.taken > len(iv.g.board.done) {
-		return iv.broken("the %s took %d steps for %d completed features", figureNames[m.who], m.taken, len(iv.g.board.done))
+	if r.countUntil != "" {
+		if i := r.stepIndex(r.countUntil); i >= 0 {
+			r.turn[i].after = (*Game).noteCounted
+		}
+	}
+	for i := range r.movers {
+		m := &r.movers[i]
+		m.decision = decision{id: m.who.ID(), legal: (*Game).stepMoves, apply: (*Game).applyStep, decider: moverDecider,
+			text: func(g *Game) string { return moverText(g, m.who) }}
+		m.section = moverSection(m.who)
 	}
 	return nil
 }
 
-// checkEaten checks each figure the last move's events say was eaten
-// against the compiled diet of the dragon that ate it, and each meeple
-// eaten against the places of its protection table.
-func (iv *invariants) checkEaten() error {
-	r := iv.g.rules
-	for i := range iv.events {
-		e := &iv.events[i]
-		if e.Kind != EventEaten {
-			continue
+// moverSection returns the section of a figure that moves: "ID x,y", or
+// "ID waiting" once it has entered and stands beside the board.
+func moverSection(who Figure) section {
+	return section{key: who.ID(), check: func(_ *Ruleset, v string) error {
+		if v == "waiting" {
+			return nil
 		}
-		by := moverOf(e.Actor)
-		if by == nil {
-			return iv.broken("the %s ate the %s at %s, but it eats nothing", figureNames[e.Actor], figureNames[e.Victim], notationPos(e.Pos))
+		_, err := parsePos(v)
+		return err
+	}, set: func(g *Game, v string) error {
+		g.entered[who] = true
+		if v == "waiting" {
+			g.at[who] = -1
+			return nil
 		}
-		eats, spares := by.tables(r)
-		table, protecting := by.names(r)
-		if !eats[e.Victim].yes {
-			return iv.broken("the %s ate the %s at %s, which %s does not let it eat", figureNames[e.Actor],
-				figureNames[e.Victim], notationPos(e.Pos), table)
+		cell, err := g.sectionCell(who.ID(), v)
+		g.at[who] = cell
+		return err
+	}, write: func(g *Game, sb *strings.Builder) {
+		switch {
+		case g.at[who] >= 0:
+			sb.WriteString(" / " + who.ID() + " " + notationPos(g.board.position(int(g.at[who]))))
+		case g.entered[who]:
+			sb.WriteString(" / " + who.ID() + " waiting")
 		}
-		if e.Victim == figMeeple && placeProtects(spares, e.Feature) {
-			return iv.broken("the %s ate player %d's meeple at %s, which %s protects", figureNames[e.Actor],
-				e.Player+1, notationPos(e.Pos), protecting)
+	}}
+}
+
+// figureSections returns the sections of the ruleset's figures, in the
+// order of its figures: a mover's, or the unit's section of that key.
+func (r *Ruleset) figureSections() []*section {
+	var out []*section
+	for _, f := range r.neutrals {
+		if i := r.moverIndex(f); i >= 0 {
+			out = append(out, &r.movers[i].section)
+		} else if s := unitSection(f.ID()); s != nil {
+			out = append(out, s)
 		}
 	}
-	return nil
+	return out
 }
 
-// placeProtects reports whether the compiled places of a protection table
-// protect a follower on a feature: an occupied feature, a field, a
-// completed feature.
-func placeProtects(spares *[numPlaces]verdict, f Feature) bool {
-	return spares[placeOccupied].yes || (f.Kind == KindField && spares[placeField].yes) || (f.Complete() && spares[placeCompleted].yes)
+// moverIndex returns the index of a figure's mover, or -1.
+func (r *Ruleset) moverIndex(f Figure) int {
+	for i := range r.movers {
+		if r.movers[i].who == f {
+			return i
+		}
+	}
+	return -1
 }
 
-// checkMoving checks the invariants of a moving figure after a move: its
-// path, and what it ate.
-func checkMoving(iv *invariants) error {
-	if err := iv.checkPath(); err != nil {
+// resetMoving puts every neutral figure beside the board, out of play.
+func (g *Game) resetMoving() {
+	for i := range g.at {
+		g.at[i] = -1
+	}
+	clear(g.entered[:])
+	clear(g.out[:])
+	g.aside = g.aside[:0]
+	g.counted = false
+	g.resetMove()
+}
+
+// regridMoving moves the neutral figures' cells, and the path of the
+// figure moving or that moved last, into the board's grid.
+func (g *Game) regridMoving(half int) {
+	for _, f := range g.rules.neutrals {
+		g.regridCell(&g.at[f], half)
+	}
+	for i := range min(g.mv.n+1, len(g.mv.path)) {
+		g.regridCell(&g.mv.path[i], half)
+	}
+}
+
+// resetMove forgets the last move of a figure.
+func (g *Game) resetMove() { g.mv.rules, g.mv.n = nil, 0 }
+
+// startMoving notes the scores at the start of the turn, when a threshold
+// counts them, and forgets the last move of a figure.
+func (g *Game) startMoving() {
+	if g.rules.countUntil != "" {
+		g.counted = false
+		for i := range g.players {
+			g.startScores[i] = g.players[i].Score
+		}
+	}
+	g.resetMove()
+}
+
+// noteCounted notes the scores that count for a threshold.
+func (g *Game) noteCounted() {
+	if g.counted {
+		return
+	}
+	g.counted = true
+	for i := range g.players {
+		g.countScores[i] = g.players[i].Score
+	}
+}
+
+// setAsideSection sets the tiles set aside, "TILE*N,...".
+func (g *Game) setAsideSection(value string) error {
+	if g.rules.asideStep == 0 {
+		return fmt.Errorf("no step of the game sets tiles aside")
+	}
+	counts, err := parsePile(g.rules, value)
+	if err != nil {
 		return err
 	}
-	return iv.checkEaten()
+	for typ, n := range counts {
+		for range n {
+			g.aside = append(g.aside, uint16(typ))
+		}
+	}
+	return nil
 }

@@ -104,7 +104,7 @@ func (g *Game) portalMoves(dst []Move) []Move {
 	b := g.board
 	for slot := range int32(len(b.placed) - 1) {
 		cell := b.placed[slot]
-		if g.closedToFollowers(cell) || (cell == g.fairyCell && !fr.portalTo[placeFairyTile].yes) {
+		if g.closedToFollowers(cell) || (cell == g.fairyCell() && !fr.portalTo[placeFairyTile].yes) {
 			continue
 		}
 		pos := b.position(int(cell))
@@ -158,13 +158,13 @@ func (g *Game) portalRefusal(cell, x int32) error {
 		return fmt.Errorf("%s shows no magic portal (%s, Der Zaubergang)", g.rules.ID(g.tile), sourcePD)
 	case cell == g.lastCell:
 		return fmt.Errorf("%s is on the tile just placed: put the follower there as usual", what)
-	case g.closedToFollowers(cell):
-		return fmt.Errorf("%s lies on the dragon's tile: no follower may stand with the dragon (%s)", what, sourceVolcano)
+	case g.keepsOff(cell) >= 0:
+		return fmt.Errorf("%s %w", what, g.whyClosed(cell))
 	case g.board.nodes[g.board.find(x)].followers > 0 && !fr.portalTo[placeOccupied].yes:
 		return fmt.Errorf("%s is already occupied (%s)", what, reasonText(fr.portalTo[placeOccupied].reason))
 	case g.instanceComplete(x) && !fr.portalTo[placeCompleted].yes:
 		return fmt.Errorf("%s is complete (%s)", what, reasonText(fr.portalTo[placeCompleted].reason))
-	case cell == g.fairyCell && !fr.portalTo[placeFairyTile].yes:
+	case cell == g.fairyCell() && !fr.portalTo[placeFairyTile].yes:
 		return fmt.Errorf("%s lies on the fairy's tile (%s)", what, reasonText(fr.portalTo[placeFairyTile].reason))
 	}
 	return nil

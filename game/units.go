@@ -76,8 +76,10 @@ type unitHooks struct {
 	// scored runs once a feature is scored, before its followers go back
 	// (end says at the end of the game).
 	scored func(g *Game, f Feature, end bool, events []Event) []Event
-	// leaves runs when a follower leaves the board.
-	leaves func(g *Game, f follower)
+	// leaves runs when a follower leaves the board, removed when a
+	// neutral figure is taken off it.
+	leaves  func(g *Game, f follower)
+	removed func(g *Game, f Figure)
 	// end runs after the end of the game's scoring.
 	end func(g *Game, events []Event) []Event
 	// aside counts each player's followers, by kind, that the unit holds
@@ -130,8 +132,9 @@ type decision struct {
 }
 
 // unitDecisions is the most moves of the units' decisions a turn of a
-// number of players records: the figure decision, two moving figures'
-// steps and one per follower held.
+// number of players records, as a bound of a whole game's (times its
+// tiles): the figure decision, two moving figures' steps and one per
+// follower held.
 func unitDecisions(players int) int { return 2*maxSteps + Followers*players + 1 }
 
 // hookPoints are the hooks of the units a Ruleset plays, per point, in
@@ -144,6 +147,7 @@ type hookPoints struct {
 	figure    []*figureHook
 	scored    []func(g *Game, f Feature, end bool, events []Event) []Event
 	leaves    []func(g *Game, f follower)
+	removed   []func(g *Game, f Figure)
 	end       []func(g *Game, events []Event) []Event
 	aside     []func(g *Game, count *[MaxPlayers][MaxKinds]int)
 	watch     []func(iv *invariants)
@@ -159,6 +163,7 @@ func (hp *hookPoints) add(h *unitHooks) {
 	hp.figure = appendHook(hp.figure, h.figure, h.figure != nil)
 	hp.scored = appendHook(hp.scored, h.scored, h.scored != nil)
 	hp.leaves = appendHook(hp.leaves, h.leaves, h.leaves != nil)
+	hp.removed = appendHook(hp.removed, h.removed, h.removed != nil)
 	hp.end = appendHook(hp.end, h.end, h.end != nil)
 	hp.aside = appendHook(hp.aside, h.aside, h.aside != nil)
 	hp.watch = appendHook(hp.watch, h.watch, h.watch != nil)
@@ -176,45 +181,47 @@ func appendHook[T any](hooks []T, h T, has bool) []T {
 // units are the units of the engine, in the order their hooks run at each
 // point: the figure decision lists the portal's moves, then the
 // princess's, then the fairy's; a scored feature pays the fairy's bonus
-// before the drawbridges hold its followers.
+// before the drawbridges hold its followers; the moving figures are one
+// unit, the mechanic of every step with a movement.
 // (The list is set by init: a unit's hooks reach Compile, which reads
 // the list.)
 var units []*unit
 
 func init() {
-	units = []*unit{&portalUnit, &princessUnit, &fairyUnit, &dragonUnit, &blackDragonUnit, &drawbridgeUnit}
+	units = []*unit{&portalUnit, &princessUnit, &fairyUnit, &volcanoUnit, &movingUnit, &drawbridgeUnit}
 }
 
 // unitStates holds the state of every unit during a game, embedded in
 // the turn's state.
 type unitStates struct {
-	dragonState
 	fairyState
-	blackDragonState
 	drawbridgeState
 	movingState
 }
 
 // unitRules holds every unit's compiled data, embedded in a Ruleset.
 type unitRules struct {
-	dragonRules
-	blackDragonRules
+	movingRules
+	volcanoRules
 	fairyRules
 	portalRules
 	princessRules
 	drawbridgeRules
 	// figures are the verdicts of the tables the units read.
 	figures figureRulings
+	// sections are the units' sections of the snapshot notation, in the
+	// order Snapshot writes them.
+	sections []*section
 }
 
 // unitWatch holds what the units' invariants note between moves,
 // embedded in the invariants.
 type unitWatch struct {
-	dragonWatch
+	movingWatch
 }
 
 // numMoveKinds is the number of kinds of moves.
-const numMoveKinds = 7
+const numMoveKinds = 6
 
 // moveKind is a kind of a unit's move: its word in the move notation; how
 // a move writes itself into the notation (after the word and, for every
@@ -223,6 +230,11 @@ const numMoveKinds = 7
 // why no follower may follow it in the turn; and whether it deploys a
 // follower of a kind (its notation then names the kind).
 type moveKind struct {
+	// word, when not nil, says that the kind's moves are steps of a
+	// neutral figure, written "ID SIDE": it gives a move's word, and
+	// readStep reads such a move.
+	word     func(m Move) tilekit.MoveWord
+	readStep func(mt tilekit.MoveText) (Move, error)
 	name     tilekit.MoveWord
 	notation func(m Move, mt *tilekit.MoveText) bool
 	parse    func(mt tilekit.MoveText, feature int) Move
@@ -233,7 +245,7 @@ type moveKind struct {
 // moveKinds are the kinds of the units' moves, by MoveKind.
 var moveKinds = [numMoveKinds]*moveKind{MoveBase: {notation: func(Move, *tilekit.MoveText) bool { return true }, deploys: true},
 	MovePortal: &portalKind, MovePrincess: &princessKind, MoveFairy: &fairyKind,
-	MoveDragon: &dragonKind, MoveBlackDragon: &blackDragonKind, MoveDrawbridge: &drawbridgeKind}
+	MoveStep: &stepKind, MoveDrawbridge: &drawbridgeKind}
 
 // numEventKinds is the number of kinds of events.
 const numEventKinds EventKind = 11
@@ -244,6 +256,9 @@ const numEventKinds EventKind = 11
 // it reads them back, and which of its values the notation holds (noted
 // sets them on an event that has the kind, the end and no player).
 type eventKind struct {
+	// ruled, when not nil, gives the rule under a ruleset (ok false: the
+	// rule gives it).
+	ruled func(r *Ruleset, e Event) (EventRule, bool)
 	name  string
 	word  string
 	rule  func(e Event) EventRule
@@ -291,12 +306,36 @@ type section struct {
 	write func(g *Game, sb *strings.Builder)
 }
 
-// sections are the units' sections, in the order Snapshot writes them.
-var sections = []*section{&dragonSection, &fairySection, &blackDragonSection, &setAsideSection}
+// sections are the units' sections: those of a figure (a ruleset writes
+// them in the order of its figures, Ruleset.sections) and the others,
+// which follow.
+var sections = []*section{&fairySection, &setAsideSect}
 
 // unitSection returns the unit's section of a keyword, or nil.
 func unitSection(key string) *section {
 	for _, s := range sections {
+		if s.key == key {
+			return s
+		}
+	}
+	return nil
+}
+
+// compileSections lists the sections of a ruleset in the order Snapshot
+// writes them: those of its figures, in their order, then the units'
+// sections of no figure.
+func (r *Ruleset) compileSections() {
+	r.sections = r.figureSections()
+	for _, s := range sections {
+		if _, ok := lookupFigure(s.key); !ok {
+			r.sections = append(r.sections, s)
+		}
+	}
+}
+
+// section returns the ruleset's section of a keyword, or nil.
+func (r *Ruleset) section(key string) *section {
+	for _, s := range r.sections {
 		if s.key == key {
 			return s
 		}
@@ -341,6 +380,7 @@ func (r *Ruleset) compileUnits(cat *tilekit.Catalog, sel rules.Selection) error 
 			}
 		}
 	}
+	r.compileSections()
 	return nil
 }
 

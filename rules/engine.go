@@ -7,18 +7,25 @@ import (
 )
 
 // EngineSteps lists the ids of the steps of the order of play that the
-// game engine plays. The engine maps each to its implementation (a test
-// of package game checks that the two lists agree); a step of the data
-// that is not here, such as a fan expansion's own, is one the engine
-// cannot play yet: the validator warns about it, and what plays games
-// leaves out what needs it instead of failing.
+// game engine plays by their id. The engine maps each to its
+// implementation (a test of package game checks that the two lists
+// agree); it also plays every step with a movement (StepPlayed), whatever
+// its id. A step of the data that is neither, such as a fan expansion's
+// own rule of another kind, is one the engine cannot play yet: the
+// validator warns about it, and what plays games leaves out what needs it
+// instead of failing.
 var EngineSteps = []string{
-	"place-tile", "place-figure", "score-features", "fairy-point", "volcano-dragon", "princess-remove",
-	"fairy-move", "dragon-move", "black-dragon-move", "drawbridge-move", "black-dragon-place",
+	"place-tile", "place-figure", "score-features", "fairy-point", "princess-remove",
+	"fairy-move", "drawbridge-move",
 }
 
-// EnginePlays reports whether the game engine plays the step with the id.
+// EnginePlays reports whether the game engine plays the step with the id
+// by its id.
 func EnginePlays(id string) bool { return slices.Contains(EngineSteps, id) }
+
+// StepPlayed reports whether the game engine plays a step: by its id, or
+// by its movement, which the engine's moving figures play from the data.
+func StepPlayed(s *tilekit.Step) bool { return EnginePlays(s.ID) || s.Mechanics.Movement != nil }
 
 // UnplayedSteps lists, in the order of the data, the steps of a selection
 // in an edition (every edition for "") that the game engine does not play:
@@ -27,7 +34,7 @@ func UnplayedSteps(cat *tilekit.Catalog, sel Selection, edition tilekit.Edition)
 	var out []*tilekit.Step
 	for i := range cat.Steps {
 		s := &cat.Steps[i]
-		if sel.Has(s.Expansion) && InEdition(cat, s.Expansion, edition) && !EnginePlays(s.ID) {
+		if sel.Has(s.Expansion) && InEdition(cat, s.Expansion, edition) && !StepPlayed(s) {
 			out = append(out, s)
 		}
 	}

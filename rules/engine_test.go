@@ -24,6 +24,6 @@ func TestUnplayedSteps(t *testing.T) {
 		got = append(got, s.ID)
 	}
 	assert.Equal(t, []string{"tower-capture"}, got)
-	assert.True(t, rules.EnginePlays("dragon-move"))
+	assert.True(t, rules.EnginePlays("fairy-move"))
 	assert.False(t, rules.EnginePlays("tower-capture"))
 }

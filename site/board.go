@@ -44,7 +44,7 @@ type boardFigure struct {
 
 // figureOrder is the order the neutral figures are drawn in, the last on
 // top.
-var figureOrder = []game.Figure{game.FigureDragon, game.FigureBlackDragon, game.FigureFairy}
+var figureOrder = []string{"dragon", "black-dragon", "fairy"}
 
 // board is everything a board picture shows.
 type board struct {
@@ -76,14 +76,14 @@ func playerColour(player int) string {
 }
 
 // figureMarks draw the neutral figures, each centred on its tile.
-var figureMarks = map[game.Figure]string{
-	game.FigureDragon:      `<path d="M-14 -4L-5 -12L-1 -4L0 -9L1 -4L5 -12L14 -4L6 0L2 8L0 12L-2 8L-6 0Z" fill="#c62828" stroke="#fff" stroke-width="1.5"/>`,
-	game.FigureBlackDragon: `<path d="M-14 -4L-5 -12L-1 -4L0 -9L1 -4L5 -12L14 -4L6 0L2 8L0 12L-2 8L-6 0Z" fill="#111" stroke="#fff" stroke-width="1.5"/>`,
-	game.FigureFairy:       `<path d="M0 -11L3 -3L11 -3L5 2L7 10L0 5L-7 10L-5 2L-11 -3L-3 -3Z" fill="#f48fb1" stroke="#fff" stroke-width="1.2"/>`,
+var figureMarks = map[string]string{
+	"dragon":       `<path d="M-14 -4L-5 -12L-1 -4L0 -9L1 -4L5 -12L14 -4L6 0L2 8L0 12L-2 8L-6 0Z" fill="#c62828" stroke="#fff" stroke-width="1.5"/>`,
+	"black-dragon": `<path d="M-14 -4L-5 -12L-1 -4L0 -9L1 -4L5 -12L14 -4L6 0L2 8L0 12L-2 8L-6 0Z" fill="#111" stroke="#fff" stroke-width="1.5"/>`,
+	"fairy":        `<path d="M0 -11L3 -3L11 -3L5 2L7 10L0 5L-7 10L-5 2L-11 -3L-3 -3Z" fill="#f48fb1" stroke="#fff" stroke-width="1.2"/>`,
 }
 
 // figureOffsets keep the neutral figures of one tile apart.
-var figureOffsets = map[game.Figure]pt{game.FigureDragon: {0, -22}, game.FigureBlackDragon: {0, 22}, game.FigureFairy: {-24, 0}}
+var figureOffsets = map[string]pt{"dragon": {0, -22}, "black-dragon": {0, 22}, "fairy": {-24, 0}}
 
 // drawBoard draws a board as a standalone SVG document; title describes
 // it. tilePicture returns a tile's picture at a rotation with the given
@@ -128,9 +128,9 @@ func (b *builder) drawBoard(bd *board) ([]byte, error) {
 			num(float64(ox+f.Pos.X*100)+at.X), num(float64(oy+f.Pos.Y*100)+at.Y), playerColour(f.Player), xmlText(b.tr.must("board.follower", f.Player)))
 	}
 	for _, f := range bd.Figures {
-		off := figureOffsets[f.Figure]
+		off := figureOffsets[f.Figure.ID()]
 		fmt.Fprintf(&buf, `<g transform="translate(%s %s)"><circle r="16" fill="#fff" fill-opacity="0.85" stroke="#333"/>%s<title>%s</title></g>`+"\n", num(float64(ox+f.Pos.X*100+50)+off.X), num(float64(oy+f.Pos.Y*100+50)+off.Y),
-			figureMarks[f.Figure], xmlText(b.tr.must("figure."+f.Figure.ID())))
+			figureMarks[f.Figure.ID()], xmlText(b.tr.must("figure."+f.Figure.ID())))
 	}
 	buf.WriteString("</svg>\n")
 	return buf.Bytes(), nil
@@ -142,7 +142,7 @@ func (b *builder) drawFlight(buf *bytes.Buffer, f flight, ox, oy int) {
 		return
 	}
 	colour := "#c62828"
-	if f.Figure == game.FigureBlackDragon {
+	if f.Figure.ID() == "black-dragon" {
 		colour = "#111111"
 	}
 	var pts []string

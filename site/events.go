@@ -87,7 +87,7 @@ var eventKeys = map[game.EventKind]string{
 func eventKey(e game.Event) string {
 	key := eventKeys[e.Kind]
 	switch {
-	case e.Kind == game.EventMoved && e.Called:
+	case e.Kind == game.EventMoved && e.Called != "":
 		return key + "-volcano"
 	case (e.Kind == game.EventEaten || e.Kind == game.EventSpared) && e.Victim == game.FigureMeeple:
 		return key + "-meeple"

@@ -24,17 +24,17 @@ func TestEventWordsInEnglish(t *testing.T) {
 		"end: player 1 scores 4 for field":   {Kind: game.EventScored, Feature: game.Feature{Kind: game.KindCity}, Points: 4, End: true, Scoring: game.RuleFieldFirstEdition},
 		"player 1 scores 1 for the fairy":    {Kind: game.EventScored, Points: 1, Scoring: game.RuleFairyTurn},
 		"player 3 takes back 2 from road":    {Kind: game.EventReturned, Feature: game.Feature{Kind: game.KindRoad}, Player: 2, Count: 2},
-		"dragon moves to the volcano at 2,0": {Kind: game.EventMoved, Actor: game.FigureDragon, Called: true, Pos: tilekit.BoardPosition{X: 2}},
-		"black dragon enters at -1,0":        {Kind: game.EventEntered, Actor: game.FigureBlackDragon, Pos: tilekit.BoardPosition{X: -1}},
-		"dragon eats player 2's meeple at 1,0 (dragon-diet, rulebook)": {Kind: game.EventEaten, Actor: game.FigureDragon,
+		"dragon moves to the volcano at 2,0": {Kind: game.EventMoved, Actor: siteFigure("dragon"), Called: tilekit.SymbolVolcano, Pos: tilekit.BoardPosition{X: 2}},
+		"black dragon enters at -1,0":        {Kind: game.EventEntered, Actor: siteFigure("black-dragon"), Pos: tilekit.BoardPosition{X: -1}},
+		"dragon eats player 2's meeple at 1,0 (dragon-diet, rulebook)": {Kind: game.EventEaten, Actor: siteFigure("dragon"),
 			Player: 1, Pos: tilekit.BoardPosition{X: 1}, Reason: meal},
 		"dragon does not eat the black dragon at 2,1 (dragon-diet, open question: the engine's default, no)": {Kind: game.EventSpared,
-			Actor: game.FigureDragon, Victim: game.FigureBlackDragon, Pos: tilekit.BoardPosition{X: 2, Y: 1},
+			Actor: siteFigure("dragon"), Victim: siteFigure("black-dragon"), Pos: tilekit.BoardPosition{X: 2, Y: 1},
 			Reason: game.Reason{Table: "dragon-diet", Source: tilekit.OpenQuestion, Default: true}},
 		"dragon does not eat the fairy at 0,0 (dragon-diet, rule of thumb, official FAQ 2015-03)": {Kind: game.EventSpared,
-			Actor: game.FigureDragon, Victim: game.FigureFairy, Reason: game.Reason{Table: "dragon-diet", Thumb: true, Source: tilekit.FAQ, Date: "2015-03"}},
+			Actor: siteFigure("dragon"), Victim: siteFigure("fairy"), Reason: game.Reason{Table: "dragon-diet", Thumb: true, Source: tilekit.FAQ, Date: "2015-03"}},
 		"dragon does not eat the fairy at 0,0 (dragon-diet, no ruling: the engine's default, no)": {Kind: game.EventSpared,
-			Actor: game.FigureDragon, Victim: game.FigureFairy, Reason: game.Reason{Table: "dragon-diet", Default: true}},
+			Actor: siteFigure("dragon"), Victim: siteFigure("fairy"), Reason: game.Reason{Table: "dragon-diet", Default: true}},
 		"princess sends player 2's meeple home from city":    {Kind: game.EventPrincess, Player: 1, Feature: game.Feature{Kind: game.KindCity}},
 		"player 1's meeple crosses the drawbridge into city": {Kind: game.EventCrossed, Feature: game.Feature{Kind: game.KindCity}},
 		"dragon tile set aside":                              {Kind: game.EventSetAside, Player: -1},
@@ -93,4 +93,13 @@ dragon = "Drache"
 	require.NoError(t, w.Check())
 	assert.Equal(t, "[event.complete]", w.Event(game.Event{Kind: game.EventCompleted, Feature: game.Feature{Kind: game.KindCity}}))
 	assert.True(t, strings.Contains(w.Check().Error(), "event.complete"), w.Check().Error())
+}
+
+// siteFigure returns the figure of an id.
+func siteFigure(id string) game.Figure {
+	f, err := game.FigureOf(id)
+	if err != nil {
+		panic(err)
+	}
+	return f
 }

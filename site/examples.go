@@ -283,17 +283,17 @@ func (b *builder) gameBoard(g *game.Game, r *game.Ruleset, title string) (*board
 		}
 		bd.Tiles = append(bd.Tiles, boardTile{Pos: p.Pos, Tile: t, Rot: tilekit.Rotations[p.Rot]})
 	}
-	neutral := map[game.Figure]tilekit.BoardPosition{}
+	neutral := map[string]game.PlacedFigure{}
 	for f := range g.Figures() {
 		if f.Figure == game.FigureMeeple {
 			bd.Followers = append(bd.Followers, boardFollower{Pos: f.Pos, Feature: f.Feature, Player: f.Player + 1})
 		} else {
-			neutral[f.Figure] = f.Pos
+			neutral[f.Figure.ID()] = f
 		}
 	}
-	for _, fig := range figureOrder {
-		if p, ok := neutral[fig]; ok {
-			bd.Figures = append(bd.Figures, boardFigure{Figure: fig, Pos: p})
+	for _, id := range figureOrder {
+		if f, ok := neutral[id]; ok {
+			bd.Figures = append(bd.Figures, boardFigure{Figure: f.Figure, Pos: f.Pos})
 		}
 	}
 	return bd, nil
@@ -303,22 +303,22 @@ func (b *builder) gameBoard(g *game.Game, r *game.Ruleset, title string) (*board
 // from tile to tile, from where the dragon stood, read from the events'
 // Actor.
 func flights(s *tilekit.Scenario, res game.ScenarioResult) []flight {
-	cur := map[game.Figure]*tilekit.BoardPosition{game.FigureDragon: s.Dragon, game.FigureBlackDragon: s.BlackDragon}
+	cur := map[string]*tilekit.BoardPosition{"dragon": s.Dragon, "black-dragon": s.BlackDragon}
 	var out []flight
 	for _, events := range res.Events {
-		open := map[game.Figure]int{}
+		open := map[string]int{}
 		for _, e := range events {
 			if e.Kind != game.EventMoved && e.Kind != game.EventEntered {
 				continue
 			}
-			id := e.Actor
-			if id != game.FigureDragon && id != game.FigureBlackDragon {
+			id := e.Actor.ID()
+			if id != "dragon" && id != "black-dragon" {
 				continue
 			}
 			pos := e.Pos
 			from := cur[id]
 			cur[id] = &pos
-			if e.Kind == game.EventEntered || e.Called || from == nil {
+			if e.Kind == game.EventEntered || e.Called != "" || from == nil {
 				delete(open, id)
 				continue
 			}
@@ -326,7 +326,7 @@ func flights(s *tilekit.Scenario, res game.ScenarioResult) []flight {
 			if !ok {
 				k = len(out)
 				open[id] = k
-				out = append(out, flight{Figure: id, Points: []tilekit.BoardPosition{*from}})
+				out = append(out, flight{Figure: e.Actor, Points: []tilekit.BoardPosition{*from}})
 			}
 			out[k].Points = append(out[k].Points, pos)
 		}
@@ -382,7 +382,7 @@ func (b *builder) eventViews(d *exampleData, res game.ScenarioResult, events []g
 }
 
 // stepKeys are the strings of a dragon's steps, by the word of its moves.
-var stepKeys = map[tilekit.MoveWord]string{tilekit.WordDragon: "example.dragon", tilekit.WordBlackDragon: "example.black-dragon"}
+var stepKeys = map[tilekit.MoveWord]string{"dragon": "example.dragon", "black-dragon": "example.black-dragon"}
 
 // moveText says what a turn does: the tile laid, then its moves, read
 // as values of the move notation (a text the validator refused is left

@@ -209,7 +209,7 @@ func (c *gameCounts) add(res game.ScenarioResult) {
 			case game.EventCrossed:
 				c.crossed++
 			case game.EventEntered:
-				if !entered && e.Actor == game.FigureBlackDragon {
+				if !entered && e.Actor.ID() == "black-dragon" {
 					entered = true
 					c.blackGames++
 					c.blackTurns += turn + 1

@@ -11,7 +11,13 @@ var MechanicsCodes = []Code{
 	{"unknown-figure", "A step's engine data names a figure that no loaded file defines."},
 	{"movement-distance", "An orthogonal movement gives neither a fixed number of steps nor a per, or both."},
 	{"trigger-incomplete", "A trigger lacks what its kind needs: a symbol, or a threshold."},
+	{"movement-trigger", "A step with a movement has a trigger its figure cannot start on: road-completed, or tiles set aside (before-in-play) without a tile-symbol trigger."},
+	{"movement-steps", "An orthogonal movement takes more steps than the engine's 64 in one move."},
 }
+
+// maxMovementSteps is the most steps a figure takes in one move in the
+// game engine (game's maxSteps).
+const maxMovementSteps = 64
 
 // checkMechanics checks a step's engine data: what it names exists, and a
 // movement and a trigger say all the engine needs.
@@ -35,6 +41,14 @@ func (l *loader) checkMechanics(cat *tilekit.Catalog, s *tilekit.Step) {
 		l.tableRef(cat, v.Spares, v.Origin.At("spares"))
 		if v.To == tilekit.MoveOrthogonalSteps && (v.Steps == 0) == (v.Per == "") {
 			l.report(v.Origin.At("to"), "movement-distance", Error, "step %s moves %s tile by tile: give either steps, a fixed number, or per, not %s", s.ID, v.Figure, map[bool]string{true: "neither", false: "both"}[v.Steps == 0])
+		}
+		// The engine keeps a move's path in a fixed array: more steps
+		// cannot be played.
+		if v.Steps > maxMovementSteps {
+			l.report(v.Origin.At("steps"), "movement-steps", Error, "step %s moves %s %d steps: the game engine moves a figure at most %d steps in one move", s.ID, v.Figure, v.Steps, maxMovementSteps)
+		}
+		if m.Trigger != nil {
+			l.checkMovementTrigger(s, m.Trigger)
 		}
 	}
 	if c := m.Choice; c != nil {
@@ -61,6 +75,18 @@ func (l *loader) checkTrigger(t *tilekit.Trigger) {
 		l.report(t.Origin.At("on"), "trigger-incomplete", Error, "a %s trigger needs the symbol it waits for", t.On)
 	case t.On == tilekit.TriggerScoreReached && t.Threshold == 0:
 		l.report(t.Origin.At("on"), "trigger-incomplete", Error, "a score-reached trigger needs its threshold")
+	}
+}
+
+// checkMovementTrigger checks that a step's movement can start on its
+// trigger: a road completed is scored before any figure could go there,
+// and only a tile-symbol trigger has tiles with the symbol to set aside.
+func (l *loader) checkMovementTrigger(s *tilekit.Step, t *tilekit.Trigger) {
+	switch {
+	case t.On == tilekit.TriggerRoadCompleted:
+		l.report(t.Origin.At("on"), "movement-trigger", Error, "step %s moves a figure on a road-completed trigger: a movement starts on tile-symbol, score-reached, features-completed or turn-start", s.ID)
+	case t.BeforeInPlay != "" && t.On != tilekit.TriggerTileSymbol:
+		l.report(t.Origin.At("before-in-play"), "movement-trigger", Error, "step %s sets tiles aside before its figure is in play, but only a tile-symbol trigger has tiles with a symbol to set aside", s.ID)
 	}
 }
 

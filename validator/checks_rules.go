@@ -179,9 +179,9 @@ func (l *loader) checkStep(cat *tilekit.Catalog, s *tilekit.Step) {
 	l.stepRefs(cat, s.Before, s.Origin.At("before"))
 	l.noteRefs(cat, s.Notes, s.Origin.At("notes"))
 	l.checkMechanics(cat, s)
-	if !rules.EnginePlays(s.ID) && !strings.HasPrefix(s.Origin.File, BuiltinName+"/") {
+	if !rules.StepPlayed(s) && !strings.HasPrefix(s.Origin.File, BuiltinName+"/") {
 		l.report(s.Origin.At("id"), "step-not-played", Warning,
-			"the game engine does not play the step %s yet (it plays %s): play cannot play the scenarios of %s, the site marks its worked examples as not played, and site build --stats leaves it out",
+			"the game engine does not play the step %s yet (it plays %s, and every step with a movement): play cannot play the scenarios of %s, the site marks its worked examples as not played, and site build --stats leaves it out",
 			s.ID, strings.Join(rules.EngineSteps, ", "), s.Expansion)
 	}
 	x := cat.Expansion(tilekit.ParentExpansion(s.Expansion))

@@ -27,6 +27,13 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:           filepath.Join("..", "..", "testdata", "script"),
 		UpdateScripts: *update,
+		// $FANWOLF is the fan expansion the tests play with no Go of its
+		// own (testdata/fan-wolf).
+		Setup: func(env *testscript.Env) error {
+			dir, err := filepath.Abs(filepath.Join("..", "..", "testdata", "fan-wolf"))
+			env.Setenv("FANWOLF", dir)
+			return err
+		},
 		// [root]: permissions deny root nothing, so a script that needs an
 		// unreadable folder skips itself.
 		Condition: func(cond string) (bool, error) {
