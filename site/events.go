@@ -14,7 +14,31 @@ import (
 // and fill its named placeholders, such as {player} and {points}, so that
 // another language needs a strings file and no code. The worked examples'
 // pages and `tilekit play --explain` word events through it.
-type EventWords struct{ tr *translator }
+type EventWords struct {
+	tr *translator
+	// cat, when set (ForData), words what the strings do not name: a
+	// figure by its name in the data, a rule by its step's explanation,
+	// as for a fan's own figure and step.
+	cat *tilekit.Catalog
+}
+
+// ForData returns the event words for the data of a catalog: a figure or
+// a step's rule that the strings file has no words for (a fan's own) is
+// worded from the data, by the figure's name and the step's explanation.
+func (w *EventWords) ForData(cat *tilekit.Catalog) *EventWords {
+	return &EventWords{tr: w.tr, cat: cat}
+}
+
+// figure words a figure: its string, else its name in the data.
+func (w *EventWords) figure(f game.Figure) string {
+	key := "event.figure." + f.ID()
+	if _, ok := w.tr.strings[key]; !ok && w.cat != nil {
+		if fig := w.cat.Figure(f.ID()); fig != nil {
+			return strings.ToLower(fig.Name)
+		}
+	}
+	return w.tr.must(key)
+}
 
 // NewEventWords reads the event strings of a language, "en" by default.
 func NewEventWords(lang string) (*EventWords, error) {
@@ -53,9 +77,11 @@ func (w *EventWords) Event(e game.Event) string {
 			}
 			return w.tr.must("event.kind." + string(e.Feature.Kind.FeatureKind())), true
 		case "figure":
-			return w.tr.must("event.figure." + e.Actor.ID()), true
+			return w.figure(e.Actor), true
 		case "victim":
-			return w.tr.must("event.figure." + e.Victim.ID()), true
+			return w.figure(e.Victim), true
+		case "symbol":
+			return w.symbol(e.Called), true
 		case "reason":
 			return w.reason(e.Reason), true
 		}
@@ -76,7 +102,8 @@ func values(m map[string]string) func(string) (string, bool) {
 }
 
 // eventKeys are the keys of the events' strings under [event], by kind;
-// a move to a volcano adds -volcano, a meal of a player's meeple -meeple.
+// a move onto a tile whose symbol called the figure adds -called, a meal
+// of a player's meeple -meeple.
 var eventKeys = map[game.EventKind]string{
 	game.EventCompleted: "complete", game.EventScored: "score", game.EventReturned: "return", game.EventMoved: "move",
 	game.EventEntered: "enter", game.EventEaten: "eat", game.EventSpared: "spare", game.EventPrincess: "princess",
@@ -88,7 +115,7 @@ func eventKey(e game.Event) string {
 	key := eventKeys[e.Kind]
 	switch {
 	case e.Kind == game.EventMoved && e.Called != "":
-		return key + "-volcano"
+		return key + "-called"
 	case (e.Kind == game.EventEaten || e.Kind == game.EventSpared) && e.Victim == game.FigureMeeple:
 		return key + "-meeple"
 	}
@@ -115,11 +142,30 @@ func (w *EventWords) reason(r game.Reason) string {
 	return text
 }
 
+// symbol words a tile symbol that called a figure: its string, else its
+// name in the data, else its id.
+func (w *EventWords) symbol(s tilekit.Symbol) string {
+	key := "event.symbol." + string(s)
+	if _, ok := w.tr.strings[key]; !ok && w.cat != nil {
+		if def := w.cat.DeclaredSymbol(s); def != nil {
+			return strings.ToLower(def.Name)
+		}
+		return string(s)
+	}
+	return w.tr.must(key)
+}
+
 // RuleText words the rule an event follows (Event.Rule, or under the
 // rules played Ruleset.EventRule), without its sources, such as
 // "completed road: 1 point a tile".
 func (w *EventWords) RuleText(rule game.EventRule) string {
-	return w.tr.must("event.rule." + rule.ID)
+	key := "event.rule." + rule.ID
+	if _, ok := w.tr.strings[key]; !ok && w.cat != nil && rule.Step != "" {
+		if st := w.cat.Step(rule.Step); st != nil && st.Explanation != "" {
+			return st.Explanation
+		}
+	}
+	return w.tr.must(key)
 }
 
 // Rule words the rule an event follows with its sources in parentheses,

@@ -19,13 +19,13 @@ func TestEventWordsInEnglish(t *testing.T) {
 	require.NoError(t, err)
 	meal := game.Reason{Table: "dragon-diet", Source: tilekit.Rulebook}
 	for want, e := range map[string]game.Event{
-		"completed road":                     {Kind: game.EventCompleted, Feature: game.Feature{Kind: game.KindRoad}, Player: -1},
-		"player 2 scores 4 for city":         {Kind: game.EventScored, Feature: game.Feature{Kind: game.KindCity}, Player: 1, Points: 4, Scoring: game.RuleCity},
-		"end: player 1 scores 4 for field":   {Kind: game.EventScored, Feature: game.Feature{Kind: game.KindCity}, Points: 4, End: true, Scoring: game.RuleFieldFirstEdition},
-		"player 1 scores 1 for the fairy":    {Kind: game.EventScored, Points: 1, Scoring: game.RuleFairyTurn},
-		"player 3 takes back 2 from road":    {Kind: game.EventReturned, Feature: game.Feature{Kind: game.KindRoad}, Player: 2, Count: 2},
-		"dragon moves to the volcano at 2,0": {Kind: game.EventMoved, Actor: siteFigure("dragon"), Called: tilekit.SymbolVolcano, Pos: tilekit.BoardPosition{X: 2}},
-		"black dragon enters at -1,0":        {Kind: game.EventEntered, Actor: siteFigure("black-dragon"), Pos: tilekit.BoardPosition{X: -1}},
+		"completed road":                          {Kind: game.EventCompleted, Feature: game.Feature{Kind: game.KindRoad}, Player: -1},
+		"player 2 scores 4 for city":              {Kind: game.EventScored, Feature: game.Feature{Kind: game.KindCity}, Player: 1, Points: 4, Scoring: game.RuleCity},
+		"end: player 1 scores 4 for field":        {Kind: game.EventScored, Feature: game.Feature{Kind: game.KindCity}, Points: 4, End: true, Scoring: game.RuleFieldFirstEdition},
+		"player 1 scores 1 for the fairy":         {Kind: game.EventScored, Points: 1, Scoring: game.RuleFairyTurn},
+		"player 3 takes back 2 from road":         {Kind: game.EventReturned, Feature: game.Feature{Kind: game.KindRoad}, Player: 2, Count: 2},
+		"dragon moves to the volcano tile at 2,0": {Kind: game.EventMoved, Actor: siteFigure("dragon"), Called: tilekit.SymbolVolcano, Pos: tilekit.BoardPosition{X: 2}},
+		"black dragon enters at -1,0":             {Kind: game.EventEntered, Actor: siteFigure("black-dragon"), Pos: tilekit.BoardPosition{X: -1}},
 		"dragon eats player 2's meeple at 1,0 (dragon-diet, rulebook)": {Kind: game.EventEaten, Actor: siteFigure("dragon"),
 			Player: 1, Pos: tilekit.BoardPosition{X: 1}, Reason: meal},
 		"dragon does not eat the black dragon at 2,1 (dragon-diet, open question: the engine's default, no)": {Kind: game.EventSpared,

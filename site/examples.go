@@ -363,7 +363,7 @@ func sentenceStart(text string) string {
 // rule in the page's list (the rule under the rules the run played by,
 // ScenarioResult.EventRule), which it adds the rules not yet listed to.
 func (b *builder) eventViews(d *exampleData, res game.ScenarioResult, events []game.Event) []eventView {
-	words := &EventWords{tr: b.tr}
+	words := (&EventWords{tr: b.tr}).ForData(b.cat)
 	var out []eventView
 	for _, e := range events {
 		rule := res.EventRule(e)

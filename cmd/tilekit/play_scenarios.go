@@ -58,7 +58,7 @@ func runScenarios(cmd *cobra.Command, opts *playOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	report := playReport{Scenarios: []scenarioReport{}, words: words}
+	report := playReport{Scenarios: []scenarioReport{}, words: words.ForData(res.Catalog)}
 	for i := range res.Catalog.Scenarios {
 		s := &res.Catalog.Scenarios[i]
 		report.add(res, s, game.RunScenario(res.Catalog, s), opts.explain)
