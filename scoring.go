@@ -225,7 +225,7 @@ func (c *ScoreCondition) describe() string {
 	}
 	var parts []string
 	if c.Option != "" {
-		parts = append(parts, "with "+string(c.Option))
+		parts = append(parts, "with the setup option "+string(c.Option))
 	}
 	if len(c.Editions) > 0 {
 		var eds []string

@@ -96,3 +96,59 @@ func TestScoresFollowTheScoringData(t *testing.T) {
 		assert.NotZero(t, checked[id], "a worked example scores by %s", id)
 	}
 }
+
+// houseCityRule is a house rule that supersedes the step score-features
+// with one scoring rule: a completed city scores 3 points a tile.
+const houseCityRule = `[[step]]
+id = "score-features"
+supersedes = "score-features"
+source = { kind = "house-rule", title = "Our table's rules" }
+
+[[step.scoring]]
+id = "city"
+feature = "city"
+at = "completed"
+term = [{ per = "tile", points = 3 }, { per = "pennant", points = 2 }]
+sources = [{ kind = "house-rule", title = "Our table's rules" }]
+`
+
+// A house rule that supersedes the scoring step with one rule changes that
+// rule and keeps the others, in their order: a completed city scores 3
+// points a tile, its event cites the house rule, and a road still scores by
+// the built-in rule.
+func TestHouseScoringRuleReplacesOneRule(t *testing.T) {
+	fsys := fstest.MapFS{"interactions/house.toml": {Data: []byte(houseCityRule)}}
+	res, err := validator.Validate(validator.BuiltinFolder(), validator.Folder{Name: "house", FS: fsys})
+	require.NoError(t, err)
+	require.Empty(t, res.Diagnostics)
+	builtin, house := catalog(t).Step("score-features").Mechanics.Scoring, res.Catalog.Step("score-features").Mechanics.Scoring
+	require.Len(t, house, len(builtin))
+	for i := range builtin {
+		assert.Equal(t, builtin[i].ID, house[i].ID, "the rules keep their order")
+		if builtin[i].ID != "city" {
+			assert.Equal(t, builtin[i], house[i])
+		}
+	}
+	seen := map[string]bool{}
+	for i := range res.Catalog.Scenarios {
+		run := game.RunScenario(res.Catalog, &res.Catalog.Scenarios[i])
+		for _, events := range run.Events {
+			for _, e := range events {
+				if e.Kind != game.EventScored {
+					continue
+				}
+				rule := run.EventRule(e)
+				switch rule.ID {
+				case "city":
+					assert.Equal(t, 3*e.Feature.Tiles+2*e.Feature.Pennants, e.Points, run.ID)
+					assert.Equal(t, tilekit.HouseRule, rule.Sources[0].Kind, run.ID)
+				case "road":
+					assert.Equal(t, e.Feature.Tiles, e.Points, run.ID)
+					assert.Equal(t, tilekit.Rulebook, rule.Sources[0].Kind, run.ID)
+				}
+				seen[rule.ID] = true
+			}
+		}
+	}
+	assert.True(t, seen["city"] && seen["road"], "a city and a road scored: %v", seen)
+}
