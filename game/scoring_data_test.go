@@ -11,6 +11,7 @@ import (
 
 	"github.com/tilekit/tilekit"
 	"github.com/tilekit/tilekit/game"
+	"github.com/tilekit/tilekit/rules"
 	"github.com/tilekit/tilekit/validator"
 )
 
@@ -151,4 +152,20 @@ func TestHouseScoringRuleReplacesOneRule(t *testing.T) {
 		}
 	}
 	assert.True(t, seen["city"] && seen["road"], "a city and a road scored: %v", seen)
+}
+
+// A scoring rule or a bonus whose id the engine's events do not know is
+// refused at Compile, at its place in the data.
+func TestCompileRefusesUnknownScoringIDs(t *testing.T) {
+	for _, c := range []struct{ data, want string }{
+		{strings.Replace(houseCityRule, `id = "city"`, `id = "big-city"`, 1), `house/interactions/house.toml: step[0].scoring[0]: scoring rule "big-city": the engine's events know no such rule on completion`},
+		{strings.Replace(houseCityRule, `at = "completed"`, `at = "end-of-game"`, 1), `scoring rule "city": the engine's events know no such rule at the end of the game`},
+	} {
+		fsys := fstest.MapFS{"interactions/house.toml": {Data: []byte(c.data)}}
+		res, err := validator.Validate(validator.BuiltinFolder(), validator.Folder{Name: "house", FS: fsys})
+		require.NoError(t, err)
+		require.Empty(t, res.Diagnostics)
+		_, err = game.Compile(res.Catalog, rules.Selection{}, game.Setup{Edition: tilekit.C2})
+		assert.ErrorContains(t, err, c.want)
+	}
 }
