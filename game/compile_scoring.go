@@ -47,12 +47,20 @@ type scoreRule struct {
 // scoring holds the compiled scoring: by moment (0 completed, 1 end of
 // the game) and feature kind, the rules that may score it, in order; the
 // points of each unit's scoring rule a bonus gives, with whether a bonus
-// gives it; and the sources of each rule the data states.
+// gives it; and the data's rule or bonus of each ScoringRule the data
+// state, for the events' rules (Ruleset.EventRule).
 type scoring struct {
 	rules   [2][4][]scoreRule
 	bonus   [maxScoringRules]int32
 	bonusOn [maxScoringRules]bool
-	sources map[ScoringRule][]tilekit.Citation
+	data    map[ScoringRule]scoreData
+}
+
+// scoreData is the data's scoring rule or bonus of a ScoringRule: one of
+// them is set.
+type scoreData struct {
+	rule  *tilekit.ScoreRule
+	bonus *tilekit.Bonus
 }
 
 // maxScoringRules bounds the ScoringRule values of the base game and the
@@ -69,7 +77,7 @@ func (r *Ruleset) compileScoring(cat *tilekit.Catalog) error {
 	if st == nil || len(st.Mechanics.Scoring) == 0 {
 		return fmt.Errorf("the data give no scoring rules: the base game's step %s lists them ([[step.scoring]])", scoreStep)
 	}
-	r.scoring.sources = map[ScoringRule][]tilekit.Citation{}
+	r.scoring.data = map[ScoringRule]scoreData{}
 	for i := range st.Mechanics.Scoring {
 		if err := r.addScoreRule(&st.Mechanics.Scoring[i]); err != nil {
 			return fmt.Errorf("%s: %w", st.Mechanics.Scoring[i].Origin, err)
@@ -100,7 +108,7 @@ func (r *Ruleset) addScoreRule(s *tilekit.ScoreRule) error {
 	if !ok {
 		return fmt.Errorf("scoring rule %q: no feature kind %q", s.ID, s.Feature)
 	}
-	r.scoring.sources[rule] = s.Sources
+	r.scoring.data[rule] = scoreData{rule: s}
 	c := scoreRule{rule: rule, eachCity: s.Majority == tilekit.MajorityEachCity}
 	if w := s.When; w != nil {
 		if len(w.Editions) > 0 && !slices.Contains(w.Editions, r.edition) {
@@ -135,7 +143,7 @@ func (r *Ruleset) addBonus(b *tilekit.Bonus) error {
 		return fmt.Errorf("bonus %q scores on %s, not %s", b.ID, u.on, b.On)
 	}
 	r.scoring.bonus[u.rule], r.scoring.bonusOn[u.rule] = int32(b.Points), true
-	r.scoring.sources[u.rule] = b.Sources
+	r.scoring.data[u.rule] = scoreData{bonus: b}
 	return nil
 }
 

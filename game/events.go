@@ -84,6 +84,11 @@ type EventRule struct {
 	ID      string
 	Sources []tilekit.Citation
 	Step    string
+	// Score and Bonus are, under the rules compiled (Ruleset.EventRule),
+	// the data's scoring rule or bonus that scored the event, for a reader
+	// that words it from its values; nil otherwise.
+	Score *tilekit.ScoreRule
+	Bonus *tilekit.Bonus
 }
 
 // citeScoring is the source of the base game's rules of the events that
@@ -202,8 +207,13 @@ func (r *Ruleset) EventRule(e Event) EventRule {
 	if r == nil {
 		return rule
 	}
-	if src, ok := r.scoring.sources[e.Scoring]; ok && e.Kind == EventScored {
-		rule.Sources = src
+	if d, ok := r.scoring.data[e.Scoring]; ok && e.Kind == EventScored {
+		rule.Score, rule.Bonus = d.rule, d.bonus
+		if d.rule != nil {
+			rule.Sources = d.rule.Sources
+		} else {
+			rule.Sources = d.bonus.Sources
+		}
 		return rule
 	}
 	if rule.Step == "" {

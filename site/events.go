@@ -117,8 +117,19 @@ func (w *EventWords) reason(r game.Reason) string {
 
 // RuleText words the rule an event follows (Event.Rule, or under the
 // rules played Ruleset.EventRule), without its sources, such as
-// "completed road: 1 point a tile".
+// "completed road: 1 point a tile": a scoring rule or a bonus of the data
+// from its values ([order.score]), another rule by its id ([event.rule]).
 func (w *EventWords) RuleText(rule game.EventRule) string {
+	switch {
+	case rule.Score != nil:
+		return scoreRuleWords(w.tr, rule.Score)
+	case rule.Bonus != nil:
+		name, ok := w.tr.strings["event.figure."+rule.Bonus.Figure]
+		if !ok {
+			name = rule.Bonus.Figure
+		}
+		return bonusWords(w.tr, rule.Bonus, name)
+	}
 	return w.tr.must("event.rule." + rule.ID)
 }
 

@@ -6,6 +6,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/game"
+	"github.com/tilekit/tilekit/rules"
 	"github.com/tilekit/tilekit/site"
 )
 
@@ -165,4 +168,21 @@ func TestOrderWordsTheScoringValues(t *testing.T) {
 	assert.Contains(t, text, "completed road: 1 point a tile")
 	assert.Contains(t, text, "as its feature scores, 5 points to the owner of the follower with the fairy")
 	assert.Contains(t, text, "at the start of their turn, 1 point to the owner of the follower with the fairy")
+}
+
+// An event's rule is worded from the values of the data's rule that
+// scored it: under the house rule, a completed city's event says 3 points
+// a tile, and the fairy's 5.
+func TestEventRuleWordsTheScoringValues(t *testing.T) {
+	cat := userFolder(t, map[string]string{"interactions/house.toml": houseScoring})
+	sel, err := rules.Select(cat, []string{"princess-dragon"})
+	require.NoError(t, err)
+	r, err := game.Compile(cat, sel, game.Setup{Edition: tilekit.C2})
+	require.NoError(t, err)
+	w, err := site.NewEventWords("")
+	require.NoError(t, err)
+	city := game.Event{Kind: game.EventScored, Feature: game.Feature{Kind: game.KindCity}, Points: 6, Scoring: game.RuleCity}
+	assert.Equal(t, "completed city: 3 points a tile and 2 points a pennant (Our house rules)", w.Rule(r.EventRule(city)))
+	fairy := game.Event{Kind: game.EventScored, Points: 5, Scoring: game.RuleFairyFeature}
+	assert.Contains(t, w.RuleText(r.EventRule(fairy)), "5 points to the owner of the follower with the fairy")
 }

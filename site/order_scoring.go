@@ -22,13 +22,12 @@ func (b *builder) scoringViews(m *tilekit.Mechanics) []scoreView {
 	var out []scoreView
 	for i := range m.Scoring {
 		r := &m.Scoring[i]
-		out = append(out, scoreView{Text: b.scoreRuleText(r), Source: b.firstSource(r.Sources)})
+		out = append(out, scoreView{Text: scoreRuleWords(b.tr, r), Source: b.firstSource(r.Sources)})
 	}
 	for i := range m.Bonuses {
 		bn := &m.Bonuses[i]
 		name := b.figureWord(bn.Figure)
-		text, _ := b.tr.plural("order.score.bonus."+string(bn.On), bn.Points, name)
-		out = append(out, scoreView{Text: text, Source: b.firstSource(bn.Sources)})
+		out = append(out, scoreView{Text: bonusWords(b.tr, bn, name), Source: b.firstSource(bn.Sources)})
 	}
 	return out
 }
@@ -41,39 +40,45 @@ func (b *builder) firstSource(cs []tilekit.Citation) citation {
 	return b.citationOf(cs[0])
 }
 
-// scoreRuleText words a scoring rule: the feature and moment, its terms,
+// bonusWords words a bonus, its figure worded as name.
+func bonusWords(tr *translator, bn *tilekit.Bonus, name string) string {
+	text, _ := tr.plural("order.score.bonus."+string(bn.On), bn.Points, name)
+	return text
+}
+
+// scoreRuleWords words a scoring rule: the feature and moment, its terms,
 // its condition and its majority.
-func (b *builder) scoreRuleText(r *tilekit.ScoreRule) string {
+func scoreRuleWords(tr *translator, r *tilekit.ScoreRule) string {
 	terms := make([]string, len(r.Terms))
 	for i, t := range r.Terms {
-		terms[i], _ = b.tr.plural("order.score.term."+string(t.Per), t.Points)
+		terms[i], _ = tr.plural("order.score.term."+string(t.Per), t.Points)
 	}
-	feature := b.tr.must("event.kind." + string(r.Feature))
-	out := b.tr.fill("order.score.rule", func(name string) (string, bool) {
+	feature := tr.must("event.kind." + string(r.Feature))
+	out := tr.fill("order.score.rule", func(name string) (string, bool) {
 		switch name {
 		case "what":
-			return b.tr.must("order.score.at."+string(r.At), feature), true
+			return tr.must("order.score.at."+string(r.At), feature), true
 		case "terms":
-			return strings.Join(terms, b.tr.must("order.score.and")), true
+			return strings.Join(terms, tr.must("order.score.and")), true
 		}
 		return "", false
 	})
 	if r.Majority == tilekit.MajorityEachCity {
-		out += b.tr.must("order.score.each-city")
+		out += tr.must("order.score.each-city")
 	}
 	if w := r.When; w != nil {
 		if w.Option != "" {
-			out += b.tr.must("order.score.when.option", string(w.Option))
+			out += tr.must("order.score.when.option", string(w.Option))
 		}
 		if len(w.Editions) > 0 {
 			eds := make([]string, len(w.Editions))
 			for i, e := range w.Editions {
 				eds[i] = string(e)
 			}
-			out += b.tr.must("order.score.when.editions", strings.Join(eds, b.tr.must("order.score.or")))
+			out += tr.must("order.score.when.editions", strings.Join(eds, tr.must("order.score.or")))
 		}
 		if w.Tiles > 0 {
-			out += b.tr.must("order.score.when.tiles", w.Tiles)
+			out += tr.must("order.score.when.tiles", w.Tiles)
 		}
 	}
 	return out
