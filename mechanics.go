@@ -269,6 +269,10 @@ type Mechanics struct {
 	Movement *Movement
 	Choice   *Choice
 	Removals []Removal
+	// Scoring are the scoring rules the step scores by, in order (see
+	// ScoreRule), and Bonuses the points its figure brings (see Bonus).
+	Scoring []ScoreRule
+	Bonuses []Bonus
 }
 
 // RemovalOf returns where the step sends a removed figure: the removal that

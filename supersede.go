@@ -275,6 +275,8 @@ func (s *Step) overlay(old Step) Step {
 	orOldPointer(&m.Movement, o.Movement)
 	orOldPointer(&m.Choice, o.Choice)
 	orOld(&m.Removals, o.Removals)
+	m.Scoring = overlayByID(m.Scoring, o.Scoring, func(r *ScoreRule) string { return r.ID })
+	m.Bonuses = overlayByID(m.Bonuses, o.Bonuses, func(b *Bonus) string { return b.ID })
 	out.Replaces = &old
 	return out
 }
@@ -291,4 +293,23 @@ func overlaySteps(steps []Step) []Step {
 // steps.
 func overlayTables(tables []Table) []Table {
 	return overlay(tables, LinkTables(tables), func(t *Table) string { return t.Supersedes }, (*Table).overlay)
+}
+
+// overlayByID returns the old entries with each new one of the same id in
+// its place, followed by the new ones of ids the old lack: a superseding
+// step that gives one scoring rule changes that rule and keeps the others.
+func overlayByID[T any](news, olds []T, id func(*T) string) []T {
+	if news == nil {
+		return olds
+	}
+	out := slices.Clone(olds)
+	for i := range news {
+		j := slices.IndexFunc(out, func(o T) bool { return id(&o) == id(&news[i]) })
+		if j < 0 {
+			out = append(out, news[i])
+			continue
+		}
+		out[j] = news[i]
+	}
+	return out
 }

@@ -163,6 +163,24 @@ func (o Origin) At(elems ...string) Origin {
 	return Origin{File: o.File, Path: append(p, elems...)}
 }
 
+// String writes the origin as its file and data path, such as
+// "interactions/order.toml: step[3].scoring[1]", for a message of a
+// consumer that has no line numbers (the validator locates lines).
+func (o Origin) String() string {
+	var b strings.Builder
+	for _, s := range o.Path {
+		if s != "" && strings.Trim(s, "0123456789") == "" {
+			b.WriteString("[" + s + "]")
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(s)
+	}
+	return o.File + ": " + b.String()
+}
+
 // Feature returns the feature of the tile with the local id, or nil.
 func (t *Tile) Feature(id string) *Feature {
 	for i := range t.Features {

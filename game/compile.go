@@ -102,6 +102,9 @@ type Ruleset struct {
 	// playing lists the units the setup plays, in the order of units.
 	playing    []*unit
 	expansions bool
+	// scoring holds the scoring rules and bonuses of the data, compiled
+	// (compile_scoring.go).
+	scoring scoring
 	unitRules
 }
 

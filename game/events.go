@@ -84,23 +84,17 @@ type EventRule struct {
 	ID      string
 	Sources []tilekit.Citation
 	Step    string
+	// Score and Bonus are, under the rules compiled (Ruleset.EventRule),
+	// the data's scoring rule or bonus that scored the event, for a reader
+	// that words it from its values; nil otherwise.
+	Score *tilekit.ScoreRule
+	Bonus *tilekit.Bonus
 }
 
-// The sources of the engine's rules.
-var (
-	citeScoring = tilekit.Citation{Kind: tilekit.Rulebook, Title: "Carcassonne rulebook (2nd edition)", Section: "Scoring"}
-	citeEnd     = tilekit.Citation{Kind: tilekit.Rulebook, Title: "Carcassonne rulebook (2nd edition)", Section: "Scoring at the end of the game"}
-	citeFirst   = []tilekit.Citation{
-		{Kind: tilekit.Community, Title: "Carcassonne Central: What are your favourite Base Game Rules?", Section: "Small City Scoring"},
-		citeWikipedia,
-	}
-	citeFirstField = []tilekit.Citation{
-		{Kind: tilekit.Community, Title: "Carcassonne Central: What are your favourite Base Game Rules?", Section: "Farmer Scoring - 1st Edition"},
-		citeWikipedia,
-	}
-	citeWikipedia = tilekit.Citation{Kind: tilekit.Community, Title: "Wikipedia: Carcassonne (board game)", Section: "Scoring",
-		URL: "https://en.wikipedia.org/wiki/Carcassonne_(board_game)"}
-)
+// citeScoring is the source of the base game's rules of the events that
+// score nothing; the scoring rules' sources are the data's
+// (tilekit.ScoreRule, on the step score-features).
+var citeScoring = tilekit.Citation{Kind: tilekit.Rulebook, Title: "Carcassonne rulebook (2nd edition)", Section: "Scoring"}
 
 // one returns a list of one source.
 func one(c tilekit.Citation) []tilekit.Citation { return []tilekit.Citation{c} }
@@ -111,21 +105,24 @@ func stepRule(id, step string, c tilekit.Citation) EventRule {
 	return EventRule{ID: id, Sources: one(c), Step: step}
 }
 
-// baseScoringRules holds, by ScoringRule, the base game's rules' ids and
-// sources.
+// baseScoringRules holds, by ScoringRule, the ids of the base game's
+// rules, which the data's scoring rules (tilekit.ScoreRule) name, and the
+// step whose data states them; Ruleset.EventRule gives their sources.
 var baseScoringRules = [numBaseRules]EventRule{
-	RuleRoad:                  {ID: "road", Sources: one(citeScoring)},
-	RuleCity:                  {ID: "city", Sources: one(citeScoring)},
-	RuleSmallCityFirstEdition: {ID: "city-1st-edition", Sources: citeFirst},
-	RuleCloister:              {ID: "cloister", Sources: one(citeScoring)},
-	RuleEndRoad:               {ID: "end-road", Sources: one(citeEnd)},
-	RuleEndCity:               {ID: "end-city", Sources: one(citeEnd)},
-	RuleEndCloister:           {ID: "end-cloister", Sources: one(citeEnd)},
-	RuleField:                 {ID: "field", Sources: one(citeEnd)},
-	RuleFieldFirstEdition:     {ID: "field-1st-edition", Sources: citeFirstField},
+	RuleRoad:                  {ID: "road", Step: scoreStep},
+	RuleCity:                  {ID: "city", Step: scoreStep},
+	RuleSmallCityFirstEdition: {ID: "city-1st-edition", Step: scoreStep},
+	RuleCloister:              {ID: "cloister", Step: scoreStep},
+	RuleEndRoad:               {ID: "end-road", Step: scoreStep},
+	RuleEndCity:               {ID: "end-city", Step: scoreStep},
+	RuleEndCloister:           {ID: "end-cloister", Step: scoreStep},
+	RuleField:                 {ID: "field", Step: scoreStep},
+	RuleFieldFirstEdition:     {ID: "field-1st-edition", Step: scoreStep},
 }
 
-// Rule returns the rule's id and sources; RuleNone has an empty id.
+// Rule returns the rule's id and the step that states it, without its
+// sources, which are the data's (Ruleset.EventRule); RuleNone has an
+// empty id.
 func (r ScoringRule) Rule() EventRule {
 	if r < numBaseRules {
 		return baseScoringRules[r]
@@ -180,7 +177,8 @@ type Event struct {
 func (e Event) String() string { return e.Notation() }
 
 // Rule returns the rule that made the event, as its id and sources: for an
-// EventScored its Scoring rule's, for a completion when a feature is
+// EventScored its Scoring rule's (its id alone: the sources are the
+// data's, see Ruleset.EventRule), for a completion when a feature is
 // complete, for a return that followers go back after scoring, and for a
 // unit's event the rule its unit gives (an eaten or spared figure's event
 // also carries the ruling that decided it, Reason).
@@ -198,7 +196,8 @@ func (e Event) Rule() EventRule {
 }
 
 // EventRule returns the rule that made an event under the rules compiled,
-// as Event.Rule does, but for a rule a step states (EventRule.Step) whose
+// as Event.Rule does, with the sources the data give a scoring rule or a
+// bonus (tilekit.ScoreRule, tilekit.Bonus); and for another rule a step states (EventRule.Step) whose
 // step in the turn supersedes another in the data (a house rule, or a
 // correction of a later data folder): that step's source then stands in
 // place of the sources of the rule it superseded. A nil Ruleset gives
@@ -206,6 +205,16 @@ func (e Event) Rule() EventRule {
 func (r *Ruleset) EventRule(e Event) EventRule {
 	if r == nil {
 		return e.Rule()
+	}
+	if d, ok := r.scoring.data[e.Scoring]; ok && e.Kind == EventScored {
+		rule := e.Rule()
+		rule.Score, rule.Bonus = d.rule, d.bonus
+		if d.rule != nil {
+			rule.Sources = d.rule.Sources
+		} else {
+			rule.Sources = d.bonus.Sources
+		}
+		return rule
 	}
 	rule, ok := EventRule{}, false
 	if u := eventKinds[e.Kind%numEventKinds]; u != nil && u.ruled != nil {

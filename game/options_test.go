@@ -96,6 +96,7 @@ func TestNoFarmers(t *testing.T) {
 }
 
 func TestEventStringsAreTheNotation(t *testing.T) {
+	r := pdRules(t, catalog(t), "")
 	road := game.Feature{Kind: game.KindRoad}
 	for _, c := range []struct {
 		e    game.Event
@@ -108,19 +109,21 @@ func TestEventStringsAreTheNotation(t *testing.T) {
 		{game.Event{Kind: game.EventScored, Feature: game.Feature{Kind: game.KindCity}, Points: 4, End: true, Scoring: game.RuleFieldFirstEdition}, "end score p1 4 field-1st-edition"},
 	} {
 		assert.Equal(t, c.want, c.e.String())
-		rule := c.e.Rule()
+		rule := r.EventRule(c.e)
 		assert.NotEmpty(t, rule.ID, c.want)
-		assert.NotEmpty(t, rule.Sources, "every rule cites its source: %s", c.want)
+		assert.NotEmpty(t, rule.Sources, "every rule cites the data's source: %s", c.want)
 	}
 	ids := map[string]bool{}
 	for rule := game.RuleRoad; rule <= game.RuleFairyFeature; rule++ {
-		r := rule.Rule()
-		assert.Regexp(t, `^[a-z0-9-]+$`, r.ID)
-		assert.False(t, ids[r.ID], "one id a rule: %s", r.ID)
-		ids[r.ID] = true
-		for _, src := range r.Sources {
-			assert.NotEmpty(t, src.Title, r.ID)
-			assert.NotEmpty(t, src.Kind, r.ID)
+		e := r.EventRule(game.Event{Kind: game.EventScored, Scoring: rule})
+		assert.Regexp(t, `^[a-z0-9-]+$`, e.ID)
+		assert.False(t, ids[e.ID], "one id a rule: %s", e.ID)
+		ids[e.ID] = true
+		assert.Empty(t, rule.Rule().Sources, "the sources are the data's, not the engine's: %s", e.ID)
+		assert.NotEmpty(t, e.Sources, e.ID)
+		for _, src := range e.Sources {
+			assert.NotEmpty(t, src.Title, e.ID)
+			assert.NotEmpty(t, src.Kind, e.ID)
 		}
 	}
 	assert.Empty(t, game.RuleNone.Rule().ID)

@@ -236,13 +236,14 @@ func standsOnText(mask uint8) string {
 }
 
 // scoreCompleted reports each feature the last placement completed, and
-// scores those with followers: a road 1 point per tile, a city 2 per tile
-// and 2 per pennant (also a city of two tiles, in the 2nd edition; with
-// Options.FirstEditionScoring such a city scores 1 per tile and 1 per
-// pennant), a cloister 9, to the players with the most followers on it,
-// each of them in full; then the followers go back to their owners
-// (Carcassonne rulebook (2nd edition), Scoring). A field is never
-// complete, so farmers stay. Each scoring event names its ScoringRule.
+// scores those with followers by the first of the data's scoring rules for
+// a completed feature of its kind whose condition holds (Ruleset.scoring:
+// in the built-in data a road 1 point per tile, a city 2 per tile and 2
+// per pennant, a cloister 1 and 1 per tile around it), to the players with
+// the most followers on it, each of them in full; then the followers go
+// back to their owners (Carcassonne rulebook (2nd edition), Scoring). A
+// field is never complete, so farmers stay. Each scoring event names its
+// ScoringRule.
 func (g *Game) scoreCompleted(events []Event) []Event {
 	g.done = g.board.Completed(g.done[:0])
 	for _, f := range g.done {
@@ -250,17 +251,9 @@ func (g *Game) scoreCompleted(events []Event) []Event {
 		if f.Followers == 0 {
 			continue
 		}
-		points, rule := f.Tiles, RuleRoad
-		switch f.Kind {
-		case KindCity:
-			points, rule = 2*f.Tiles+2*f.Pennants, RuleCity
-			if f.Tiles == 2 && g.rules.opts.FirstEditionScoring {
-				points, rule = f.Tiles+f.Pennants, RuleSmallCityFirstEdition
-			}
-		case KindCloister:
-			points, rule = 1+f.Around, RuleCloister
+		if c := g.rules.scoreRuleFor(&f, false); c != nil {
+			events = g.award(f, g.points(c, &f), c.rule, events)
 		}
-		events = g.award(f, points, rule, events)
 		for _, h := range g.rules.hooks.scored {
 			events = h(g, f, false, events)
 		}
@@ -372,17 +365,20 @@ func (g *Game) giveBack(f Feature, events []Event) []Event {
 }
 
 // EndGame scores what is left on the board at the end of the game, once:
-// an incomplete road 1 point per tile, an incomplete city 1 per tile and 1
-// per pennant, an incomplete cloister 1 and 1 per tile around it, and each
-// field 3 points per completed city it borders, each to the players with
-// the most followers on it (Carcassonne rulebook (2nd edition), Scoring at
-// the end of the game). Without farmers (Options.NoFarmers) fields score
-// nothing; with Options.FirstEditionScoring the farmers score per city
-// instead (see scoreFarmersFirstEdition). The followers stay on the
-// board. It appends the events to events and returns the extended slice;
-// it may be called at the start of any turn, and allocates nothing when
-// events has room (the 1st edition's farmers' scoring may, the first time
-// a game needs more room).
+// each feature with followers by the first of the data's scoring rules for
+// the end of the game of its kind whose condition holds (Ruleset.scoring:
+// in the built-in data an incomplete road 1 point per tile, an incomplete
+// city 1 per tile and 1 per pennant, an incomplete cloister 1 and 1 per
+// tile around it, and each field 3 points per completed city it borders),
+// each to the players with the most followers on it (Carcassonne rulebook
+// (2nd edition), Scoring at the end of the game). Without farmers
+// (Options.NoFarmers) fields score nothing; a field's rule scored once per
+// completed city (tilekit.MajorityEachCity: the 1st edition's farmers)
+// scores after the units' end of the game (see scoreFarmersPerCity). The
+// followers stay on the board. It appends the events to events and
+// returns the extended slice; it may be called at the start of any turn,
+// and allocates nothing when events has room (the farmers' scoring per
+// city may, the first time a game needs more room).
 func (g *Game) EndGame(events []Event) []Event {
 	if g.phase != phaseDraw {
 		return events
@@ -395,21 +391,17 @@ func (g *Game) EndGame(events []Event) []Event {
 			g.roots = append(g.roots, root)
 		}
 	}
+	var perCity *scoreRule
 	for _, root := range g.roots {
 		f := g.board.feature(root)
-		points, rule := f.Tiles, RuleEndRoad
-		switch f.Kind {
-		case KindCity:
-			points, rule = f.Tiles+f.Pennants, RuleEndCity
-		case KindCloister:
-			points, rule = 1+f.Around, RuleEndCloister
-		case KindField:
-			if g.rules.opts.NoFarmers || g.rules.opts.FirstEditionScoring {
-				continue
-			}
-			points, rule = 3*g.completedCities(root), RuleField
+		c := g.rules.scoreRuleFor(&f, true)
+		if f.Kind == KindField && (g.rules.opts.NoFarmers || c != nil && c.eachCity) {
+			perCity = c
+			continue
 		}
-		events = g.award(f, points, rule, events)
+		if c != nil {
+			events = g.award(f, g.points(c, &f), c.rule, events)
+		}
 		for _, h := range g.rules.hooks.scored {
 			events = h(g, f, true, events)
 		}
@@ -417,8 +409,8 @@ func (g *Game) EndGame(events []Event) []Event {
 	for _, h := range g.rules.hooks.end {
 		events = h(g, events)
 	}
-	if g.rules.opts.FirstEditionScoring && !g.rules.opts.NoFarmers {
-		events = g.scoreFarmersFirstEdition(events)
+	if perCity != nil && !g.rules.opts.NoFarmers {
+		events = g.scoreFarmersPerCity(perCity, events)
 	}
 	return events
 }
@@ -464,14 +456,16 @@ type farmCity struct {
 	farmers [MaxPlayers]int
 }
 
-// scoreFarmersFirstEdition scores the farmers by the 1st edition's rules
-// (Options.FirstEditionScoring): each completed city that a field with
-// farmers borders scores 4 points, once, to each player with the most
-// farmers in all the fields that border it together (a field counted once
-// per city however many of its tiles border the city). The cities are
+// scoreFarmersPerCity scores the farmers by a field's rule scored once
+// per completed city (tilekit.MajorityEachCity; the 1st edition's rules,
+// with Options.FirstEditionScoring, in the built-in data): each completed
+// city that a field with farmers borders scores the rule's points for a
+// completed city (4 in the built-in data), once, to each player with the
+// most farmers in all the fields that border it together (a field counted
+// once per city however many of its tiles border the city). The cities are
 // scored in the order of their roots, so that a game always scores alike.
 // It allocates only the first time a game needs more room.
-func (g *Game) scoreFarmersFirstEdition(events []Event) []Event {
+func (g *Game) scoreFarmersPerCity(c *scoreRule, events []Event) []Event {
 	b := g.board
 	g.roots = g.roots[:0]
 	for _, fl := range g.followers {
@@ -491,8 +485,8 @@ func (g *Game) scoreFarmersFirstEdition(events []Event) []Event {
 	}
 	slices.SortFunc(g.farmCities, func(a, b farmCity) int { return int(a.root - b.root) })
 	for i := range g.farmCities {
-		c := &g.farmCities[i]
-		events = g.awardMost(b.feature(c.root), &c.farmers, 4, RuleFieldFirstEdition, events)
+		fc := &g.farmCities[i]
+		events = g.awardMost(b.feature(fc.root), &fc.farmers, int(c.coef[termCities]), c.rule, events)
 	}
 	return events
 }

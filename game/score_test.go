@@ -78,7 +78,10 @@ func TestRoadOfThreeTilesScoresThree(t *testing.T) {
 	assert.Equal(t, game.Event{Kind: game.EventScored, Feature: events[0].Feature, Player: 0, Points: 3, Scoring: game.RuleRoad}, events[1])
 	assert.Equal(t, game.Event{Kind: game.EventReturned, Feature: events[0].Feature, Player: 0, Count: 1}, events[2])
 	assert.Equal(t, []string{"complete road", "score p1 3 road", "return p1 1 road"}, eventTexts(events))
-	assert.Equal(t, game.EventRule{ID: "road", Sources: []tilekit.Citation{{Kind: tilekit.Rulebook, Title: "Carcassonne rulebook (2nd edition)", Section: "Scoring"}}}, events[1].Rule())
+	rule := g.Ruleset().EventRule(events[1])
+	assert.Equal(t, game.EventRule{ID: "road", Sources: []tilekit.Citation{{Kind: tilekit.Rulebook, Title: "Carcassonne rulebook (2nd edition)", Section: "Scoring"}}, Step: "score-features", Score: rule.Score}, rule)
+	require.NotNil(t, rule.Score, "the event's rule is the data's")
+	assert.Equal(t, []tilekit.ScoreTerm{{Per: tilekit.TermPerTile, Points: 1}}, rule.Score.Terms)
 	assert.Equal(t, []int{3, 0}, scores(g))
 	assert.Equal(t, game.Player{Score: 3, Supply: game.Followers}, g.Player(0))
 	assert.Empty(t, g.Followers(nil))
@@ -92,8 +95,8 @@ func pennantCapRules(t *testing.T) *game.Ruleset {
 	cap := *cat.Tile("base/E")
 	cap.ID, cap.Features = "base/E-pennant", slices.Clone(cap.Features)
 	cap.Features[0].Attributes = []tilekit.Attribute{tilekit.Pennant}
-	own := tilekit.NewCatalog(tilekit.Data{Tiles: []tilekit.Tile{*cat.Tile("base/D"), cap}})
-	r, err := game.Compile(own, rules.Selection{}, game.Setup{Edition: tilekit.C2})
+	own := tilekit.NewCatalog(tilekit.Data{Tiles: []tilekit.Tile{*cat.Tile("base/D"), cap}, Steps: []tilekit.Step{*cat.Step("score-features")}})
+	r, err := game.Compile(own, rules.Selection{}, game.Setup{Edition: tilekit.C2, BaseTurn: true})
 	require.NoError(t, err)
 	return r
 }

@@ -17,7 +17,7 @@ import (
 // coreFiles are the files of the engine's core: the board, the features,
 // base scoring, the turn loop, the pile, the notation. They name no unit
 // and reach the units only through the hooks of units.go.
-var coreFiles = []string{"board.go", "features.go", "compile.go", "compile_features.go", "game.go", "turn.go", "score.go",
+var coreFiles = []string{"board.go", "features.go", "compile.go", "compile_features.go", "compile_scoring.go", "game.go", "turn.go", "score.go",
 	"position.go", "invariants.go", "playout.go", "symmetry.go", "notation.go", "names.go", "events.go", "move_parse.go", "event_notation.go", "kinds.go"}
 
 // unitWords are what a core file must not name: the expansion elements

@@ -59,9 +59,10 @@ func Compile(cat *tilekit.Catalog, sel rules.Selection, s Setup) (*Ruleset, erro
 	if s.BaseTurn {
 		r.turn = baseTurn
 		r.compileSections()
-		return r, nil
+	} else if err := r.compileTurn(cat, sel); err != nil {
+		return nil, err
 	}
-	if err := r.compileTurn(cat, sel); err != nil {
+	if err := r.compileScoring(cat); err != nil {
 		return nil, err
 	}
 	return r, nil

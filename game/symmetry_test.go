@@ -75,8 +75,9 @@ func TestDistinctNeedsTheFeaturesToTurnOntoThemselves(t *testing.T) {
 	cat := tilekit.NewCatalog(tilekit.Data{
 		Expansions: []tilekit.Expansion{{ID: "base", Editions: []tilekit.Edition{tilekit.C2}}},
 		Tiles:      tiles,
+		Steps:      []tilekit.Step{*catalog(t).Step("score-features")},
 	})
-	r, err := game.Compile(cat, rules.Selection{}, game.Setup{Edition: tilekit.C2})
+	r, err := game.Compile(cat, rules.Selection{}, game.Setup{Edition: tilekit.C2, BaseTurn: true})
 	require.NoError(t, err)
 	for typ := range r.NumTypes() {
 		require.Equal(t, r.Edges(typ, 0), r.Edges(typ, 2), "the edges of %s are symmetric", r.ID(typ))

@@ -90,8 +90,8 @@ var (
 		},
 	}
 	fairyKind        = moveKind{name: tilekit.WordFairy, notation: placeNotation, parse: placeMove(MoveFairy), taken: fmt.Errorf("the fairy moved this turn instead of a deployment (%s)", sourceFairy)}
-	fairyTurnRule    = scoringRule{RuleFairyTurn, "fairy-turn", false, stepRule("fairy-turn", "fairy-point", citePD("Die Fee"))}
-	fairyFeatureRule = scoringRule{RuleFairyFeature, "fairy-feature", true, EventRule{ID: "fairy-feature", Sources: one(citePD("Die Fee"))}}
+	fairyTurnRule    = scoringRule{RuleFairyTurn, "fairy-turn", false, tilekit.BonusTurnStart, EventRule{ID: "fairy-turn", Step: "fairy-point"}}
+	fairyFeatureRule = scoringRule{RuleFairyFeature, "fairy-feature", true, tilekit.BonusFeatureScored, EventRule{ID: "fairy-feature", Step: "fairy-move"}}
 	fairySection     = section{key: "fairy", check: func(_ *Ruleset, v string) error {
 		at, _, _ := strings.Cut(v, ":")
 		_, err := parsePos(at)
@@ -155,16 +155,18 @@ func (g *Game) moveFairy(m Move, events []Event) []Event {
 	return append(events, Event{Kind: EventMoved, Actor: fairyFigure, Pos: m.Placement.Pos, Player: -1})
 }
 
-// fairyPoint scores 1 point at the start of a turn for the player whose
+// fairyPoint scores the points of the data's fairy-turn bonus (1 in the
+// built-in data) at the start of a turn for the player whose
 // follower the fairy stands next to, or with one on the fairy's tile under
 // Rio Grande's and Z-Man's rules (Wikicarpedia: The Princess and The
 // Dragon (1st edition)/de, Die Fee: 1 Point at the beginning of a turn).
 func (g *Game) fairyPoint(events []Event) ([]Event, bool) {
-	if g.fairyCell() < 0 || !g.hasFairyFollower(g.turn, -1) {
+	points, ok := g.rules.bonusPoints(RuleFairyTurn)
+	if !ok || g.fairyCell() < 0 || !g.hasFairyFollower(g.turn, -1) {
 		return events, false
 	}
-	g.players[g.turn].Score++
-	return append(events, Event{Kind: EventScored, Player: g.turn, Points: 1, Scoring: RuleFairyTurn}), false
+	g.players[g.turn].Score += points
+	return append(events, Event{Kind: EventScored, Player: g.turn, Points: points, Scoring: RuleFairyTurn}), false
 }
 
 // hasFairyFollower reports whether a player has the follower the fairy
@@ -182,19 +184,21 @@ func (g *Game) hasFairyFollower(player int, root int32) bool {
 	return false
 }
 
-// fairyBonus scores 3 points to the owner of the follower next to the
+// fairyBonus scores the points of the data's fairy-feature bonus (3 in
+// the built-in data) to the owner of the follower next to the
 // fairy (each player with a follower on its tile, Rio Grande and Z-Man)
 // when that follower's feature is scored, whatever the feature scores
 // (Wikicarpedia: The Princess and The Dragon (1st edition)/de, Die Fee: 3
 // Points at scoring).
 func (g *Game) fairyBonus(f Feature, end bool, events []Event) []Event {
-	if g.fairyCell() < 0 {
+	points, ok := g.rules.bonusPoints(RuleFairyFeature)
+	if !ok || g.fairyCell() < 0 {
 		return events
 	}
 	for p := range g.players {
 		if g.hasFairyFollower(p, int32(f.ID)) {
-			g.players[p].Score += 3
-			events = append(events, Event{Kind: EventScored, Feature: f, Player: p, Points: 3, End: end, Scoring: RuleFairyFeature})
+			g.players[p].Score += points
+			events = append(events, Event{Kind: EventScored, Feature: f, Player: p, Points: points, End: end, Scoring: RuleFairyFeature})
 		}
 	}
 	return events

@@ -272,13 +272,15 @@ var eventKinds = [numEventKinds]*eventKind{EventMoved: &movedEvent, EventEntered
 	EventEaten: &eatenEvent, EventSpared: &sparedEvent, EventPrincess: &princessEvent, EventCrossed: &crossedEvent,
 	EventSetAside: &setAsideEvent, EventShuffledBack: &shuffledBackEvent}
 
-// scoringRule is a unit's ScoringRule, with its id and sources, its word
-// in the event notation, and whether it also scores at the end of the
-// game.
+// scoringRule is a unit's ScoringRule, with its id (the data's sources
+// are the Ruleset's), its word in the event notation, whether it also
+// scores at the end of the game, and for a bonus what triggers it (the
+// data's tilekit.Bonus of its id gives its points).
 type scoringRule struct {
 	rule  ScoringRule
 	word  string
 	atEnd bool
+	on    tilekit.BonusTrigger
 	EventRule
 }
 

@@ -30,10 +30,14 @@ func (w *EventWords) ForData(cat *tilekit.Catalog) *EventWords {
 }
 
 // figure words a figure: its string, else its name in the data.
-func (w *EventWords) figure(f game.Figure) string {
-	key := "event.figure." + f.ID()
+func (w *EventWords) figure(f game.Figure) string { return w.figureByID(f.ID()) }
+
+// figureByID words a figure by its id: its string, else its name in the
+// data.
+func (w *EventWords) figureByID(id string) string {
+	key := "event.figure." + id
 	if _, ok := w.tr.strings[key]; !ok && w.cat != nil {
-		if fig := w.cat.Figure(f.ID()); fig != nil {
+		if fig := w.cat.Figure(id); fig != nil {
 			return strings.ToLower(fig.Name)
 		}
 	}
@@ -157,8 +161,15 @@ func (w *EventWords) symbol(s tilekit.Symbol) string {
 
 // RuleText words the rule an event follows (Event.Rule, or under the
 // rules played Ruleset.EventRule), without its sources, such as
-// "completed road: 1 point a tile".
+// "completed road: 1 point a tile": a scoring rule or a bonus of the data
+// from its values ([order.score]), another rule by its id ([event.rule]).
 func (w *EventWords) RuleText(rule game.EventRule) string {
+	switch {
+	case rule.Score != nil:
+		return scoreRuleWords(w.tr, rule.Score)
+	case rule.Bonus != nil:
+		return bonusWords(w.tr, rule.Bonus, w.figureByID(rule.Bonus.Figure))
+	}
 	key := "event.rule." + rule.ID
 	if _, ok := w.tr.strings[key]; !ok && w.cat != nil && rule.Step != "" {
 		if st := w.cat.Step(rule.Step); st != nil && st.Explanation != "" {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tilekit/tilekit"
 	"github.com/tilekit/tilekit/game"
+	"github.com/tilekit/tilekit/rules"
 )
 
 // The English strings word each kind of event as the scenario reports
@@ -43,7 +44,9 @@ func TestEventWordsInEnglish(t *testing.T) {
 		assert.Equal(t, want, w.Event(e))
 	}
 	road := game.Event{Kind: game.EventScored, Feature: game.Feature{Kind: game.KindRoad}, Points: 3, Scoring: game.RuleRoad}
-	assert.Equal(t, "completed road: 1 point a tile (Carcassonne rulebook (2nd edition), Scoring)", w.Rule(road.Rule()))
+	r, err := game.Compile(builtinCatalog(t), rules.Selection{}, game.Setup{Edition: tilekit.C2})
+	require.NoError(t, err)
+	assert.Equal(t, "completed road: 1 point a tile (Carcassonne rulebook (2nd edition), Scoring)", w.Rule(r.EventRule(road)))
 	require.NoError(t, w.Check())
 }
 

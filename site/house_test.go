@@ -6,6 +6,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/game"
+	"github.com/tilekit/tilekit/rules"
 	"github.com/tilekit/tilekit/site"
 )
 
@@ -121,4 +124,65 @@ func TestHouseStepOnExamplePage(t *testing.T) {
 	builtin := findByID(pages["examples/princess-dragon-dragon-eats-farmer.html"].doc, "rule-1")
 	require.NotNil(t, builtin)
 	assert.Contains(t, textOf(builtin), "Der Drache")
+}
+
+// houseScoring supersedes the scoring step with a city of 3 points a tile
+// and the fairy's step with a bonus of 5.
+const houseScoring = `[[step]]
+id = "score-features"
+supersedes = "score-features"
+source = { kind = "house-rule", title = "Our house rules" }
+
+[[step.scoring]]
+id = "city"
+feature = "city"
+at = "completed"
+term = [{ per = "tile", points = 3 }, { per = "pennant", points = 2 }]
+sources = [{ kind = "house-rule", title = "Our house rules" }]
+
+[[step]]
+id = "fairy-move"
+supersedes = "fairy-move"
+source = { kind = "house-rule", title = "Our house rules" }
+
+[[step.bonus]]
+id = "fairy-feature"
+figure = "fairy"
+on = "feature-scored"
+points = 5
+sources = [{ kind = "house-rule", title = "Our house rules" }]
+`
+
+// The order of play words the scoring rules and bonuses from the values
+// of the data: a house rule's city and fairy points show on the page, the
+// rules it did not change as before.
+func TestOrderWordsTheScoringValues(t *testing.T) {
+	cat := userFolder(t, map[string]string{"interactions/house.toml": houseScoring})
+	s, err := site.Build(cat, site.Options{})
+	require.NoError(t, err)
+	page, ok := s.File("order.html")
+	require.True(t, ok)
+	text := string(page)
+	assert.Contains(t, text, "completed city: 3 points a tile and 2 points a pennant")
+	assert.NotContains(t, text, "completed city: 2 points a tile")
+	assert.Contains(t, text, "completed road: 1 point a tile")
+	assert.Contains(t, text, "as its feature scores, 5 points to the owner of the follower with the fairy")
+	assert.Contains(t, text, "at the start of their turn, 1 point to the owner of the follower with the fairy")
+}
+
+// An event's rule is worded from the values of the data's rule that
+// scored it: under the house rule, a completed city's event says 3 points
+// a tile, and the fairy's 5.
+func TestEventRuleWordsTheScoringValues(t *testing.T) {
+	cat := userFolder(t, map[string]string{"interactions/house.toml": houseScoring})
+	sel, err := rules.Select(cat, []string{"princess-dragon"})
+	require.NoError(t, err)
+	r, err := game.Compile(cat, sel, game.Setup{Edition: tilekit.C2})
+	require.NoError(t, err)
+	w, err := site.NewEventWords("")
+	require.NoError(t, err)
+	city := game.Event{Kind: game.EventScored, Feature: game.Feature{Kind: game.KindCity}, Points: 6, Scoring: game.RuleCity}
+	assert.Equal(t, "completed city: 3 points a tile and 2 points a pennant (Our house rules)", w.Rule(r.EventRule(city)))
+	fairy := game.Event{Kind: game.EventScored, Points: 5, Scoring: game.RuleFairyFeature}
+	assert.Contains(t, w.RuleText(r.EventRule(fairy)), "5 points to the owner of the follower with the fairy")
 }

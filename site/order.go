@@ -40,7 +40,10 @@ type stepView struct {
 	Source                                         citation
 	Needs                                          needs
 	Notes                                          []stepNote
-	Differs                                        bool
+	// Scoring are the step's scoring rules and bonuses, worded from
+	// their values.
+	Scoring []scoreView
+	Differs bool
 	// Replaces names the kind of the step's source that a step of a later
 	// folder replaced, such as by a house rule (ReplacesClass "house-rule").
 	Replaces, ReplacesClass string
@@ -221,7 +224,8 @@ func sameSteps(a, b []stepView) bool {
 func (b *builder) stepView(page string, s rules.PlayedStep, anchor string, differs bool) stepView {
 	v := stepView{Anchor: anchor + anchorID(s.Step.ID), ID: s.Step.ID, Name: s.Step.Name, Explanation: s.Step.Explanation, Choice: choiceText(s.Choice),
 		Source: b.citationOf(s.Step.Source), Needs: b.needsOf([]string{s.Step.Expansion}, nil), Differs: differs,
-		Expansion: link{Href: b.pageLink(page, "expansions/"+tilekit.ParentExpansion(s.Step.Expansion), ""), Text: b.expansionName(s.Step.Expansion)}}
+		Expansion: link{Href: b.pageLink(page, "expansions/"+tilekit.ParentExpansion(s.Step.Expansion), ""), Text: b.expansionName(s.Step.Expansion)},
+		Scoring:   b.scoringViews(&s.Step.Mechanics)}
 	if s.Variant != nil {
 		v.Variant = s.Variant.Scope()
 		if s.Variant.Explanation != "" {

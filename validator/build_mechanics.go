@@ -33,6 +33,7 @@ func buildMechanics(m map[string]any, at tilekit.Origin) tilekit.Mechanics {
 			Source: buildCitation(table(r, "source")), Origin: at.At("removal", strconv.Itoa(i)),
 		})
 	}
+	out.Scoring, out.Bonuses = buildScoring(m, at), buildBonuses(m, at)
 	return out
 }
 

@@ -66,6 +66,7 @@ func (l *loader) checkMechanics(cat *tilekit.Catalog, s *tilekit.Step) {
 		l.checkSource(r.Source, r.Origin.At("source"))
 		l.figureRefs(cat, r.Figures, r.Origin.At("figures"), true)
 	}
+	l.checkScoring(cat, s)
 }
 
 // checkTrigger checks that a trigger gives what its kind needs.

@@ -104,7 +104,7 @@ type mechanicJSON struct {
 }
 
 // mechanics lists a played step's engine data, in the order trigger,
-// movement, choice, removals.
+// movement, choice, removals, scoring rules, bonuses.
 func mechanics(ps rules.PlayedStep) []mechanicJSON {
 	var out []mechanicJSON
 	m := &ps.Step.Mechanics
@@ -120,7 +120,22 @@ func mechanics(ps rules.PlayedStep) []mechanicJSON {
 	for i := range m.Removals {
 		out = append(out, mechanicJSON{"removal", m.Removals[i].Describe(), newCitationJSON(m.Removals[i].Source)})
 	}
+	for i := range m.Scoring {
+		out = append(out, mechanicJSON{"scoring", m.Scoring[i].Describe(), firstCitationJSON(m.Scoring[i].Sources)})
+	}
+	for i := range m.Bonuses {
+		out = append(out, mechanicJSON{"bonus", m.Bonuses[i].Describe(), firstCitationJSON(m.Bonuses[i].Sources)})
+	}
 	return out
+}
+
+// firstCitationJSON returns the first of a list of sources, which the
+// schema requires.
+func firstCitationJSON(cs []tilekit.Citation) citationJSON {
+	if len(cs) == 0 {
+		return citationJSON{}
+	}
+	return newCitationJSON(cs[0])
 }
 
 type orderResultJSON struct {
@@ -164,7 +179,7 @@ func orderJSON(sel rules.Selection, opt rules.OrderOptions, steps []rules.Played
 }
 
 // mechanicLabel heads each part of a step's engine data in the text output.
-var mechanicLabel = map[string]string{"trigger": "Trigger", "movement": "Movement", "choice": "Choice", "removal": "Removed"}
+var mechanicLabel = map[string]string{"trigger": "Trigger", "movement": "Movement", "choice": "Choice", "removal": "Removed", "scoring": "Scoring", "bonus": "Bonus"}
 
 func writeOrderText(w io.Writer, cat *tilekit.Catalog, sel rules.Selection, opt rules.OrderOptions, steps []rules.PlayedStep) error {
 	whose := "the standard rules"

@@ -1,0 +1,228 @@
+package game
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/tilekit/tilekit"
+)
+
+// The scoring rules of the data (tilekit.ScoreRule), compiled once: for
+// each moment and feature kind, the rules in the order written, each a
+// flat array of coefficients, so that scoring a feature reads no map or
+// string. The bonuses (tilekit.Bonus) are compiled into the points of the
+// units' scoring rules.
+
+// scoreStep is the id of the step whose data holds the scoring rules.
+const scoreStep = "score-features"
+
+// The terms of a compiled rule, as indices into its coefficients.
+const (
+	termTile = iota
+	termPennant
+	termAround
+	termCities
+	termConstant
+	numTerms
+)
+
+// termIndex maps the data's kinds of terms to the coefficients' indices.
+var termIndex = map[tilekit.ScoreTermKind]int{
+	tilekit.TermPerTile: termTile, tilekit.TermPerPennant: termPennant, tilekit.TermPerTileAround: termAround,
+	tilekit.TermPerCompletedCity: termCities, tilekit.TermConstant: termConstant,
+}
+
+// scoreRule is a compiled scoring rule: the event rule it scores by, its
+// condition (a setup option as a mask of Options, the editions it holds
+// in already resolved, a number of tiles or 0) and the points of each
+// term.
+type scoreRule struct {
+	rule     ScoringRule
+	option   tilekit.SetupOption
+	tiles    int32
+	eachCity bool
+	coef     [numTerms]int32
+}
+
+// scoring holds the compiled scoring: by moment (0 completed, 1 end of
+// the game) and feature kind, the rules that may score it, in order; the
+// points of each unit's scoring rule a bonus gives, with whether a bonus
+// gives it; and the data's rule or bonus of each ScoringRule the data
+// state, for the events' rules (Ruleset.EventRule).
+type scoring struct {
+	rules   [2][4][]scoreRule
+	bonus   [maxScoringRules]int32
+	bonusOn [maxScoringRules]bool
+	data    map[ScoringRule]scoreData
+}
+
+// scoreData is the data's scoring rule or bonus of a ScoringRule: one of
+// them is set.
+type scoreData struct {
+	rule  *tilekit.ScoreRule
+	bonus *tilekit.Bonus
+}
+
+// maxScoringRules bounds the ScoringRule values of the base game and the
+// units.
+const maxScoringRules = 32
+
+// compileScoring reads the scoring rules of the catalog's score-features
+// step, whatever the turn (the base game's turn too), and the bonuses of
+// the steps the turn plays. It is an error when the data give no scoring
+// rule, or a rule or bonus whose id the engine's events do not know or
+// whose moment is not that id's.
+func (r *Ruleset) compileScoring(cat *tilekit.Catalog) error {
+	st := cat.Step(scoreStep)
+	if st == nil || len(st.Mechanics.Scoring) == 0 {
+		return fmt.Errorf("the data give no scoring rules: the base game's step %s lists them ([[step.scoring]])", scoreStep)
+	}
+	r.scoring.data = map[ScoringRule]scoreData{}
+	for i := range st.Mechanics.Scoring {
+		if err := r.addScoreRule(&st.Mechanics.Scoring[i]); err != nil {
+			return fmt.Errorf("%s: %w", st.Mechanics.Scoring[i].Origin, err)
+		}
+	}
+	for _, ts := range r.turn {
+		if ts.data == nil {
+			continue
+		}
+		for i := range ts.data.Mechanics.Bonuses {
+			if err := r.addBonus(&ts.data.Mechanics.Bonuses[i]); err != nil {
+				return fmt.Errorf("%s: %w", ts.data.Mechanics.Bonuses[i].Origin, err)
+			}
+		}
+	}
+	return nil
+}
+
+// addScoreRule compiles a scoring rule, unless its editions leave out the
+// edition played.
+func (r *Ruleset) addScoreRule(s *tilekit.ScoreRule) error {
+	end := s.At == tilekit.ScoreEndOfGame
+	rule, ok := baseRuleOf(s.ID, end)
+	if !ok {
+		return fmt.Errorf("scoring rule %q: the engine's events know no such rule %s (its scoring rules are %s)", s.ID, momentText(end), baseRuleIDs())
+	}
+	kind, ok := kindOf[s.Feature]
+	if !ok {
+		return fmt.Errorf("scoring rule %q: no feature kind %q", s.ID, s.Feature)
+	}
+	r.scoring.data[rule] = scoreData{rule: s}
+	c := scoreRule{rule: rule, eachCity: s.Majority == tilekit.MajorityEachCity}
+	if w := s.When; w != nil {
+		if len(w.Editions) > 0 && !slices.Contains(w.Editions, r.edition) {
+			return nil
+		}
+		c.option, c.tiles = w.Option, int32(w.Tiles)
+	}
+	for _, t := range s.Terms {
+		c.coef[termIndex[t.Per]] += int32(t.Points)
+	}
+	m := 0
+	if end {
+		m = 1
+	}
+	r.scoring.rules[m][kind] = append(r.scoring.rules[m][kind], c)
+	return nil
+}
+
+// addBonus compiles a bonus into the points of the unit's scoring rule of
+// its id.
+func (r *Ruleset) addBonus(b *tilekit.Bonus) error {
+	var u *scoringRule
+	for _, s := range scoringRules {
+		if s.ID == b.ID {
+			u = s
+		}
+	}
+	switch {
+	case u == nil || u.on == "":
+		return fmt.Errorf("bonus %q: the engine's events know no such bonus", b.ID)
+	case u.on != b.On:
+		return fmt.Errorf("bonus %q scores on %s, not %s", b.ID, u.on, b.On)
+	}
+	r.scoring.bonus[u.rule], r.scoring.bonusOn[u.rule] = int32(b.Points), true
+	r.scoring.data[u.rule] = scoreData{bonus: b}
+	return nil
+}
+
+// momentText words a moment for an error.
+func momentText(end bool) string {
+	if end {
+		return "at the end of the game"
+	}
+	return "on completion"
+}
+
+// baseRuleOf returns the base game's scoring rule of an id that scores at
+// the end of the game or not.
+func baseRuleOf(id string, end bool) (ScoringRule, bool) {
+	for r := RuleNone + 1; r < numBaseRules; r++ {
+		if baseScoringRules[r].ID == id && r.atEnd() == end {
+			return r, true
+		}
+	}
+	return RuleNone, false
+}
+
+// baseRuleIDs lists the ids of the base game's scoring rules.
+func baseRuleIDs() string {
+	out := ""
+	for r := RuleNone + 1; r < numBaseRules; r++ {
+		if out != "" {
+			out += ", "
+		}
+		out += baseScoringRules[r].ID
+	}
+	return out
+}
+
+// holds reports whether a compiled rule's condition holds for a feature
+// under the rule options.
+func (c *scoreRule) holds(opts Options, tiles int) bool {
+	switch c.option {
+	case tilekit.OptionFirstEditionScoring:
+		if !opts.FirstEditionScoring {
+			return false
+		}
+	case tilekit.OptionNoFarmers:
+		if !opts.NoFarmers {
+			return false
+		}
+	}
+	return c.tiles == 0 || int(c.tiles) == tiles
+}
+
+// scoreRuleFor returns the first compiled rule that scores a feature at
+// the end of the game or on completion, or nil.
+func (r *Ruleset) scoreRuleFor(f *Feature, end bool) *scoreRule {
+	m := 0
+	if end {
+		m = 1
+	}
+	rules := r.scoring.rules[m][f.Kind&3]
+	for i := range rules {
+		if rules[i].holds(r.opts, f.Tiles) {
+			return &rules[i]
+		}
+	}
+	return nil
+}
+
+// points returns what a compiled rule scores a feature, counting the
+// completed cities of a field (a field's root) only when a term needs
+// them.
+func (g *Game) points(c *scoreRule, f *Feature) int {
+	n := c.coef[termTile]*int32(f.Tiles) + c.coef[termPennant]*int32(f.Pennants) + c.coef[termAround]*int32(f.Around) + c.coef[termConstant]
+	if c.coef[termCities] != 0 {
+		n += c.coef[termCities] * int32(g.completedCities(int32(f.ID)))
+	}
+	return int(n)
+}
+
+// bonusPoints returns the points a bonus gives a unit's scoring rule, and
+// whether a bonus of the data gives any.
+func (r *Ruleset) bonusPoints(rule ScoringRule) (int, bool) {
+	return int(r.scoring.bonus[rule]), r.scoring.bonusOn[rule]
+}
