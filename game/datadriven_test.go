@@ -87,3 +87,68 @@ func mustSelect(t *testing.T, cat *tilekit.Catalog, ids ...string) rules.Selecti
 	require.NoError(t, err)
 	return sel
 }
+
+// blackDragonChanged copies the built-in data with the Black Dragon's
+// steps changed as a user's data folder could: change edits the step of
+// an id, whose trigger and movement are copies of their own.
+func blackDragonChanged(t *testing.T, id string, change func(*tilekit.Mechanics)) *tilekit.Catalog {
+	t.Helper()
+	d := catalog(t).Written()
+	changed := 0
+	for i := range d.Steps {
+		if s := &d.Steps[i]; s.ID == id {
+			m := s.Mechanics
+			if m.Trigger != nil {
+				tr := *m.Trigger
+				m.Trigger = &tr
+			}
+			if m.Movement != nil {
+				mv := *m.Movement
+				m.Movement = &mv
+			}
+			change(&m)
+			s.Mechanics = m
+			changed++
+		}
+	}
+	require.Equal(t, 1, changed, "the step %s", id)
+	return tilekit.NewCatalog(d)
+}
+
+// The engine reads the Black Dragon's threshold and its steps from the
+// data: with a threshold of 3 it enters on a turn that scores 3 from 0
+// (the built-in 50 lets it wait), and with one step a move instead of one
+// per completed feature it stops after one step though the tile completed
+// two features.
+func TestChangedBlackDragonDataChangesTheGame(t *testing.T) {
+	for _, threshold := range []int{50, 3} {
+		cat := blackDragonChanged(t, "black-dragon-place", func(m *tilekit.Mechanics) { m.Trigger.Threshold = threshold })
+		r := selRules(t, cat, tilekit.C2, "", "black-dragon")
+		g, err := game.ParseSnapshot(r, "0,0:base/D@0 1,0:base/A@90[1:road] / scores 0,0")
+		require.NoError(t, err)
+		take(t, g, "base/A")
+		require.NoError(t, place(g, -1, 0, 3))
+		events := apply(t, g, game.FollowerMove(feature(t, r, "base/A", "field")))
+		assert.Equal(t, threshold == 3, slices.Contains(events, "enter black-dragon -1,0"), "threshold %d: %v", threshold, events)
+	}
+	for _, steps := range []int{0, 1} {
+		cat := blackDragonChanged(t, "black-dragon-move", func(m *tilekit.Mechanics) {
+			if steps > 0 {
+				m.Movement.Per, m.Movement.Steps = "", steps
+			}
+		})
+		r := selRules(t, cat, tilekit.C2, "", "black-dragon")
+		g, err := game.ParseSnapshot(r, "0,0:base/D@0[3:field2] 1,0:base/A@90 0,-1:base/E@180[2:field] -1,-1:base/E@180 "+
+			"/ scores 0,0,0 / black-dragon 1,0")
+		require.NoError(t, err)
+		take(t, g, "base/L")
+		require.NoError(t, place(g, -1, 0, 0))
+		apply(t, g, game.FollowerMove(feature(t, r, "base/L", "road@E")))
+		apply(t, g, game.StepMove(figBlack, tilekit.West))
+		want := "black-dragon" // one step per completed feature: two
+		if steps == 1 {
+			want = "draw"
+		}
+		assert.Equal(t, want, g.Decision(), "steps %d: after one step", steps)
+	}
+}
