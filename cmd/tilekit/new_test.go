@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/tilekit/tilekit"
 	"github.com/tilekit/tilekit/game"
+	"github.com/tilekit/tilekit/rules"
 	"github.com/tilekit/tilekit/validator"
 )
 
@@ -39,8 +40,9 @@ func uncomment(src string) string {
 
 // TestScaffoldExamplesAreData proves that the commented examples in a new
 // expansion's files are data that validates clean once uncommented: one
-// tile of the new expansion and two figures; and that its scenario,
-// played in the default edition, passes.
+// tile of the new expansion and its figures; that its scenario, played in
+// the default edition, passes; and that the hound's rule of its own, in
+// the interactions file, plays with no code.
 func TestScaffoldExamplesAreData(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "moats")
 	require.NoError(t, scaffold(dir, "moats"))
@@ -75,4 +77,41 @@ func TestScaffoldExamplesAreData(t *testing.T) {
 	assert.Equal(t, []tilekit.Edition{tilekit.DefaultEdition}, res.Catalog.Expansion("moats").Editions)
 	assert.Equal(t, map[tilekit.Edition]int{tilekit.DefaultEdition: 1}, res.Catalog.Tile("moats/example").Counts)
 	assert.Empty(t, game.RunScenario(res.Catalog, s).Failures, "the scenario passes")
+
+	// The interactions file's examples too: a row about the example
+	// figure, and the hound's rule, which the engine plays.
+	name := "interactions/moats.toml"
+	data, err := os.ReadFile(filepath.Join(dir, name))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(uncomment(string(data))), 0o644))
+	res, err = validator.Validate(validator.BuiltinFolder(), folder)
+	require.NoError(t, err)
+	assert.Empty(t, res.Diagnostics, "the uncommented interactions validate clean")
+	require.NotNil(t, res.Catalog.Step("moats-hound-runs"), "the hound's rule")
+	houndPlays(t, res.Catalog)
+}
+
+// houndPlays plays random games with the scaffold's hound, every move
+// checked against the invariants: none breaks, and in every game the hound
+// ran onto the board, since every game completes a feature.
+func houndPlays(t *testing.T, cat *tilekit.Catalog) {
+	t.Helper()
+	sel, err := rules.Select(cat, []string{"moats"})
+	require.NoError(t, err)
+	r, err := game.Compile(cat, sel, game.Setup{Edition: tilekit.DefaultEdition})
+	require.NoError(t, err, "the hound's rule compiles")
+	p, err := game.NewPlayout(r, 2, true)
+	require.NoError(t, err)
+	_, ok := r.FigureByID("moats-hound")
+	require.True(t, ok, "the ruleset plays the hound")
+	ran := 0
+	for seed := uint64(1); seed <= 20; seed++ {
+		if _, err := p.Play(seed); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if strings.Contains(p.Game().Snapshot(), "/ moats-hound ") {
+			ran++
+		}
+	}
+	assert.Equal(t, 20, ran, "games that ended with the hound on the board")
 }
