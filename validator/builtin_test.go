@@ -60,6 +60,23 @@ func singleFile(t *testing.T, name string) fs.FS {
 
 // TestBaseGameFacts checks the base game data against the facts of the
 // rulebook: 72 tiles in each edition, 10 pennant copies, one start tile.
+// The base game's steps cite the base game's rules, not the page of an
+// expansion (the Black Dragon's) that happens to describe the turn.
+func TestBaseStepsCiteTheBaseRules(t *testing.T) {
+	cat, err := BuiltinCatalog()
+	require.NoError(t, err)
+	steps := 0
+	for _, st := range cat.Steps {
+		if st.Expansion != tilekit.BaseGame {
+			continue
+		}
+		steps++
+		assert.Equal(t, tilekit.Rulebook, st.Source.Kind, "step %s cites %s", st.ID, st.Source.Title)
+		assert.NotContains(t, st.Source.URL, "Black_Dragon", "step %s", st.ID)
+	}
+	assert.GreaterOrEqual(t, steps, 3, "place-tile, place-figure, score-features")
+}
+
 func TestBaseGameFacts(t *testing.T) {
 	cat, err := BuiltinCatalog()
 	require.NoError(t, err)
