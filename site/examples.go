@@ -77,6 +77,9 @@ type playerScore struct {
 	Player      int
 	Colour      string
 	Score, Hand int
+	// Start is the score before the first turn, which a scenario may set
+	// (the Black Dragon's example starts at 47).
+	Start int
 }
 
 // ExampleError is a worked example the site cannot show: the game engine
@@ -178,8 +181,12 @@ func (b *builder) exampleOrUnplayed(s *tilekit.Scenario, page string) (*exampleD
 func (b *builder) example(s *tilekit.Scenario, page string) (*exampleData, error) {
 	var before *board
 	var beforeErr error
+	var start []int
 	res := game.RunScenarioWithStart(b.rulesOf(s), s, func(g *game.Game) {
 		before, beforeErr = b.gameBoard(g, g.Ruleset(), b.tr.must("example.board-before", s.Title))
+		for i := range g.NumPlayers() {
+			start = append(start, g.Player(i).Score)
+		}
 	})
 	if !res.Passed() {
 		return nil, &ExampleError{Scenario: s, Failures: res.Failures}
@@ -193,6 +200,11 @@ func (b *builder) example(s *tilekit.Scenario, page string) (*exampleData, error
 	d := b.exampleSetup(s)
 	if err := b.exampleBoards(s, before, res, d, page); err != nil {
 		return nil, err
+	}
+	for i := range d.Scores {
+		if i < len(start) {
+			d.Scores[i].Start = start[i]
+		}
 	}
 	b.exampleTurns(s, res, d)
 	return d, nil

@@ -1,6 +1,7 @@
 package site_test
 
 import (
+	"bytes"
 	"regexp"
 	"slices"
 	"strconv"
@@ -137,4 +138,17 @@ func TestExampleRulesStartAsSentences(t *testing.T) {
 	for _, item := range items {
 		assert.Regexp(t, `^\p{Lu}`, item)
 	}
+}
+
+// A worked example's score table shows each player's score at the start
+// beside the final one, so that the Black Dragon's example shows the jump
+// from 47 to 50 it exists to show.
+func TestExampleShowsTheStartingScores(t *testing.T) {
+	_, s := builtinBuild(t)
+	page, ok := s.File("examples/black-dragon-example-4-enters-at-50.html")
+	require.True(t, ok)
+	table := string(page[bytes.Index(page, []byte(`<table class="scores">`)):])
+	table = table[:strings.Index(table, "</table>")]
+	assert.Contains(t, table, "Score at the start")
+	assert.Regexp(t, `Player 1</td><td>47</td><td>50</td>`, table)
 }
