@@ -35,10 +35,21 @@ func (w *EventWords) figure(f game.Figure) string { return w.figureByID(f.ID()) 
 // figureByID words a figure by its id: its string, else its name in the
 // data.
 func (w *EventWords) figureByID(id string) string {
-	key := "event.figure." + id
+	return w.word("event.figure."+id, func(cat *tilekit.Catalog) (string, bool) {
+		if fig := cat.Figure(id); fig != nil {
+			return strings.ToLower(fig.Name), true
+		}
+		return "", false
+	})
+}
+
+// word returns the string of a key; for a key the language does not have,
+// the data's word (fromData, with the catalog of ForData) when it gives
+// one, else the missing string is noted as must notes it.
+func (w *EventWords) word(key string, fromData func(*tilekit.Catalog) (string, bool)) string {
 	if _, ok := w.tr.strings[key]; !ok && w.cat != nil {
-		if fig := w.cat.Figure(id); fig != nil {
-			return strings.ToLower(fig.Name)
+		if text, ok := fromData(w.cat); ok {
+			return text
 		}
 	}
 	return w.tr.must(key)
@@ -149,14 +160,12 @@ func (w *EventWords) reason(r game.Reason) string {
 // symbol words a tile symbol that called a figure: its string, else its
 // name in the data, else its id.
 func (w *EventWords) symbol(s tilekit.Symbol) string {
-	key := "event.symbol." + string(s)
-	if _, ok := w.tr.strings[key]; !ok && w.cat != nil {
-		if def := w.cat.DeclaredSymbol(s); def != nil {
-			return strings.ToLower(def.Name)
+	return w.word("event.symbol."+string(s), func(cat *tilekit.Catalog) (string, bool) {
+		if def := cat.DeclaredSymbol(s); def != nil {
+			return strings.ToLower(def.Name), true
 		}
-		return string(s)
-	}
-	return w.tr.must(key)
+		return string(s), true
+	})
 }
 
 // RuleText words the rule an event follows (Event.Rule, or under the
@@ -170,13 +179,12 @@ func (w *EventWords) RuleText(rule game.EventRule) string {
 	case rule.Bonus != nil:
 		return bonusWords(w.tr, rule.Bonus, w.figureByID(rule.Bonus.Figure))
 	}
-	key := "event.rule." + rule.ID
-	if _, ok := w.tr.strings[key]; !ok && w.cat != nil && rule.Step != "" {
-		if st := w.cat.Step(rule.Step); st != nil && st.Explanation != "" {
-			return st.Explanation
+	return w.word("event.rule."+rule.ID, func(cat *tilekit.Catalog) (string, bool) {
+		if st := cat.Step(rule.Step); rule.Step != "" && st != nil && st.Explanation != "" {
+			return st.Explanation, true
 		}
-	}
-	return w.tr.must(key)
+		return "", false
+	})
 }
 
 // Rule words the rule an event follows with its sources in parentheses,
