@@ -275,6 +275,20 @@ type Mechanics struct {
 	Bonuses []Bonus
 }
 
+// Plays reports whether the mechanics give the game engine a mechanic to
+// play: a step with none plays only when the engine plays its id (the
+// base game's steps).
+func (m *Mechanics) Plays() bool {
+	return m.Movement != nil
+}
+
+// Words returns the words the step's moves are written with in the move
+// notation (MoveText.Word), other than a moving figure's id.
+func (m *Mechanics) Words() []MoveWord {
+	var words []MoveWord
+	return words
+}
+
 // RemovalOf returns where the step sends a removed figure: the removal that
 // names the figure, else the one that names its owner; nil when none does.
 func (m *Mechanics) RemovalOf(f *Figure) *Removal {

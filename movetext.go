@@ -14,56 +14,45 @@ import (
 //   - a follower move: "none", or the feature of the tile just placed that
 //     a follower goes on: "f3" (its index, as the engine writes it) or a
 //     feature name (ParseFeatureRef: "city", "field2", "#3", "road@W");
-//   - a move of an expansion's figure: a word (MoveWord), then what it
-//     names: "portal x,y:FEATURE", "princess x,y:FEATURE", "fairy x,y" or
-//     "fairy x,y:FEATURE", "drawbridge x,y:FEATURE" or "drawbridge home";
+//   - a move of a step of the rules data: the word its data gives it
+//     (MoveWord), then what it names: a tile and a feature of it,
+//     "WORD x,y:FEATURE"; a tile, "WORD x,y"; or "WORD home";
 //   - a step of a neutral figure that moves tile by tile: its id, then the
 //     side it steps to, "dragon N", "black-dragon E" (MoveText.Step).
 //
-// A follower move and a portal move may end with one more word, after a
-// space: the kind of figure deployed (Figure), such as "city large-meeple";
-// the game engine reads it as a kind of follower of the game, by its id
-// or by its index, "figure1", as game.Move.String writes it. A position is two integers without leading zeros
-// or a plus sign.
+// A follower move and a move onto a feature may end with one more word,
+// after a space: the kind of figure deployed (Figure), such as "city
+// large-meeple"; the game engine reads it as a kind of follower of the
+// game, by its id or by its index, "figure1", as game.Move.String writes
+// it, and refuses it on a move that deploys no follower. A position is
+// two integers without leading zeros or a plus sign. Which words a game
+// plays is its rules data's to say: the notation reads any id as a word
+// when a position, "home" or a side follows it.
 
-// MoveWord is the first word of a move of an expansion's figure.
+// MoveWord is the first word of a move of a step of the rules data: a
+// step's own word, or the id of a figure it moves.
 type MoveWord string
-
-// The words of the expansions' moves.
-const (
-	// WordPortal puts the follower through the magic portal (The Princess
-	// and the Dragon).
-	WordPortal MoveWord = "portal"
-	// WordPrincess has the princess send a knight home.
-	WordPrincess MoveWord = "princess"
-	// WordFairy moves the fairy.
-	WordFairy MoveWord = "fairy"
-	// WordDrawbridge moves a follower held at a drawbridge (The
-	// Drawbridges).
-	WordDrawbridge MoveWord = "drawbridge"
-)
-
-// MoveWords lists the words of the expansions' moves.
-var MoveWords = []MoveWord{WordPortal, WordPrincess, WordFairy, WordDrawbridge}
 
 // MoveText is a move read by ParseMoveText, as it is written: which tile and
 // feature it names is found by the game it is played in.
 type MoveText struct {
 	// Word is empty for a tile move and a follower move, else the word of
-	// an expansion's move, or for a step the figure's id.
+	// a step's move, or for a side the figure's id.
 	Word MoveWord
 	// Step says that the move steps the figure Word to the side Side.
 	Step bool
 	// Tile says that the move is a tile move, laid at At and Rotation.
 	Tile bool
 	// HasAt says that the move names a tile by its position, At: a tile
-	// move, and every expansion's move but a step and "drawbridge home".
+	// move, and every step's move but a side's and a home's.
 	HasAt bool
-	At    BoardPosition
+	// Home says that the move is "WORD home": it sends a figure home.
+	Home bool
+	At   BoardPosition
 	// Rotation is a tile move's rotation in degrees: 0, 90, 180 or 270.
 	Rotation int
-	// Feature is the feature the move names, empty for none ("none", a
-	// fairy on a tile, "drawbridge home"). Index says that it is written
+	// Feature is the feature the move names, empty for none ("none",
+	// "WORD x,y", "WORD home"). Index says that it is written
 	// as an index ("f3" or "#3"), Ref holds the name otherwise.
 	Feature string
 	Index   int
@@ -90,21 +79,19 @@ func ParseMoveText(text string) (MoveText, error) {
 func parseMoveText(text string) (MoveText, error) {
 	head, rest, spaced := strings.Cut(text, " ")
 	word := MoveWord(head)
-	if spaced && !isMoveWord(word) && isLocalID(head) && (len(rest) == 1 || strings.Contains(rest, ",")) {
-		// A kind of figure after a feature is an id of more than one
-		// letter; one letter, or a position, after an id is read as the
-		// side a figure steps to.
+	if !spaced || !isLocalID(head) || !wordFollows(rest) {
+		return parseBaseMove(text)
+	}
+	m := MoveText{Word: word}
+	switch {
+	case len(rest) == 1:
 		s, err := ParseSide(rest)
 		if err != nil {
 			return MoveText{}, fmt.Errorf("%s is followed by the side it steps to: %w", word, err)
 		}
 		return MoveText{Word: word, Step: true, Side: s}, nil
-	}
-	if !spaced || !isMoveWord(word) {
-		return parseBaseMove(text)
-	}
-	m := MoveText{Word: word}
-	if word == WordDrawbridge && rest == "home" {
+	case rest == homeWord:
+		m.Home = true
 		return m, nil
 	}
 	place, figure, _ := strings.Cut(rest, " ")
@@ -114,15 +101,22 @@ func parseMoveText(text string) (MoveText, error) {
 		return m, fmt.Errorf("%s names a tile: %w", word, err)
 	}
 	m.HasAt, m.At = true, p
-	switch {
-	case !hasFeature && word != WordFairy:
-		return m, fmt.Errorf("%s names a feature of the tile after \":\", such as %s %s:city", word, word, at)
-	case hasFeature:
+	if hasFeature {
 		if err := m.setFeature(feature); err != nil {
 			return m, err
 		}
 	}
-	return m, m.setFigure(figure, word == WordPortal)
+	return m, m.setFigure(figure, hasFeature)
+}
+
+// homeWord follows a word for a move that sends a figure home.
+const homeWord = "home"
+
+// wordFollows reports whether what follows an id makes it a move's word:
+// a side (one letter), "home", or a position (a digit or a minus sign
+// first).
+func wordFollows(rest string) bool {
+	return len(rest) == 1 || rest == homeWord || rest != "" && (rest[0] == '-' || rest[0] >= '0' && rest[0] <= '9')
 }
 
 // parseBaseMove reads a tile move or a follower move.
@@ -146,11 +140,9 @@ func parseBaseMove(text string) (MoveText, error) {
 	switch {
 	case feature == "none":
 		return m, fmt.Errorf("none puts no follower and takes nothing after it")
-	case isMoveWord(MoveWord(feature)):
-		return m, fmt.Errorf("%s is followed by what it moves, after a space", feature)
 	}
 	if err := m.setFeature(feature); err != nil {
-		return m, fmt.Errorf("not a tile move (x,y@ROT), none, a follower's feature or a move of %s: %w", wordList(), err)
+		return m, fmt.Errorf("not a tile move (x,y@ROT), none, a follower's feature or a step's move (WORD x,y:FEATURE, WORD x,y, WORD home, ID SIDE): %w", err)
 	}
 	return m, m.setFigure(figure, true)
 }
@@ -182,7 +174,7 @@ func (m *MoveText) setFigure(figure string, allowed bool) error {
 	case figure == "":
 		return nil
 	case !allowed:
-		return fmt.Errorf("%s takes no figure kind after its place, not %q", m.Word, figure)
+		return fmt.Errorf("%s takes a figure kind only after a feature, not %q", m.Word, figure)
 	case !isLocalID(figure):
 		return fmt.Errorf("the figure kind after the feature is lower-case letters and digits, words joined by dashes (such as large-meeple), not %q", figure)
 	}
@@ -202,8 +194,8 @@ func (m MoveText) String() string {
 		return fmt.Sprintf("%d,%d@%d", m.At.X, m.At.Y, m.Rotation)
 	case m.Step:
 		return b.String() + m.Side.String()
-	case m.Word == WordDrawbridge && !m.HasAt:
-		return b.String() + "home"
+	case m.Home:
+		return b.String() + homeWord
 	case m.HasAt:
 		fmt.Fprintf(&b, "%d,%d", m.At.X, m.At.Y)
 		if m.Feature != "" {
@@ -249,23 +241,4 @@ func ParseSide(name string) (Side, error) {
 		}
 	}
 	return 0, fmt.Errorf("side %q: want N, E, S or W", name)
-}
-
-// isMoveWord reports whether a word is one of MoveWords.
-func isMoveWord(w MoveWord) bool {
-	for _, known := range MoveWords {
-		if w == known {
-			return true
-		}
-	}
-	return false
-}
-
-// wordList lists the words of the expansions' moves, comma-separated.
-func wordList() string {
-	names := make([]string, len(MoveWords))
-	for i, w := range MoveWords {
-		names[i] = string(w)
-	}
-	return strings.Join(names, ", ")
 }

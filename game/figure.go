@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/tilekit/tilekit"
 )
@@ -29,48 +27,27 @@ const FigureMeeple Figure = 0
 // the neutral figures of every ruleset compiled.
 const maxFigures = 64
 
-// figureTable holds the ids of the figures named so far, by value; a
-// figure is added under mu and the table read without a lock.
-var figureTable struct {
-	mu  sync.Mutex
-	ids atomic.Pointer[[]string]
-}
-
-// firstFigures are the figures before any is named: the meeple.
-var firstFigures = []string{"meeple"}
+// figureTable holds the ids of the figures named so far, by value: the
+// meeple first.
+var figureTable = registry{first: []string{"meeple"}, max: maxFigures, what: "figures"}
 
 // figureIDs returns the ids of the figures named so far, by value.
-func figureIDs() []string {
-	if ids := figureTable.ids.Load(); ids != nil {
-		return *ids
-	}
-	return firstFigures
-}
+func figureIDs() []string { return figureTable.list() }
 
 // lookupFigure returns the figure of an id, if one was named.
 func lookupFigure(id string) (Figure, bool) {
-	i := slices.Index(figureIDs(), id)
-	return Figure(max(i, 0)), i >= 0
+	i, ok := figureTable.lookup(id)
+	return Figure(i), ok
 }
 
 // nameFigure returns the figure of an id, giving it the next value when
 // it has none yet.
 func nameFigure(id string) (Figure, error) {
-	if f, ok := lookupFigure(id); ok {
-		return f, nil
+	i, err := figureTable.name(id, nil)
+	if err != nil {
+		return 0, fmt.Errorf("figure %w", err)
 	}
-	figureTable.mu.Lock()
-	defer figureTable.mu.Unlock()
-	ids := figureIDs()
-	if i := slices.Index(ids, id); i >= 0 {
-		return Figure(i), nil
-	}
-	if len(ids) >= maxFigures {
-		return 0, fmt.Errorf("figure %s: the engine plays at most %d figures in one process", id, maxFigures)
-	}
-	grown := append(slices.Clip(ids), id)
-	figureTable.ids.Store(&grown)
-	return Figure(len(ids)), nil
+	return Figure(i), nil
 }
 
 // FigureOf returns the figure of an id in the rules data, giving it its

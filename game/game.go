@@ -378,6 +378,9 @@ type Move struct {
 	Figure int
 	// Dir is the side a figure steps to, for a unit's move that steps.
 	Dir tilekit.Side
+	// Word is the word of a move of a step of the rules data that names
+	// a tile (0 for the others): the move notation writes it first.
+	Word Word
 }
 
 // TileMove returns the move that lays the drawn tile at a placement.

@@ -121,11 +121,26 @@ func moveOf(text string, mt tilekit.MoveText, feature int) (Move, error) {
 			}
 			return m, nil
 		}
-		if k != nil && k.name == mt.Word && k.parse != nil {
-			return k.parse(mt, feature), nil
-		}
 	}
-	return Move{}, fmt.Errorf("move %q: the engine plays no move %q", text, mt.Word)
+	w, kind, ok := lookupWord(mt.Word)
+	if _, figure := lookupFigure(string(mt.Word)); !ok && figure {
+		return Move{}, fmt.Errorf("move %q: %s is followed by the side it steps to: N, E, S or W", text, mt.Word)
+	}
+	if !ok || mt.Step {
+		return Move{}, fmt.Errorf("move %q: no step of the rules data gives its moves the word %q", text, mt.Word)
+	}
+	k := moveKinds[kind%numMoveKinds]
+	switch {
+	case mt.Home && !k.home:
+		return Move{}, fmt.Errorf("move %q: a %s move sends no figure home: it names a tile and a feature, %s x,y:FEATURE", text, mt.Word, mt.Word)
+	case mt.HasAt && mt.Feature == "" && !k.bare:
+		return Move{}, fmt.Errorf("move %q: %s names a feature of the tile after \":\", such as %s %s:city", text, mt.Word, mt.Word, notationPos(mt.At))
+	case mt.Figure != "" && !k.deploys:
+		return Move{}, fmt.Errorf("move %q: a %s move deploys no follower: nothing follows its feature", text, mt.Word)
+	}
+	m := k.parse(mt, feature)
+	m.Word = w
+	return m, nil
 }
 
 // withFigure returns a follower move, or a unit's move that deploys one,
@@ -180,7 +195,7 @@ func (m Move) notation(feature, figure string) tilekit.MoveText {
 	if k.word != nil {
 		return tilekit.MoveText{Word: k.word(m), Step: true, Side: tilekit.Side(m.Dir & 3)}
 	}
-	mt := tilekit.MoveText{Word: k.name, Side: tilekit.Side(m.Dir & 3)}
+	mt := tilekit.MoveText{Word: tilekit.MoveWord(m.Word.String()), Side: tilekit.Side(m.Dir & 3)}
 	if k.notation(m, &mt) && m.Feature >= 0 {
 		mt.Feature = feature
 		if k.deploys {

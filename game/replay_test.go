@@ -75,7 +75,7 @@ func TestReplayTurnsAreMoveNotation(t *testing.T) {
 		}
 	}
 	assert.NotZero(t, words[""], "followers")
-	assert.NotZero(t, words[tilekit.WordFairy], "fairy moves")
+	assert.NotZero(t, words["fairy"], "fairy moves")
 	assert.NotZero(t, words["dragon"], "dragon steps")
 	s.End, s.CheckInvariants = true, true
 	run := game.RunScenario(cat, &s)

@@ -64,6 +64,6 @@ func TestScenarioDragonStepsMustMatchTheGame(t *testing.T) {
 	s.Turns[0].Moves[1] = "dragon 0,0"
 	res = game.RunScenario(catalog(t), s)
 	require.Len(t, res.Failures, 1)
-	assert.Equal(t, `turn 1: move "dragon 0,0": dragon is followed by the side it steps to: side "0,0": want N, E, S or W`, res.Failures[0].Message)
+	assert.Equal(t, `turn 1: move "dragon 0,0": dragon is followed by the side it steps to: N, E, S or W`, res.Failures[0].Message)
 	assert.Equal(t, []string{"scenario", "0", "turn", "0", "moves", "1"}, res.Failures[0].Origin.Path)
 }

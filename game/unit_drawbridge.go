@@ -58,11 +58,11 @@ const EventCrossed EventKind = 8
 // DrawbridgeMove moves the follower held at a drawbridge into the city on
 // feature i of the tile at a position.
 func DrawbridgeMove(p tilekit.BoardPosition, i int) Move {
-	return Move{Kind: MoveDrawbridge, Placement: Placement{Pos: p}, Feature: i}
+	return Move{Kind: MoveDrawbridge, Placement: Placement{Pos: p}, Feature: i, Word: drawbridgeWord}
 }
 
 // DrawbridgeHome sends the follower held at a drawbridge home.
-var DrawbridgeHome = Move{Kind: MoveDrawbridge, Feature: -1}
+var DrawbridgeHome = Move{Kind: MoveDrawbridge, Feature: -1, Word: drawbridgeWord}
 
 var (
 	drawbridgeUnit = unit{
@@ -98,11 +98,12 @@ var (
 		text: func(g *Game) string {
 			return fmt.Sprintf("player %d chooses where their meeple at the drawbridge goes", g.Decider()+1)
 		}}
-	drawbridgeKind = moveKind{name: tilekit.WordDrawbridge, notation: func(m Move, mt *tilekit.MoveText) bool {
-		mt.HasAt, mt.At = m.Feature >= 0, m.Placement.Pos
+	drawbridgeWord = mustNameWord("drawbridge", MoveDrawbridge)
+	drawbridgeKind = moveKind{home: true, notation: func(m Move, mt *tilekit.MoveText) bool {
+		mt.HasAt, mt.At, mt.Home = m.Feature >= 0, m.Placement.Pos, m.Feature < 0
 		return true
 	}, parse: func(mt tilekit.MoveText, feature int) Move {
-		if !mt.HasAt {
+		if mt.Home {
 			return DrawbridgeHome
 		}
 		return DrawbridgeMove(mt.At, feature)

@@ -55,7 +55,7 @@ const (
 // FairyMove moves the fairy next to the follower on feature i of the tile
 // at a position, or with i -1 onto that tile.
 func FairyMove(p tilekit.BoardPosition, i int) Move {
-	return Move{Kind: MoveFairy, Follower: true, Placement: Placement{Pos: p}, Feature: i}
+	return Move{Kind: MoveFairy, Follower: true, Placement: Placement{Pos: p}, Feature: i, Word: fairyWord}
 }
 
 var (
@@ -89,7 +89,8 @@ var (
 			leaves: (*Game).leaveFairy,
 		},
 	}
-	fairyKind        = moveKind{name: tilekit.WordFairy, notation: placeNotation, parse: placeMove(MoveFairy), taken: fmt.Errorf("the fairy moved this turn instead of a deployment (%s)", sourceFairy)}
+	fairyWord        = mustNameWord("fairy", MoveFairy)
+	fairyKind        = moveKind{bare: true, notation: placeNotation, parse: placeMove(MoveFairy), taken: fmt.Errorf("the fairy moved this turn instead of a deployment (%s)", sourceFairy)}
 	fairyTurnRule    = scoringRule{RuleFairyTurn, "fairy-turn", false, tilekit.BonusTurnStart, EventRule{ID: "fairy-turn", Step: "fairy-point"}}
 	fairyFeatureRule = scoringRule{RuleFairyFeature, "fairy-feature", true, tilekit.BonusFeatureScored, EventRule{ID: "fairy-feature", Step: "fairy-move"}}
 	fairySection     = section{key: "fairy", check: func(_ *Ruleset, v string) error {

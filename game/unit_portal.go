@@ -27,7 +27,7 @@ const MovePortal MoveKind = 1
 // PortalMove puts the follower through the magic portal on feature i of
 // the tile at a position.
 func PortalMove(p tilekit.BoardPosition, i int) Move {
-	return Move{Kind: MovePortal, Follower: true, Placement: Placement{Pos: p}, Feature: i}
+	return Move{Kind: MovePortal, Follower: true, Placement: Placement{Pos: p}, Feature: i, Word: portalWord}
 }
 
 var (
@@ -41,7 +41,8 @@ var (
 			figure: &figureHook{kind: MovePortal, moves: (*Game).portalMoves, apply: (*Game).throughPortal, refuse: (*Game).portalRefusal},
 		},
 	}
-	portalKind = moveKind{name: tilekit.WordPortal, notation: placeNotation, parse: placeMove(MovePortal), deploys: true,
+	portalWord = mustNameWord("portal", MovePortal)
+	portalKind = moveKind{notation: placeNotation, parse: placeMove(MovePortal), deploys: true,
 		taken: fmt.Errorf("the follower of this turn went through the magic portal (%s, Der Zaubergang)", sourcePD)}
 )
 
@@ -133,7 +134,7 @@ func (g *Game) appendPortalKinds(dst []Move, at [MaxKinds]uint8, on uint8, pos t
 	}
 	for k := range g.rules.kinds {
 		if at[k]&on != 0 {
-			dst = append(dst, Move{Kind: MovePortal, Follower: true, Placement: Placement{Pos: pos}, Feature: i, Figure: k})
+			dst = append(dst, Move{Kind: MovePortal, Follower: true, Placement: Placement{Pos: pos}, Feature: i, Figure: k, Word: portalWord})
 		}
 	}
 	return dst

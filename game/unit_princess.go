@@ -38,7 +38,7 @@ const EventPrincess EventKind = 7
 // PrincessMove has the princess send home the knight on feature i of the
 // tile at a position.
 func PrincessMove(p tilekit.BoardPosition, i int) Move {
-	return Move{Kind: MovePrincess, Follower: true, Placement: Placement{Pos: p}, Feature: i}
+	return Move{Kind: MovePrincess, Follower: true, Placement: Placement{Pos: p}, Feature: i, Word: princessWord}
 }
 
 var (
@@ -68,7 +68,8 @@ var (
 				moves:   (*Game).princessMoves, apply: (*Game).sendKnightHome},
 		},
 	}
-	princessKind = moveKind{name: tilekit.WordPrincess, notation: placeNotation, parse: placeMove(MovePrincess),
+	princessWord = mustNameWord("princess", MovePrincess)
+	princessKind = moveKind{notation: placeNotation, parse: placeMove(MovePrincess),
 		taken: fmt.Errorf("the princess sent a knight home this turn: no other figure may be deployed or moved (%s)", sourcePrincess)}
 	princessEvent = eventKind{name: "princess", word: "princess", read: readPlayerFeature, noted: notedPlayerFeature, rule: func(Event) EventRule { return stepRule("princess", "princess-remove", citePD("Das Burgfräulein")) }}
 )

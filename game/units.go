@@ -235,11 +235,13 @@ type moveKind struct {
 	// readStep reads such a move.
 	word     func(m Move) tilekit.MoveWord
 	readStep func(mt tilekit.MoveText) (Move, error)
-	name     tilekit.MoveWord
-	notation func(m Move, mt *tilekit.MoveText) bool
-	parse    func(mt tilekit.MoveText, feature int) Move
-	taken    error
-	deploys  bool
+	// bare says that a move may name a tile without a feature ("WORD
+	// x,y"), home that it may send a figure home ("WORD home").
+	bare, home bool
+	notation   func(m Move, mt *tilekit.MoveText) bool
+	parse      func(mt tilekit.MoveText, feature int) Move
+	taken      error
+	deploys    bool
 }
 
 // moveKinds are the kinds of the units' moves, by MoveKind.

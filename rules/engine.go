@@ -25,7 +25,7 @@ func EnginePlays(id string) bool { return slices.Contains(EngineSteps, id) }
 
 // StepPlayed reports whether the game engine plays a step: by its id, or
 // by its movement, which the engine's moving figures play from the data.
-func StepPlayed(s *tilekit.Step) bool { return EnginePlays(s.ID) || s.Mechanics.Movement != nil }
+func StepPlayed(s *tilekit.Step) bool { return EnginePlays(s.ID) || s.Mechanics.Plays() }
 
 // UnplayedSteps lists, in the order of the data, the steps of a selection
 // in an edition (every edition for "") that the game engine does not play:

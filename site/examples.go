@@ -411,11 +411,11 @@ func (b *builder) moveText(t tilekit.ScenarioTurn) string {
 		case err != nil:
 		case m.Word == "" && m.Feature != "":
 			parts = append(parts, b.tr.must("example.follower", m.Feature))
-		case m.Word == tilekit.WordPortal:
+		case m.Word == "portal":
 			parts = append(parts, b.tr.must("example.portal", m.Feature, m.At.X, m.At.Y))
-		case m.Word == tilekit.WordPrincess:
+		case m.Word == "princess":
 			parts = append(parts, b.tr.must("example.princess", m.At.X, m.At.Y))
-		case m.Word == tilekit.WordFairy:
+		case m.Word == "fairy":
 			parts = append(parts, b.tr.must("example.fairy", m.At.X, m.At.Y))
 		case stepKeys[m.Word] != "":
 			if _, ok := stepsAt[m.Word]; !ok {

@@ -22,10 +22,10 @@ var figureKeys = []figureKey{
 	{"dragon", "princess-dragon/dragon", "the red dragon"},
 	{"dragon-options", "princess-dragon/dragon", "the red dragon"},
 	{"fairy", "princess-dragon/fairy", "the fairy"},
-	{string(tilekit.WordPortal), "princess-dragon/magic-portal", "the magic portal"},
-	{string(tilekit.WordPrincess), "princess-dragon/princess", "the princess"},
+	{"portal", "princess-dragon/magic-portal", "the magic portal"},
+	{"princess", "princess-dragon/princess", "the princess"},
 	{"black-dragon", "black-dragon", "the Black Dragon"},
-	{string(tilekit.WordDrawbridge), "drawbridges", "the drawbridges"},
+	{"drawbridge", "drawbridges", "the drawbridges"},
 }
 
 // figuresSelected reports each figure key written at an Origin (given

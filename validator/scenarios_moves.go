@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/tilekit/tilekit"
@@ -41,7 +42,7 @@ func (l *loader) checkTurnMoves(s *tilekit.Scenario, setup scenarioSetup, play t
 			l.moveSelected(s, setup, m.Word, at)
 		}
 		follower = follower || (m.Word == "" && m.Feature != "")
-		if m.Word == tilekit.WordPortal {
+		if m.Word == "portal" {
 			portal = k
 		}
 		l.moveNames(play, m, at)
@@ -62,6 +63,14 @@ func (l *loader) moveSelected(s *tilekit.Scenario, setup scenarioSetup, word til
 		if k.key == string(word) && !setup.sel.Has(k.part) {
 			l.report(at, "figure-not-selected", Error,
 				"a %s move moves %s, of %s, which scenario %s does not select: add %q to its expansions", word, k.figure, k.part, s.ID, k.part)
+		}
+	}
+	for i := range l.data.Steps {
+		st := &l.data.Steps[i]
+		if slices.Contains(st.Mechanics.Words(), word) && !setup.sel.Has(st.Expansion) {
+			l.report(at, "figure-not-selected", Error,
+				"a %s move is a move of step %s, of %s, which scenario %s does not select: add %q to its expansions", word, st.ID, st.Expansion, s.ID, st.Expansion)
+			return
 		}
 	}
 }
