@@ -67,3 +67,10 @@ func (w Word) String() string {
 	}
 	return fmt.Sprintf("word%d", int(w))
 }
+
+// WordKind returns the kind of the moves a word writes, if a ruleset of
+// the process named it: a site words a scenario's move by its kind.
+func WordKind(text tilekit.MoveWord) (MoveKind, bool) {
+	_, k, ok := lookupWord(text)
+	return k, ok
+}
