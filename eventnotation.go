@@ -60,12 +60,13 @@ var eventForms = map[string]string{
 	"princess": "pk", "cross": "pk", "set-aside": "", "shuffle-back": "n",
 }
 
-// EventScoringRules says, for each scoring rule word of the notation,
-// whether it scores during the game and whether at its end.
+// EventScoringRules says, for each word of the base game's scoring rules
+// in the notation, whether it scores during the game and whether at its
+// end; any other id is the id of a bonus of the data (Bonus.ID), which the
+// validator and the engine look up.
 var EventScoringRules = map[string]struct{ During, AtEnd bool }{
 	"road": {true, true}, "city": {true, true}, "cloister": {true, true}, "field": {false, true},
 	"city-1st-edition": {true, false}, "field-1st-edition": {false, true},
-	"fairy-turn": {true, false}, "fairy-feature": {true, true},
 }
 
 // MaxEventPlayer is the highest player the event notation names.
@@ -126,9 +127,9 @@ func (n *EventNotation) readWord(letter byte, w string) error {
 		}
 	case 'r':
 		n.Word = w
-		if r, ok := EventScoringRules[w]; !ok || (n.End && !r.AtEnd) || (!n.End && !r.During) {
-			err = fmt.Errorf("scoring rule %q: want road, city, cloister, city-1st-edition, fairy-turn or fairy-feature, "+
-				"or after \"end\" road, city, cloister, field, field-1st-edition or fairy-feature", w)
+		if r, ok := EventScoringRules[w]; ok && ((n.End && !r.AtEnd) || (!n.End && !r.During)) || !ok && !isLocalID(w) {
+			err = fmt.Errorf("scoring rule %q: want road, city, cloister or city-1st-edition, "+
+				"or after \"end\" road, city, cloister, field or field-1st-edition, or the id of a bonus of the data", w)
 		}
 	case 'f':
 		n.Figure, err = w, eventFigure(w)

@@ -88,10 +88,13 @@ const (
 	MoveToPlacedTile MovementTarget = "placed-tile"
 	// MoveOrthogonalSteps moves the figure tile by tile to a tile beside.
 	MoveOrthogonalSteps MovementTarget = "orthogonal-steps"
+	// MoveBesideFollower sets the figure next to one of the active
+	// player's followers, as the player's figure decision of the turn.
+	MoveBesideFollower MovementTarget = "beside-follower"
 )
 
 // MovementTargets lists the movement targets in the schema's order.
-var MovementTargets = []MovementTarget{MoveToPlacedTile, MoveOrthogonalSteps}
+var MovementTargets = []MovementTarget{MoveToPlacedTile, MoveOrthogonalSteps, MoveBesideFollower}
 
 // StepsPer says what an orthogonal movement takes one step for, in place
 // of a fixed number of steps.
@@ -140,12 +143,13 @@ var DeadEndRules = []DeadEndRule{DeadEndStop}
 // RemovalWait says what a figure taken to the side of the board waits for.
 type RemovalWait string
 
-// WaitNextVolcano: the figure waits for the next volcano tile.
-const WaitNextVolcano RemovalWait = "next-volcano"
+// WaitNextCall: the figure waits for the next tile whose symbol calls it
+// back onto the board (the volcano, for the red dragon).
+const WaitNextCall RemovalWait = "next-volcano"
 
 // RemovalWaits lists what a removed figure may wait for, in the schema's
 // order.
-var RemovalWaits = []RemovalWait{WaitNextVolcano}
+var RemovalWaits = []RemovalWait{WaitNextCall}
 
 // Trigger says when a step happens.
 type Trigger struct {
@@ -203,6 +207,14 @@ type Movement struct {
 	Spares string
 	// NoDeploy says that no figure may be deployed to the tile it stands on.
 	NoDeploy bool
+	// Deploy is the table that says which figures may still be deployed,
+	// or moved, to the tile the figure was set on this turn (by a
+	// tile-symbol trigger); "" for none.
+	Deploy string
+	// Beside is the table that says, for a beside-follower movement,
+	// which followers the figure may stand next to: yes next to the
+	// follower, a conditional verdict onto the follower's tile.
+	Beside string
 	// Notes are notes about the movement, such as where the page is silent.
 	Notes  []string
 	Source Citation
@@ -279,7 +291,7 @@ type Mechanics struct {
 // play: a step with none plays only when the engine plays its id (the
 // base game's steps).
 func (m *Mechanics) Plays() bool {
-	return m.Movement != nil
+	return m.Movement != nil || len(m.Bonuses) > 0
 }
 
 // Words returns the words the step's moves are written with in the move
@@ -351,6 +363,8 @@ func (m *Movement) Describe() string {
 	switch m.To {
 	case MoveToPlacedTile:
 		parts = append(parts, m.Figure+" goes to the tile placed this turn")
+	case MoveBesideFollower:
+		parts = append(parts, m.Figure+" goes next to one of the active player's followers, as "+m.Beside+" says")
 	case MoveOrthogonalSteps:
 		n := fmt.Sprintf("%d steps", m.Steps)
 		if m.Steps == 1 {
@@ -394,6 +408,9 @@ func (m *Movement) Describe() string {
 	if m.NoDeploy {
 		parts = append(parts, "no figure may be deployed to its tile")
 	}
+	if m.Deploy != "" {
+		parts = append(parts, "on the turn it arrives, only the figures "+m.Deploy+" allows may be deployed to its tile")
+	}
 	return strings.Join(parts, "; ")
 }
 
@@ -435,7 +452,7 @@ func (r *Removal) Describe() string {
 		who = r.Owner + " figures"
 	}
 	out := who + ": " + destinationText[r.To]
-	if r.Then == WaitNextVolcano {
+	if r.Then == WaitNextCall {
 		out += ", waiting for the next volcano"
 	}
 	return out

@@ -186,3 +186,73 @@ type ScenarioExpect struct {
 	// Origin says where each expectation was written, by key.
 	Origin Origin
 }
+
+// ScenarioFigure is where a scenario's setup puts a neutral figure before
+// the first turn: its key in the scenario, the id of the figure, its
+// tile, and for a figure that stands next to a follower the feature of
+// that follower ("" for none).
+type ScenarioFigure struct {
+	Key, ID string
+	At      BoardPosition
+	Feature string
+	Origin  Origin
+}
+
+// FigureKeys are the scenario keys that place a neutral figure, in the
+// order a scenario sets them, each with the id of its figure.
+var FigureKeys = []struct{ Key, ID string }{{"dragon", "dragon"}, {"black-dragon", "black-dragon"}, {"fairy", "fairy"}}
+
+// Figures returns the neutral figures the scenario's setup places, in the
+// order of FigureKeys.
+func (s *Scenario) Figures() []ScenarioFigure {
+	var out []ScenarioFigure
+	for _, k := range FigureKeys {
+		f := ScenarioFigure{Key: k.Key, ID: k.ID, Origin: s.Origin.At(k.Key)}
+		switch k.Key {
+		case "dragon":
+			if s.Dragon == nil {
+				continue
+			}
+			f.At = *s.Dragon
+		case "black-dragon":
+			if s.BlackDragon == nil {
+				continue
+			}
+			f.At = *s.BlackDragon
+		case "fairy":
+			if s.Fairy == nil {
+				continue
+			}
+			f.At, f.Feature = s.Fairy.At, s.Fairy.Feature
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// ScenarioFigureTile is an expectation of where a neutral figure stands:
+// its key, the figure's id, and the tile as "x,y" ("" beside the board).
+type ScenarioFigureTile struct {
+	Key, ID string
+	Want    string
+}
+
+// FigureTiles returns the expectation's figure tiles, in the order of
+// FigureKeys.
+func (e *ScenarioExpect) FigureTiles() []ScenarioFigureTile {
+	var out []ScenarioFigureTile
+	for _, k := range FigureKeys {
+		want := map[string]*string{"dragon": e.Dragon, "black-dragon": e.BlackDragon, "fairy": e.Fairy}[k.Key]
+		if want != nil {
+			out = append(out, ScenarioFigureTile{Key: k.Key, ID: k.ID, Want: *want})
+		}
+	}
+	return out
+}
+
+// StepOptions returns the figure whose legal steps the turn counts before
+// each of its steps, the key that gives them, and the counts (nil for
+// none): the red dragon's, dragon-options.
+func (t *ScenarioTurn) StepOptions() (figure, key string, counts []int) {
+	return "dragon", "dragon-options", t.DragonOptions
+}

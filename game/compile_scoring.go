@@ -54,6 +54,8 @@ type scoring struct {
 	bonus   [maxScoringRules]int32
 	bonusOn [maxScoringRules]bool
 	data    map[ScoringRule]scoreData
+	// bonuses are the bonuses of the turn's steps, in order.
+	bonuses []bonus
 }
 
 // scoreData is the data's scoring rule or bonus of a ScoringRule: one of
@@ -78,6 +80,7 @@ func (r *Ruleset) compileScoring(cat *tilekit.Catalog) error {
 		return fmt.Errorf("the data give no scoring rules: the base game's step %s lists them ([[step.scoring]])", scoreStep)
 	}
 	r.scoring.data = map[ScoringRule]scoreData{}
+	r.scoring.bonuses = r.scoring.bonuses[:0]
 	for i := range st.Mechanics.Scoring {
 		if err := r.addScoreRule(&st.Mechanics.Scoring[i]); err != nil {
 			return fmt.Errorf("%s: %w", st.Mechanics.Scoring[i].Origin, err)
@@ -88,7 +91,7 @@ func (r *Ruleset) compileScoring(cat *tilekit.Catalog) error {
 			continue
 		}
 		for i := range ts.data.Mechanics.Bonuses {
-			if err := r.addBonus(&ts.data.Mechanics.Bonuses[i]); err != nil {
+			if err := r.addBonus(&ts.data.Mechanics.Bonuses[i], ts.id); err != nil {
 				return fmt.Errorf("%s: %w", ts.data.Mechanics.Bonuses[i].Origin, err)
 			}
 		}
@@ -127,24 +130,64 @@ func (r *Ruleset) addScoreRule(s *tilekit.ScoreRule) error {
 	return nil
 }
 
-// addBonus compiles a bonus into the points of the unit's scoring rule of
-// its id.
-func (r *Ruleset) addBonus(b *tilekit.Bonus) error {
-	var u *scoringRule
-	for _, s := range scoringRules {
-		if s.ID == b.ID {
-			u = s
-		}
-	}
+// bonusTable holds the ids of the data's bonuses named so far, by value:
+// a bonus's ScoringRule is numBaseRules plus its value. bonusOn and
+// bonusStep hold, by value, the trigger it scores on and the step that
+// states it, as the ruleset that first named it compiled them.
+var (
+	bonusTable = registry{max: maxScoringRules - int(numBaseRules), what: "bonuses"}
+	bonusOn    [maxScoringRules]tilekit.BonusTrigger
+	bonusStep  [maxScoringRules]string
+)
+
+// nameBonus returns the ScoringRule of a bonus of the data that a step
+// states, giving it the next value when it has none yet; a bonus id that
+// scores on another trigger in the process is refused.
+func nameBonus(b *tilekit.Bonus, step string) (ScoringRule, error) {
+	i, err := bonusTable.name(b.ID, func(i int) error {
+		bonusOn[i], bonusStep[i] = b.On, step
+		return nil
+	})
 	switch {
-	case u == nil || u.on == "":
-		return fmt.Errorf("bonus %q: the engine's events know no such bonus", b.ID)
-	case u.on != b.On:
-		return fmt.Errorf("bonus %q scores on %s, not %s", b.ID, u.on, b.On)
+	case err != nil:
+		return RuleNone, fmt.Errorf("bonus %w", err)
+	case bonusOn[i] != b.On:
+		return RuleNone, fmt.Errorf("bonus %q scores on %s here and on %s in another ruleset of this process: give it another id", b.ID, b.On, bonusOn[i])
 	}
-	r.scoring.bonus[u.rule], r.scoring.bonusOn[u.rule] = int32(b.Points), true
-	r.scoring.data[u.rule] = scoreData{bonus: b}
+	return numBaseRules + ScoringRule(i), nil
+}
+
+// bonusIndex returns the value of a bonus's ScoringRule in bonusTable,
+// and whether the rule is a bonus that was named.
+func bonusIndex(r ScoringRule) (int, bool) {
+	i := int(r) - int(numBaseRules)
+	return i, r >= numBaseRules && i < len(bonusTable.list())
+}
+
+// addBonus compiles a bonus of a step into the points of its scoring rule
+// and the ruleset's bonuses.
+func (r *Ruleset) addBonus(b *tilekit.Bonus, step string) error {
+	rule, err := nameBonus(b, step)
+	if err != nil {
+		return err
+	}
+	who, err := nameFigure(b.Figure)
+	if err != nil {
+		return err
+	}
+	r.scoring.bonus[rule], r.scoring.bonusOn[rule] = int32(b.Points), true
+	r.scoring.data[rule] = scoreData{bonus: b}
+	r.scoring.bonuses = append(r.scoring.bonuses, bonus{rule: rule, who: who, on: b.On, step: step})
 	return nil
+}
+
+// bonus is a compiled bonus: its scoring rule, the figure whose follower
+// it pays, when it scores and the step that states it.
+type bonus struct {
+	rule ScoringRule
+	who  Figure
+	on   tilekit.BonusTrigger
+	step string
 }
 
 // momentText words a moment for an error.
@@ -225,4 +268,29 @@ func (g *Game) points(c *scoreRule, f *Feature) int {
 // whether a bonus of the data gives any.
 func (r *Ruleset) bonusPoints(rule ScoringRule) (int, bool) {
 	return int(r.scoring.bonus[rule]), r.scoring.bonusOn[rule]
+}
+
+// Bonuses returns the scoring rules of the bonuses the ruleset's steps
+// state, in the order of its turn.
+func (r *Ruleset) Bonuses() []ScoringRule {
+	out := make([]ScoringRule, len(r.scoring.bonuses))
+	for i, b := range r.scoring.bonuses {
+		out[i] = b.rule
+	}
+	return out
+}
+
+// IsBonus reports whether a scoring rule is a bonus of the data
+// (tilekit.Bonus) rather than one of the base game's rules.
+func (r ScoringRule) IsBonus() bool { return r >= numBaseRules }
+
+// BonusByID returns the scoring rule of a bonus of the ruleset's steps by
+// its id, such as the one its events' notation writes.
+func (r *Ruleset) BonusByID(id string) (ScoringRule, bool) {
+	for _, b := range r.scoring.bonuses {
+		if ruleWord(b.rule) == id {
+			return b.rule, true
+		}
+	}
+	return RuleNone, false
 }

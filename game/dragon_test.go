@@ -169,7 +169,7 @@ func TestFairyScoresOneAtTheTurnAndThreeAtScoring(t *testing.T) {
 	take(t, g, "base/E")
 	require.NoError(t, place(g, 0, -1, 2))
 	assert.Contains(t, legalStrings(g), "fairy 1,0:f1")
-	assert.Equal(t, []string{"move fairy 1,0", "complete city"}, apply(t, g, game.FairyMove(pos(1, 0), 1)))
+	assert.Equal(t, []string{"move fairy 1,0", "complete city"}, apply(t, g, parseMove(t, g, "fairy 1,0:f1")))
 	take(t, g, "base/B")
 	require.NoError(t, place(g, 1, 1, 0))
 	apply(t, g, game.NoFollower)

@@ -103,8 +103,8 @@ func ruleWord(r ScoringRule) string {
 	if r < numBaseRules {
 		return ruleWords[r]
 	}
-	if u := unitScoring(r); u != nil {
-		return u.word
+	if i, ok := bonusIndex(r); ok {
+		return bonusTable.list()[i]
 	}
 	return ""
 }
@@ -125,10 +125,8 @@ func ruleOfWord(word string, end bool) ScoringRule {
 			return rule
 		}
 	}
-	for _, u := range scoringRules {
-		if u.word == word && (!end || u.atEnd) {
-			return u.rule
-		}
+	if i, ok := bonusTable.lookup(word); ok && (!end || bonusOn[i] == tilekit.BonusFeatureScored) {
+		return numBaseRules + ScoringRule(i)
 	}
 	return RuleNone
 }
@@ -210,6 +208,9 @@ func ParseEvent(text string) (Event, error) {
 		e.Points = n.Number
 		e.Scoring = ruleOfWord(n.Word, e.End)
 		e.Feature.Kind = ruleKind(e.Scoring)
+		if e.Scoring == RuleNone {
+			err = fmt.Errorf("scoring rule %q: no rule of the base game nor bonus of the rules data scores so %s", n.Word, map[bool]string{false: "during the game", true: "at the end of the game"}[e.End])
+		}
 	case EventReturned:
 		e.Count = n.Number
 		e.Feature.Kind, err = parseEventKind(n.Word)

@@ -103,7 +103,7 @@ func TestParseEvent(t *testing.T) {
 		"score p2 5 road":       {Kind: EventScored, Feature: Feature{Kind: KindRoad}, Player: 1, Points: 5, Scoring: RuleRoad},
 		"end score p1 3 field":  {Kind: EventScored, Player: 0, Points: 3, End: true, Scoring: RuleField},
 		"end score p1 4 road":   {Kind: EventScored, Feature: Feature{Kind: KindRoad}, Points: 4, End: true, Scoring: RuleEndRoad},
-		"score p1 1 fairy-turn": {Kind: EventScored, Points: 1, Scoring: RuleFairyTurn},
+		"score p1 1 fairy-turn": {Kind: EventScored, Points: 1, Scoring: testBonusTurn},
 		"return p3 2 cloister":  {Kind: EventReturned, Feature: Feature{Kind: KindCloister}, Player: 2, Count: 2},
 		"move dragon 2,-1":      {Kind: EventMoved, Actor: testDragon, Pos: tilekit.BoardPosition{X: 2, Y: -1}, Player: -1},
 		"move dragon 0,3 volcano": {Kind: EventMoved, Actor: testDragon, Pos: tilekit.BoardPosition{Y: 3}, Called: tilekit.SymbolVolcano,
@@ -114,7 +114,7 @@ func TestParseEvent(t *testing.T) {
 		"spare dragon black-dragon 2,1 dragon-diet/thumb/faq/2015-03/default": {Kind: EventSpared, Actor: testDragon,
 			Victim: testBlack, Pos: tilekit.BoardPosition{X: 2, Y: 1}, Player: -1,
 			Reason: Reason{Table: "dragon-diet", Thumb: true, Source: tilekit.FAQ, Date: "2015-03", Default: true}},
-		"spare dragon fairy 0,0 dragon-diet/default": {Kind: EventSpared, Actor: testDragon, Victim: fairyFigure, Player: -1,
+		"spare dragon fairy 0,0 dragon-diet/default": {Kind: EventSpared, Actor: testDragon, Victim: testFairy, Player: -1,
 			Reason: Reason{Table: "dragon-diet", Default: true}},
 		"princess p2 city":                 {Kind: EventPrincess, Feature: Feature{Kind: KindCity}, Player: 1},
 		"cross p1 city":                    {Kind: EventCrossed, Feature: Feature{Kind: KindCity}, Player: 0},
@@ -122,7 +122,7 @@ func TestParseEvent(t *testing.T) {
 		"shuffle-back 2":                   {Kind: EventShuffledBack, Count: 2, Player: -1},
 		"score p1 2 city-1st-edition":      {Kind: EventScored, Feature: Feature{Kind: KindCity}, Points: 2, Scoring: RuleSmallCityFirstEdition},
 		"end score p2 4 field-1st-edition": {Kind: EventScored, Feature: Feature{Kind: KindCity}, Player: 1, Points: 4, End: true, Scoring: RuleFieldFirstEdition},
-		"end score p2 3 fairy-feature":     {Kind: EventScored, Player: 1, Points: 3, End: true, Scoring: RuleFairyFeature},
+		"end score p2 3 fairy-feature":     {Kind: EventScored, Player: 1, Points: 3, End: true, Scoring: testBonusFeature},
 		"eat black-dragon dragon 0,0 black-dragon-diet/fan-rules": {Kind: EventEaten, Actor: testBlack, Victim: testDragon, Player: -1,
 			Reason: Reason{Table: "black-dragon-diet", Source: tilekit.FanRules}},
 	} {
@@ -183,8 +183,21 @@ func FuzzParseEvent(f *testing.F) {
 	})
 }
 
-// The dragons, by their ids, for the tests of the package.
+// The neutral figures and bonuses of the built-in data, by their ids,
+// for the tests of the package.
 var (
-	testDragon = mustNameFigure("dragon")
-	testBlack  = mustNameFigure("black-dragon")
+	testDragon       = mustNameFigure("dragon")
+	testBlack        = mustNameFigure("black-dragon")
+	testFairy        = mustNameFigure("fairy")
+	testBonusTurn    = mustNameBonus("fairy-turn", tilekit.BonusTurnStart, "fairy-point")
+	testBonusFeature = mustNameBonus("fairy-feature", tilekit.BonusFeatureScored, "fairy-move")
 )
+
+// mustNameBonus names a bonus of the built-in data for a test.
+func mustNameBonus(id string, on tilekit.BonusTrigger, step string) ScoringRule {
+	r, err := nameBonus(&tilekit.Bonus{ID: id, On: on}, step)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}

@@ -127,8 +127,8 @@ func (r ScoringRule) Rule() EventRule {
 	if r < numBaseRules {
 		return baseScoringRules[r]
 	}
-	if u := unitScoring(r); u != nil {
-		return u.EventRule
+	if i, ok := bonusIndex(r); ok {
+		return EventRule{ID: bonusTable.list()[i], Step: bonusStep[i]}
 	}
 	return EventRule{}
 }

@@ -157,7 +157,7 @@ func TestRefusedMovesNameTheFeature(t *testing.T) {
 	g := newGame(t, r, 2)
 	take(t, g, "base/U")
 	require.NoError(t, place(g, 1, 0, 0))
-	_, err := g.Apply(game.FairyMove(tilekit.BoardPosition{}, 1), nil)
+	_, err := g.Apply(parseMove(t, g, "fairy 0,0:f1"), nil)
 	require.Error(t, err)
 	assert.True(t, strings.HasPrefix(err.Error(), "fairy 0,0:road is not a legal move now"), err.Error())
 }

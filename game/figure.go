@@ -73,7 +73,7 @@ func (f Figure) ID() string {
 }
 
 // String returns the figure's name as events write it: its id, words
-// apart ("black-dragon" is "black dragon").
+// apart ("wolf-pack" is "wolf pack").
 func (f Figure) String() string { return strings.ReplaceAll(f.ID(), "-", " ") }
 
 // FigureByID returns the figure of an id that the ruleset plays: the

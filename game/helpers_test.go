@@ -231,3 +231,12 @@ func mustFigure(id string) game.Figure {
 	}
 	return f
 }
+
+// parseMove reads a move in a game's notation, failing the test when it
+// is not one.
+func parseMove(t testing.TB, g *game.Game, text string) game.Move {
+	t.Helper()
+	m, err := g.ParseMove(text)
+	require.NoError(t, err)
+	return m
+}

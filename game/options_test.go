@@ -114,7 +114,12 @@ func TestEventStringsAreTheNotation(t *testing.T) {
 		assert.NotEmpty(t, rule.Sources, "every rule cites the data's source: %s", c.want)
 	}
 	ids := map[string]bool{}
-	for rule := game.RuleRoad; rule <= game.RuleFairyFeature; rule++ {
+	rules := []game.ScoringRule{}
+	for rule := game.RuleRoad; rule <= game.RuleFieldFirstEdition; rule++ {
+		rules = append(rules, rule)
+	}
+	require.NotEmpty(t, r.Bonuses())
+	for _, rule := range append(rules, r.Bonuses()...) {
 		e := r.EventRule(game.Event{Kind: game.EventScored, Scoring: rule})
 		assert.Regexp(t, `^[a-z0-9-]+$`, e.ID)
 		assert.False(t, ids[e.ID], "one id a rule: %s", e.ID)

@@ -104,11 +104,11 @@ func TestPlayoutReportsFigureBreaks(t *testing.T) {
 	}
 	dragon := &r.moves[r.movers[r.moverIndex(testDragon)].stepping-1]
 	black := &r.moves[r.movers[r.moverIndex(testBlack)].stepping-1]
-	g.at[testDragon], g.at[fairyFigure] = cell(0, 0), cell(0, 0)
-	iv.before[testDragon], iv.before[fairyFigure] = -1, cell(0, 0)
+	g.at[testDragon], g.at[testFairy] = cell(0, 0), cell(0, 0)
+	iv.before[testDragon], iv.before[testFairy] = -1, cell(0, 0)
 	assert.ErrorContains(t, iv.checkUnits(), "the dragon entered the fairy's tile at 0,0")
-	g.at[fairyFigure] = -1
-	iv.before[testDragon], iv.before[fairyFigure] = -1, -1
+	g.at[testFairy] = -1
+	iv.before[testDragon], iv.before[testFairy] = -1, -1
 	assert.ErrorContains(t, iv.checkUnits(), "the dragon left player 1's follower at 0,0, which dragon-diet lets it eat and no place of dragon-protection protects")
 	assert.ErrorContains(t, iv.checkUnits(), "player 1's follower came onto the dragon's tile at 0,0")
 	dragon.spares[placeOccupied].yes = true
@@ -129,7 +129,7 @@ func TestPlayoutReportsFigureBreaks(t *testing.T) {
 	assert.ErrorContains(t, iv.checkUnits(), "the black dragon took 1 steps for 0 completed features")
 	g.mv = figureMove{}
 
-	iv.events = append(iv.events[:0], Event{Kind: EventEaten, Actor: testDragon, Victim: fairyFigure, Reason: Reason{Table: "dragon-diet"}})
+	iv.events = append(iv.events[:0], Event{Kind: EventEaten, Actor: testDragon, Victim: testFairy, Reason: Reason{Table: "dragon-diet"}})
 	assert.ErrorContains(t, iv.checkUnits(), "the dragon ate the fairy at 0,0, which dragon-diet does not let it eat")
 	iv.events = append(iv.events[:0], Event{Kind: EventEaten, Actor: testDragon, Victim: FigureMeeple, Feature: Feature{Kind: KindField}, Reason: Reason{Table: "dragon-diet"}})
 	assert.NoError(t, iv.checkUnits(), "the built-in dragon-protection does not protect a field")

@@ -42,17 +42,11 @@ type verdict struct {
 // figure and place: compiled once per game from rules.Rulings, so that no
 // hot loop reads a table.
 type figureRulings struct {
-	// companion is fairy-companions for the meeple: yes lets the fairy go
-	// next to one follower (Hans im Glück); a conditional verdict puts it
-	// on the follower's tile instead (Rio Grande, Z-Man).
-	companion       verdict
-	companionOnTile bool
 	// portalThrough has bit k set when portal-figures lets kind k of the
 	// ruleset's followers go through.
 	portalThrough uint32
 	portalTo      [numPlaces]verdict
 	princessTakes verdict
-	volcanoDeploy []verdict
 	crossesBridge verdict
 }
 

@@ -2,6 +2,7 @@ package game
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/tilekit/tilekit"
 )
@@ -22,7 +23,7 @@ func (run *scenarioRun) playMoves(i int, at tilekit.Origin) bool {
 			run.stop(where, strconv.Itoa(k), strconv.Itoa(len(t.Moves)), "turn %d: the turn is over after %d of its moves: %q is one too many", i+1, k, text)
 			return false
 		}
-		run.checkDragonOptions(i, at, &steps)
+		run.checkStepOptions(i, at, &steps)
 		m, err := g.ParseMove(text)
 		if err != nil {
 			run.stop(where, "", text, "turn %d: %v", i+1, err)
@@ -36,28 +37,30 @@ func (run *scenarioRun) playMoves(i int, at tilekit.Origin) bool {
 		return false
 	}
 	if g.phase != phaseDraw && g.phase != phaseOver {
-		run.checkDragonOptions(i, at, &steps)
+		run.checkStepOptions(i, at, &steps)
 		run.stop(at.At("moves"), "", "", "turn %d: %s, but the turn gives no more moves", i+1, run.g.decisionText())
 		return false
 	}
 	return true
 }
 
-// checkDragonOptions checks, before a step of the red dragon, the number
-// of legal steps turn i expects it to have (dragon-options); steps
-// counts the dragon's steps of the turn so far.
-func (run *scenarioRun) checkDragonOptions(i int, at tilekit.Origin, steps *int) {
-	t, g := &run.s.Turns[i], run.g
-	if g.Decision() != "dragon" {
+// checkStepOptions checks, before a step of the figure whose steps turn
+// i counts (tilekit.ScenarioTurn.StepOptions), the number of legal steps
+// the turn expects it to have; steps counts the figure's steps of the
+// turn so far.
+func (run *scenarioRun) checkStepOptions(i int, at tilekit.Origin, steps *int) {
+	g := run.g
+	figure, key, counts := run.s.Turns[i].StepOptions()
+	if g.Decision() != figure {
 		return
 	}
 	n := *steps
 	*steps++
-	if n >= len(t.DragonOptions) {
+	if n >= len(counts) {
 		return
 	}
-	if got := len(g.Legal(g.legalBuf[:0])); got != t.DragonOptions[n] {
-		run.fail(at.At("dragon-options", strconv.Itoa(n)), strconv.Itoa(t.DragonOptions[n]), strconv.Itoa(got),
-			"turn %d: the dragon has %d legal steps before step %d, want %d", i+1, got, n+1, t.DragonOptions[n])
+	if got := len(g.Legal(g.legalBuf[:0])); got != counts[n] {
+		run.fail(at.At(key, strconv.Itoa(n)), strconv.Itoa(counts[n]), strconv.Itoa(got),
+			"turn %d: the %s has %d legal steps before step %d, want %d", i+1, strings.ReplaceAll(figure, "-", " "), got, n+1, counts[n])
 	}
 }

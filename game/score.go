@@ -119,7 +119,7 @@ func (g *Game) applyFigure(m Move, events []Event) ([]Event, error) {
 			return events, g.refusal(m, h, err)
 		}
 		events = h.apply(g, m, events)
-		g.figureKind = m.Kind
+		g.figureKind, g.figureWord = m.Kind, m.Word
 		return g.resume(events), nil
 	}
 	return events, g.notLegal(m)

@@ -158,11 +158,33 @@ func TestMovingMechanicNamesNoSeedFigure(t *testing.T) {
 // of a unit's name.
 func TestSeamTestFindsUnits(t *testing.T) {
 	sp := loadSeamPackage(t)
-	found := sp.namesUnits("unit_fairy.go")
-	if !slices.ContainsFunc(found, func(s string) bool { return strings.Contains(s, "fairyState") }) {
-		t.Errorf("namesUnits does not find the fairy's state in unit_fairy.go: %v", found)
+	src := "package game\n\n// A comment.\ntype fairyState struct{ at int32 }\n\nvar word = \"plain\"\n"
+	f, err := parser.ParseFile(sp.fset, "unit_example.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp.files["unit_example.go"] = f
+	found := sp.namesUnits("unit_example.go")
+	if !slices.ContainsFunc(found, func(s string) bool { return strings.Contains(s, "fairyState") }) || len(found) != 1 {
+		t.Errorf("namesUnits finds %v in a file that names the fairy's state once", found)
 	}
 	if len(sp.reachesUnits("units.go")) == 0 {
 		t.Error("reachesUnits finds no use of a unit's name in units.go, the registry, which lists the units")
+	}
+}
+
+// engineSeedWords are what no file of the engine names: the seed figures,
+// symbols and steps, which the data gives the mechanics.
+var engineSeedWords = regexp.MustCompile(`(?i)fairy|dragon|volcano|portal|princess|bridge`)
+
+// No file of the engine names a seed figure, symbol or step in an
+// identifier, string or comment: the engine is the base game and general
+// mechanics, and the seed systems are its data.
+func TestEngineNamesNoSeedFigure(t *testing.T) {
+	sp := loadSeamPackage(t)
+	for name := range sp.files {
+		for _, f := range sp.names(name, engineSeedWords) {
+			t.Errorf("the engine names a seed figure: %s", f)
+		}
 	}
 }

@@ -15,9 +15,9 @@ import (
 type Setup struct {
 	// Edition is the edition whose tiles are played; C1, C2 or C3.
 	Edition tilekit.Edition
-	// Publisher follows a publisher's rules where they differ (the
-	// princess may or must, the fairy next to a follower or on its tile,
-	// the dragon before or after scoring); empty follows the steps' and
+	// Publisher follows a publisher's rules where they differ (a step's
+	// choice may or must, a table's verdict, a step before or after
+	// scoring); empty follows the steps' and
 	// rows' own, which hold for every publisher or, where rows differ,
 	// the first in the data.
 	Publisher tilekit.Publisher
@@ -81,7 +81,7 @@ func (r *Ruleset) compileTurn(cat *tilekit.Catalog, sel rules.Selection) error {
 		return nil
 	}
 	for _, ps := range order {
-		st, us := stepByID(ps.Step.ID)
+		st, us := stepOf(ps.Step)
 		if us == nil && st == stepUnit && ps.Step.Mechanics.Movement != nil {
 			run, err := r.compileMovement(ps)
 			if err != nil {
@@ -97,6 +97,9 @@ func (r *Ruleset) compileTurn(cat *tilekit.Catalog, sel rules.Selection) error {
 		ts := turnStep{id: ps.Step.ID, kind: st, data: ps.Step}
 		if us != nil {
 			ts.run = us.run
+			if us.bind != nil {
+				ts.run = us.bind(r, ps)
+			}
 			if us.compile != nil {
 				if err := us.compile(r, ps); err != nil {
 					return fmt.Errorf("step %s: %w", ps.Step.ID, err)
@@ -111,14 +114,14 @@ func (r *Ruleset) compileTurn(cat *tilekit.Catalog, sel rules.Selection) error {
 	return r.compileUnits(cat, sel)
 }
 
-// stepByID returns the kind of the step of an id and, for a unit's step,
+// stepOf returns the kind of a step of the data and, for a unit's step,
 // the unit's step; a step no unit plays and the core does not know is a
 // unit's step without one.
-func stepByID(id string) (step, *unitStep) {
-	if i := slices.Index(coreSteps[:], id); i >= 0 {
+func stepOf(s *tilekit.Step) (step, *unitStep) {
+	if i := slices.Index(coreSteps[:], s.ID); i >= 0 {
 		return step(i), nil
 	}
-	us := unitStepByID(id)
+	us := unitStepOf(s)
 	if us != nil && us.figure {
 		return stepPlaceFigure, us
 	}
@@ -162,7 +165,7 @@ func readChoice(c *tilekit.Choice) choice {
 // side of the board for a neutral one when the step names none.
 func destinationOf(m *tilekit.Mechanics, id, owner string) removal {
 	if rm := m.RemovalOf(&tilekit.Figure{ID: id, Owner: owner}); rm != nil {
-		return removal{to: rm.To, nextVolcano: rm.Then == tilekit.WaitNextVolcano}
+		return removal{to: rm.To}
 	}
 	if owner == "player" {
 		return removal{to: tilekit.OwnerSupply}
@@ -170,12 +173,12 @@ func destinationOf(m *tilekit.Mechanics, id, owner string) removal {
 	return removal{to: tilekit.BoardSide}
 }
 
-// removal is where a removed figure goes: its destination, and for a
-// figure taken to the side of the board whether it waits for the next
-// volcano.
+// removal is where a removed figure goes: its destination. (A neutral
+// figure taken to the side of the board waits there until a step that
+// sets it on the placed tile calls it back, whatever the removal says it
+// waits for: Removal.Then words that wait for a reader.)
 type removal struct {
-	to          tilekit.Destination
-	nextVolcano bool
+	to tilekit.Destination
 }
 
 // Publisher returns the publisher whose rules the game follows; empty for

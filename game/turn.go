@@ -57,8 +57,9 @@ type turnState struct {
 	started        bool
 	figDone        bool
 	// figureKind is the kind of the last figure decision, until the next
-	// tile move.
+	// tile move, and figureWord its word.
 	figureKind MoveKind
+	figureWord Word
 	// waiting is the unit's decision the game waits for in phaseUnit.
 	waiting *decision
 	// pending are the events of the start of the turn, given with the
@@ -171,6 +172,9 @@ func (g *Game) Apply(m Move, events []Event) ([]Event, error) {
 		return g.waiting.apply(g, m, events)
 	}
 	if m.Follower && g.figureKind != MoveBase {
+		if k := moveKinds[g.figureKind%numMoveKinds]; k.takenBy != nil {
+			return events, k.takenBy(g.rules, g.figureWord)
+		}
 		return events, moveKinds[g.figureKind%numMoveKinds].taken
 	}
 	return events, g.errorOutOfTurn(phaseFollower)

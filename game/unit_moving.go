@@ -59,6 +59,8 @@ type movingRules struct {
 	tileBits   []uint32
 	asideStep  int
 	countUntil string
+	// arrivals are the movements with a deploy table, by index.
+	arrivals []int
 }
 
 // mover is a figure that a movement moves: its decision (the steps of its
@@ -100,8 +102,12 @@ type movement struct {
 	revisit, returnToStart bool
 	// blockedBy are the figures whose tile it may not enter.
 	blockedBy []Figure
-	// noDeploy keeps followers off the figure's tile.
-	noDeploy bool
+	// noDeploy keeps followers off the figure's tile; deployName names
+	// the table of the figures that may still be deployed to the tile it
+	// was set on this turn, and deploy holds its verdicts by figure.
+	noDeploy   bool
+	deployName string
+	deploy     []verdict
 	// eatsName and sparesName name its diet and protection tables; eats
 	// holds the diet's verdicts by figure, spares the protection's by
 	// place and tileSpares by the figure whose tile protects.
@@ -168,10 +174,16 @@ var (
 		hooks: unitHooks{
 			drawn:     &drawnHook{holds: (*Game).holdsEarly, hold: (*Game).setEarlyAside, refusal: earlyRefusal},
 			turnStart: (*Game).startMoving,
-			blocks:    &blockHook{blocks: func(g *Game) bool { return g.keepsOff(g.lastCell) >= 0 }, why: (*Game).whyKeptOff},
-			closed:    func(g *Game, cell int32) bool { return g.keepsOff(cell) >= 0 },
-			watch:     watchMoving,
-			check:     checkMoving,
+			blocks: &blockHook{blocks: func(g *Game) bool { return g.arrivalBlocks(FigureMeeple) || g.keepsOff(g.lastCell) >= 0 },
+				why: func(g *Game) error {
+					if g.arrivalBlocks(FigureMeeple) {
+						return g.whyArrivalBlocks()
+					}
+					return g.whyKeptOff()
+				}},
+			closed: func(g *Game, cell int32) bool { return g.keepsOff(cell) >= 0 },
+			watch:  watchMoving,
+			check:  checkMoving,
 		},
 	}
 	stepKind = moveKind{notation: sideNotation, word: func(m Move) tilekit.MoveWord { return tilekit.MoveWord(Figure(m.Figure).ID()) },
@@ -201,7 +213,7 @@ func (r *Ruleset) compileMovement(ps rules.PlayedStep) (func(g *Game, events []E
 	if err != nil {
 		return nil, err
 	}
-	mv := movement{id: ps.Step.ID, who: who, source: ps.Step.Source, mechanics: m, noDeploy: d.NoDeploy,
+	mv := movement{id: ps.Step.ID, who: who, source: ps.Step.Source, mechanics: m, noDeploy: d.NoDeploy, deployName: d.Deploy,
 		eatsName: d.Eats, sparesName: d.Spares, meepleTo: destinationOf(m, "meeple", "player")}
 	if err := mv.readTarget(d); err != nil {
 		return nil, err
@@ -216,6 +228,9 @@ func (r *Ruleset) compileMovement(ps rules.PlayedStep) (func(g *Game, events []E
 			return nil, err
 		}
 		mv.blockedBy = append(mv.blockedBy, f)
+	}
+	if d.Deploy != "" {
+		r.arrivals = append(r.arrivals, len(r.moves))
 	}
 	mv.mover = r.moverOf(who)
 	r.noteMover(&r.movers[mv.mover], &mv, k)
@@ -351,6 +366,10 @@ func readMovingRulings(r *Ruleset, read rulingReader) error {
 		if err := read(mv.eatsName, mv.eats, ids); err != nil {
 			return err
 		}
+		mv.deploy = make([]verdict, len(ids))
+		if err := read(mv.deployName, mv.deploy, ids); err != nil {
+			return err
+		}
 		if err := read(mv.sparesName, mv.spares[:], placeIDs[:]); err != nil {
 			return err
 		}
@@ -422,6 +441,8 @@ func (r *Ruleset) figureSections() []*section {
 	for _, f := range r.neutrals {
 		if i := r.moverIndex(f); i >= 0 {
 			out = append(out, &r.movers[i].section)
+		} else if k := r.companionOf(f); k >= 0 {
+			out = append(out, &r.companions[k].section)
 		} else if s := unitSection(f.ID()); s != nil {
 			out = append(out, s)
 		}
@@ -500,6 +521,33 @@ func (g *Game) setAsideSection(value string) error {
 	for typ, n := range counts {
 		for range n {
 			g.aside = append(g.aside, uint16(typ))
+		}
+	}
+	return nil
+}
+
+// arrivalBlocks reports whether a movement's deploy table keeps a figure
+// off the tile just placed, which its trigger's symbol set the movement's
+// figure on this turn.
+func (g *Game) arrivalBlocks(f Figure) bool {
+	r := g.rules
+	if g.tile < 0 {
+		return false
+	}
+	for _, k := range r.arrivals {
+		if mv := &r.moves[k]; r.tileBits[g.tile]&mv.trigger.bit != 0 && !mv.deploy[f].yes {
+			return true
+		}
+	}
+	return false
+}
+
+// whyArrivalBlocks says why arrivalBlocks keeps the meeple off.
+func (g *Game) whyArrivalBlocks() error {
+	r := g.rules
+	for _, k := range r.arrivals {
+		if mv := &r.moves[k]; r.tileBits[g.tile]&mv.trigger.bit != 0 && !mv.deploy[FigureMeeple].yes {
+			return fmt.Errorf("no follower may be deployed to the %s tile at %s (%s)", mv.trigger.symbol, notationPos(g.last.Pos), reasonText(mv.deploy[FigureMeeple].reason))
 		}
 	}
 	return nil

@@ -22,10 +22,6 @@ var (
 		noted: func(e Event, n *Event) { n.Count = e.Count }}
 )
 
-// unitMoveRules hold the rules of the moves of the neutral figures that a
-// unit moves (not a movement), by figure.
-var unitMoveRules = map[Figure]EventRule{}
-
 // noteFigureEvent writes the values of a figure's event: the figure, its
 // victim, the tile, whether a tile's symbol called it, and the reason.
 func noteFigureEvent(e Event, n *tilekit.EventNotation) {
@@ -59,15 +55,9 @@ func notedMeal(e Event, n *Event) {
 	}
 }
 
-// movedRule returns the rule of a figure's move without its ruleset: the
-// unit's that moves it, or "move-ID" (Ruleset.EventRule gives the step
-// and its source).
-func movedRule(e Event) EventRule {
-	if r, ok := unitMoveRules[e.Actor]; ok && e.Called == "" {
-		return r
-	}
-	return EventRule{ID: "move-" + e.Actor.ID()}
-}
+// movedRule returns the rule of a figure's move without its ruleset,
+// "move-ID" (Ruleset.EventRule gives the step and its source).
+func movedRule(e Event) EventRule { return EventRule{ID: "move-" + e.Actor.ID()} }
 
 // mealRule returns the rule of a figure's meal without its ruleset.
 func mealRule(e Event) EventRule { return EventRule{ID: "eat-" + e.Actor.ID()} }
@@ -91,6 +81,9 @@ func (r *Ruleset) movingRule(e Event) (EventRule, bool) {
 		return EventRule{}, false
 	}
 	i := r.moverIndex(e.Actor)
+	if c := r.companionOf(e.Actor); c >= 0 && e.Kind == EventMoved && e.Called == "" {
+		return EventRule{ID: "move-" + e.Actor.ID(), Step: r.companions[c].step, Sources: one(r.companions[c].source)}, true
+	}
 	if i < 0 {
 		return EventRule{}, false
 	}

@@ -320,7 +320,8 @@ func earlyRefusal(g *Game, typ int) error {
 
 // keepsOff returns the index of the mover whose figure stands on a cell
 // and keeps followers off it (a step's no-deploy), or -1: the rule the
-// deployment, the magic portal, the drawbridges and the invariants read.
+// deployment, every other step that puts a follower on a feature and the
+// invariants read.
 func (g *Game) keepsOff(cell int32) int {
 	if cell < 0 {
 		return -1

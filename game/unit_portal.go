@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/tilekit/tilekit"
 )
@@ -105,7 +106,7 @@ func (g *Game) portalMoves(dst []Move) []Move {
 	b := g.board
 	for slot := range int32(len(b.placed) - 1) {
 		cell := b.placed[slot]
-		if g.closedToFollowers(cell) || (cell == g.fairyCell() && !fr.portalTo[placeFairyTile].yes) {
+		if g.closedToFollowers(cell) || (cell == g.figureTileOfPlace() && !fr.portalTo[placeFairyTile].yes) {
 			continue
 		}
 		pos := b.position(int(cell))
@@ -165,8 +166,19 @@ func (g *Game) portalRefusal(cell, x int32) error {
 		return fmt.Errorf("%s is already occupied (%s)", what, reasonText(fr.portalTo[placeOccupied].reason))
 	case g.instanceComplete(x) && !fr.portalTo[placeCompleted].yes:
 		return fmt.Errorf("%s is complete (%s)", what, reasonText(fr.portalTo[placeCompleted].reason))
-	case cell == g.fairyCell() && !fr.portalTo[placeFairyTile].yes:
+	case cell == g.figureTileOfPlace() && !fr.portalTo[placeFairyTile].yes:
 		return fmt.Errorf("%s lies on the fairy's tile (%s)", what, reasonText(fr.portalTo[placeFairyTile].reason))
 	}
 	return nil
+}
+
+// figureTileOfPlace returns the cell of the figure of the place on a figure's
+// tile that portal-destinations answers for, -1 for none. (Temporary:
+// the mechanic's data names it.)
+func (g *Game) figureTileOfPlace() int32 {
+	id, _ := strings.CutSuffix(placeIDs[placeFairyTile], "-tile")
+	if f, ok := g.rules.FigureByID(id); ok && f != FigureMeeple {
+		return g.at[f]
+	}
+	return -1
 }

@@ -53,10 +53,17 @@ type unit struct {
 // is part of the figure decision (the unit's moves join it), how its
 // mechanics compile and how it is played.
 type unitStep struct {
-	id      string
+	id string
+	// part, when not nil, finds the unit's steps by their mechanics
+	// instead of by id: the part of the data that makes the unit play a
+	// step, whatever its id.
+	part    func(m *tilekit.Mechanics) bool
 	figure  bool
 	compile func(r *Ruleset, ps rules.PlayedStep) error
 	run     func(g *Game, events []Event) ([]Event, bool)
+	// bind, when not nil, gives the play of each step of the unit,
+	// instead of run.
+	bind func(r *Ruleset, ps rules.PlayedStep) func(g *Game, events []Event) ([]Event, bool)
 }
 
 // unitHooks are a unit's hooks at the points of the turn; nil is a point
@@ -188,13 +195,13 @@ func appendHook[T any](hooks []T, h T, has bool) []T {
 var units []*unit
 
 func init() {
-	units = []*unit{&portalUnit, &princessUnit, &fairyUnit, &volcanoUnit, &movingUnit, &drawbridgeUnit}
+	units = []*unit{&portalUnit, &princessUnit, &companionUnit, &movingUnit, &drawbridgeUnit}
 }
 
 // unitStates holds the state of every unit during a game, embedded in
 // the turn's state.
 type unitStates struct {
-	fairyState
+	companionStates
 	drawbridgeState
 	movingState
 }
@@ -202,8 +209,7 @@ type unitStates struct {
 // unitRules holds every unit's compiled data, embedded in a Ruleset.
 type unitRules struct {
 	movingRules
-	volcanoRules
-	fairyRules
+	companionRules
 	portalRules
 	princessRules
 	drawbridgeRules
@@ -241,12 +247,15 @@ type moveKind struct {
 	notation   func(m Move, mt *tilekit.MoveText) bool
 	parse      func(mt tilekit.MoveText, feature int) Move
 	taken      error
-	deploys    bool
+	// takenBy, when not nil, says why instead of taken, for the step of a
+	// move's word under a ruleset.
+	takenBy func(r *Ruleset, w Word) error
+	deploys bool
 }
 
 // moveKinds are the kinds of the units' moves, by MoveKind.
 var moveKinds = [numMoveKinds]*moveKind{MoveBase: {notation: func(Move, *tilekit.MoveText) bool { return true }, deploys: true},
-	MovePortal: &portalKind, MovePrincess: &princessKind, MoveFairy: &fairyKind,
+	MovePortal: &portalKind, MovePrincess: &princessKind, MoveCompanion: &companionKind,
 	MoveStep: &stepKind, MoveDrawbridge: &drawbridgeKind}
 
 // numEventKinds is the number of kinds of events.
@@ -274,31 +283,6 @@ var eventKinds = [numEventKinds]*eventKind{EventMoved: &movedEvent, EventEntered
 	EventEaten: &eatenEvent, EventSpared: &sparedEvent, EventPrincess: &princessEvent, EventCrossed: &crossedEvent,
 	EventSetAside: &setAsideEvent, EventShuffledBack: &shuffledBackEvent}
 
-// scoringRule is a unit's ScoringRule, with its id (the data's sources
-// are the Ruleset's), its word in the event notation, whether it also
-// scores at the end of the game, and for a bonus what triggers it (the
-// data's tilekit.Bonus of its id gives its points).
-type scoringRule struct {
-	rule  ScoringRule
-	word  string
-	atEnd bool
-	on    tilekit.BonusTrigger
-	EventRule
-}
-
-// scoringRules are the units' scoring rules.
-var scoringRules = []*scoringRule{&fairyTurnRule, &fairyFeatureRule}
-
-// unitScoring returns the unit's scoring rule of a ScoringRule, or nil.
-func unitScoring(r ScoringRule) *scoringRule {
-	for _, s := range scoringRules {
-		if s.rule == r {
-			return s
-		}
-	}
-	return nil
-}
-
 // section is a unit's section of the snapshot notation: its keyword, how
 // its value is checked when read, how it is set on a game whose board
 // and followers are laid, and how it is written (nothing when it does
@@ -313,7 +297,7 @@ type section struct {
 // sections are the units' sections: those of a figure (a ruleset writes
 // them in the order of its figures, Ruleset.sections) and the others,
 // which follow.
-var sections = []*section{&fairySection, &setAsideSect}
+var sections = []*section{&setAsideSect}
 
 // unitSection returns the unit's section of a keyword, or nil.
 func unitSection(key string) *section {
@@ -347,12 +331,14 @@ func (r *Ruleset) section(key string) *section {
 	return nil
 }
 
-// unitStepByID returns the unit's step of an id, or nil.
-func unitStepByID(id string) *unitStep {
+// unitStepOf returns the unit's step that plays a step of the data: by
+// its part (unitStep.part), or by its id; nil for none.
+func unitStepOf(s *tilekit.Step) *unitStep {
 	for _, u := range units {
 		for i := range u.steps {
-			if u.steps[i].id == id {
-				return &u.steps[i]
+			us := &u.steps[i]
+			if us.part != nil && us.part(&s.Mechanics) || us.part == nil && us.id == s.ID {
+				return us
 			}
 		}
 	}
@@ -393,9 +379,15 @@ func (u *unit) plays(r *Ruleset) bool {
 	if u.playing != nil {
 		return u.playing(r)
 	}
-	for _, st := range u.steps {
-		if r.hasStep(st.id) {
-			return true
+	for _, ts := range r.turn {
+		if ts.data == nil {
+			continue
+		}
+		us := unitStepOf(ts.data)
+		for i := range u.steps {
+			if us == &u.steps[i] {
+				return true
+			}
 		}
 	}
 	return false

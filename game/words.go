@@ -7,7 +7,7 @@ import (
 )
 
 // Word is the word of the moves of a step of the rules data, such as
-// "portal" in "portal 1,0:city": the data gives each step whose moves are
+// WORD in "WORD 1,0:city": the data gives each step whose moves are
 // not a figure's steps its word, and a word keeps its value in the
 // process, as a Figure does, so that a Move writes its word without the
 // Ruleset that named it. A word names the moves of one kind (MoveKind) in

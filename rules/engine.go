@@ -15,8 +15,8 @@ import (
 // validator warns about it, and what plays games leaves out what needs it
 // instead of failing.
 var EngineSteps = []string{
-	"place-tile", "place-figure", "score-features", "fairy-point", "princess-remove",
-	"fairy-move", "drawbridge-move",
+	"place-tile", "place-figure", "score-features", "princess-remove",
+	"drawbridge-move",
 }
 
 // EnginePlays reports whether the game engine plays the step with the id

@@ -24,6 +24,7 @@ func TestUnplayedSteps(t *testing.T) {
 		got = append(got, s.ID)
 	}
 	assert.Equal(t, []string{"tower-capture"}, got)
-	assert.True(t, rules.EnginePlays("fairy-move"))
+	assert.True(t, rules.EnginePlays("place-figure"))
+	assert.True(t, rules.StepPlayed(cat.Step("fairy-move")), "the fairy's step plays by its movement")
 	assert.False(t, rules.EnginePlays("tower-capture"))
 }

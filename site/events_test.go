@@ -23,7 +23,7 @@ func TestEventWordsInEnglish(t *testing.T) {
 		"completed road":                          {Kind: game.EventCompleted, Feature: game.Feature{Kind: game.KindRoad}, Player: -1},
 		"player 2 scores 4 for city":              {Kind: game.EventScored, Feature: game.Feature{Kind: game.KindCity}, Player: 1, Points: 4, Scoring: game.RuleCity},
 		"end: player 1 scores 4 for field":        {Kind: game.EventScored, Feature: game.Feature{Kind: game.KindCity}, Points: 4, End: true, Scoring: game.RuleFieldFirstEdition},
-		"player 1 scores 1 for the fairy":         {Kind: game.EventScored, Points: 1, Scoring: game.RuleFairyTurn},
+		"player 1 scores 1 for the fairy":         {Kind: game.EventScored, Points: 1, Scoring: siteBonus(t, "fairy-turn")},
 		"player 3 takes back 2 from road":         {Kind: game.EventReturned, Feature: game.Feature{Kind: game.KindRoad}, Player: 2, Count: 2},
 		"dragon moves to the volcano tile at 2,0": {Kind: game.EventMoved, Actor: siteFigure("dragon"), Called: tilekit.SymbolVolcano, Pos: tilekit.BoardPosition{X: 2}},
 		"black dragon enters at -1,0":             {Kind: game.EventEntered, Actor: siteFigure("black-dragon"), Pos: tilekit.BoardPosition{X: -1}},
@@ -105,4 +105,18 @@ func siteFigure(id string) game.Figure {
 		panic(err)
 	}
 	return f
+}
+
+// siteBonus returns the scoring rule of a bonus of the built-in data's
+// rules of The Princess & the Dragon, by its id.
+func siteBonus(t testing.TB, id string) game.ScoringRule {
+	t.Helper()
+	cat := builtinCatalog(t)
+	sel, err := rules.Select(cat, []string{"princess-dragon"})
+	require.NoError(t, err)
+	r, err := game.Compile(cat, sel, game.Setup{Edition: tilekit.C2})
+	require.NoError(t, err)
+	rule, ok := r.BonusByID(id)
+	require.True(t, ok, id)
+	return rule
 }

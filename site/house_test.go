@@ -183,6 +183,8 @@ func TestEventRuleWordsTheScoringValues(t *testing.T) {
 	require.NoError(t, err)
 	city := game.Event{Kind: game.EventScored, Feature: game.Feature{Kind: game.KindCity}, Points: 6, Scoring: game.RuleCity}
 	assert.Equal(t, "completed city: 3 points a tile and 2 points a pennant (Our house rules)", w.Rule(r.EventRule(city)))
-	fairy := game.Event{Kind: game.EventScored, Points: 5, Scoring: game.RuleFairyFeature}
+	bonus, ok := r.BonusByID("fairy-feature")
+	require.True(t, ok)
+	fairy := game.Event{Kind: game.EventScored, Points: 5, Scoring: bonus}
 	assert.Contains(t, w.RuleText(r.EventRule(fairy)), "5 points to the owner of the follower with the fairy")
 }

@@ -199,7 +199,7 @@ func (c *gameCounts) add(res game.ScenarioResult) {
 		for _, e := range events {
 			switch e.Kind {
 			case game.EventScored:
-				if e.Scoring == game.RuleFairyTurn || e.Scoring == game.RuleFairyFeature {
+				if e.Scoring.IsBonus() {
 					c.points[fairyPoints] += e.Points
 				} else {
 					c.points[string(e.Feature.Kind.FeatureKind())] += e.Points

@@ -23,6 +23,7 @@ func buildMechanics(m map[string]any, at tilekit.Origin) tilekit.Mechanics {
 			Figure: str(v, "figure"), To: tilekit.MovementTarget(str(v, "to")), Steps: integer(v["steps"]), Per: tilekit.StepsPer(str(v, "per")), Mover: tilekit.Chooser(str(v, "mover")),
 			Revisit: boolean(v, "revisit"), ReturnToStart: boolean(v, "return-to-start"), DeadEnd: tilekit.DeadEndRule(str(v, "dead-end")),
 			BlockedBy: strs(v, "blocked-by"), Eats: str(v, "eats"), Spares: str(v, "spares"), NoDeploy: boolean(v, "no-deploy"),
+			Deploy: str(v, "deploy"), Beside: str(v, "beside"),
 			Notes: strs(v, "notes"), Source: buildCitation(table(v, "source")), Origin: at.At("movement"),
 		}
 	}

@@ -13,6 +13,18 @@ var MechanicsCodes = []Code{
 	{"trigger-incomplete", "A trigger lacks what its kind needs: a symbol, or a threshold."},
 	{"movement-trigger", "A step with a movement has a trigger its figure cannot start on: road-completed, or tiles set aside (before-in-play) without a tile-symbol trigger."},
 	{"movement-steps", "An orthogonal movement takes more steps than the engine's 64 in one move."},
+	{"movement-beside", "A beside-follower movement names no table of the followers it may stand next to (beside), or another movement names one."},
+}
+
+// checkBeside checks that a movement names the table of the followers its
+// figure stands next to when, and only when, it goes beside a follower.
+func (l *loader) checkBeside(s *tilekit.Step, v *tilekit.Movement) {
+	switch {
+	case v.To == tilekit.MoveBesideFollower && v.Beside == "":
+		l.report(v.Origin.At("to"), "movement-beside", Error, "step %s sets %s beside a follower: give beside, the table of the followers it may stand next to", s.ID, v.Figure)
+	case v.To != tilekit.MoveBesideFollower && v.Beside != "":
+		l.report(v.Origin.At("beside"), "movement-beside", Error, "step %s moves %s to %s: beside is for a beside-follower movement only", s.ID, v.Figure, v.To)
+	}
 }
 
 // maxMovementSteps is the most steps a figure takes in one move in the
@@ -39,6 +51,9 @@ func (l *loader) checkMechanics(cat *tilekit.Catalog, s *tilekit.Step) {
 		l.figureRefs(cat, v.BlockedBy, v.Origin.At("blocked-by"), true)
 		l.tableRef(cat, v.Eats, v.Origin.At("eats"))
 		l.tableRef(cat, v.Spares, v.Origin.At("spares"))
+		l.tableRef(cat, v.Deploy, v.Origin.At("deploy"))
+		l.tableRef(cat, v.Beside, v.Origin.At("beside"))
+		l.checkBeside(s, v)
 		if v.To == tilekit.MoveOrthogonalSteps && (v.Steps == 0) == (v.Per == "") {
 			l.report(v.Origin.At("to"), "movement-distance", Error, "step %s moves %s tile by tile: give either steps, a fixed number, or per, not %s", s.ID, v.Figure, map[bool]string{true: "neither", false: "both"}[v.Steps == 0])
 		}

@@ -118,6 +118,8 @@ func (l *loader) expectedEvents(s *tilekit.Scenario, e *tilekit.ScenarioExpect) 
 			l.report(at, "event-notation", Error, "%v", err)
 		case n.Player > s.Players:
 			l.report(at, "players-mismatch", Error, "event %q names player %d, but the scenario has %d players", text, n.Player, s.Players)
+		case n.Kind == "score":
+			l.eventBonus(text, n, at)
 		}
 	}
 }
@@ -329,4 +331,25 @@ func featureHint(t *tilekit.Tile) string {
 		names[i] = tilekit.FeatureName(t, i)
 	}
 	return "; its features are " + strings.Join(names, ", ")
+}
+
+// eventBonus checks the scoring rule of an expected score event that is no
+// base game's rule: a bonus of a step of the data, which scores at the
+// end of the game only when it scores on a feature.
+func (l *loader) eventBonus(text string, n tilekit.EventNotation, at tilekit.Origin) {
+	if _, base := tilekit.EventScoringRules[n.Word]; base {
+		return
+	}
+	for i := range l.data.Steps {
+		for _, b := range l.data.Steps[i].Mechanics.Bonuses {
+			if b.ID != n.Word {
+				continue
+			}
+			if n.End && b.On != tilekit.BonusFeatureScored {
+				l.report(at, "event-notation", Error, "event %q: the bonus %s scores on %s, never at the end of the game", text, b.ID, b.On)
+			}
+			return
+		}
+	}
+	l.report(at, "event-notation", Error, "event %q: %s is no scoring rule of the base game (road, city, cloister, field, city-1st-edition, field-1st-edition) and no step of the data states a bonus of that id", text, n.Word)
 }
