@@ -264,12 +264,6 @@ func (g *Game) points(c *scoreRule, f *Feature) int {
 	return int(n)
 }
 
-// bonusPoints returns the points a bonus gives a unit's scoring rule, and
-// whether a bonus of the data gives any.
-func (r *Ruleset) bonusPoints(rule ScoringRule) (int, bool) {
-	return int(r.scoring.bonus[rule]), r.scoring.bonusOn[rule]
-}
-
 // Bonuses returns the scoring rules of the bonuses the ruleset's steps
 // state, in the order of its turn.
 func (r *Ruleset) Bonuses() []ScoringRule {

@@ -88,10 +88,10 @@ func mustSelect(t *testing.T, cat *tilekit.Catalog, ids ...string) rules.Selecti
 	return sel
 }
 
-// blackDragonChanged copies the built-in data with the Black Dragon's
-// steps changed as a user's data folder could: change edits the step of
-// an id, whose trigger and movement are copies of their own.
-func blackDragonChanged(t *testing.T, id string, change func(*tilekit.Mechanics)) *tilekit.Catalog {
+// stepChanged copies the built-in data with a step changed as a user's
+// data folder could: change edits the step of an id, whose trigger and
+// movement are copies of their own.
+func stepChanged(t *testing.T, id string, change func(*tilekit.Mechanics)) *tilekit.Catalog {
 	t.Helper()
 	d := catalog(t).Written()
 	changed := 0
@@ -122,7 +122,7 @@ func blackDragonChanged(t *testing.T, id string, change func(*tilekit.Mechanics)
 // two features.
 func TestChangedBlackDragonDataChangesTheGame(t *testing.T) {
 	for _, threshold := range []int{50, 3} {
-		cat := blackDragonChanged(t, "black-dragon-place", func(m *tilekit.Mechanics) { m.Trigger.Threshold = threshold })
+		cat := stepChanged(t, "black-dragon-place", func(m *tilekit.Mechanics) { m.Trigger.Threshold = threshold })
 		r := selRules(t, cat, tilekit.C2, "", "black-dragon")
 		g, err := game.ParseSnapshot(r, "0,0:base/D@0 1,0:base/A@90[1:road] / scores 0,0")
 		require.NoError(t, err)
@@ -132,7 +132,7 @@ func TestChangedBlackDragonDataChangesTheGame(t *testing.T) {
 		assert.Equal(t, threshold == 3, slices.Contains(events, "enter black-dragon -1,0"), "threshold %d: %v", threshold, events)
 	}
 	for _, steps := range []int{0, 1} {
-		cat := blackDragonChanged(t, "black-dragon-move", func(m *tilekit.Mechanics) {
+		cat := stepChanged(t, "black-dragon-move", func(m *tilekit.Mechanics) {
 			if steps > 0 {
 				m.Movement.Per, m.Movement.Steps = "", steps
 			}
@@ -150,5 +150,36 @@ func TestChangedBlackDragonDataChangesTheGame(t *testing.T) {
 			want = "draw"
 		}
 		assert.Equal(t, want, g.Decision(), "steps %d: after one step", steps)
+	}
+}
+
+// The fairy's move and the volcano's deploy table are the data's: the
+// fairy may move onto the volcano tile the dragon was just called to, as
+// volcano-deploy allows; with the volcano step's deploy table one that
+// answers no for the fairy it may not, and with the fairy's beside table
+// one that answers no for the meeple it never moves.
+func TestCompanionAndDeployTablesAreTheData(t *testing.T) {
+	for _, c := range []struct {
+		step, deploy, beside string
+		fairy                bool
+	}{
+		{"volcano-dragon", "volcano-deploy", "", true},
+		{"volcano-dragon", "princess-removal", "", false},
+		{"fairy-move", "", "volcano-deploy", false},
+	} {
+		cat := stepChanged(t, c.step, func(m *tilekit.Mechanics) {
+			if c.deploy != "" {
+				m.Movement.Deploy = c.deploy
+			}
+			if c.beside != "" {
+				m.Movement.Beside = c.beside
+			}
+		})
+		r := selRules(t, cat, tilekit.C2, tilekit.HansImGlueck, "princess-dragon")
+		g, err := game.ParseSnapshot(r, "0,0:base/B@0[1:cloister] 1,0:base/B@0 / scores 0,0")
+		require.NoError(t, err)
+		take(t, g, "princess-dragon/volcano-field")
+		require.NoError(t, place(g, 2, 0, 0))
+		assert.Equal(t, c.fairy, slices.Contains(legalStrings(g), "fairy 0,0:f0"), "%s with %s%s: %v", c.step, c.deploy, c.beside, legalStrings(g))
 	}
 }

@@ -34,7 +34,9 @@ func TestFanFigurePlaysFromTheData(t *testing.T) {
 	wolf, ok := r.FigureByID("wolf")
 	require.True(t, ok, "the wolf is a figure of the ruleset")
 	assert.Equal(t, "wolf", r.FigureID(wolf))
-	assert.Equal(t, []game.Figure{game.FigureMeeple, wolf}, r.Figures())
+	lantern, ok := r.FigureByID("lantern")
+	require.True(t, ok, "the lantern is a figure of the ruleset")
+	assert.Equal(t, []game.Figure{game.FigureMeeple, wolf, lantern}, r.Figures())
 	_, ok = r.FigureByID("dragon")
 	assert.False(t, ok, "the dragon is no figure of the wolf's game")
 

@@ -7,9 +7,6 @@ import (
 	"github.com/tilekit/tilekit/rules"
 )
 
-// figure is the engine's own name for Figure.
-type figure = Figure
-
 // place is a place a table of protection or of destinations answers for.
 type place uint8
 

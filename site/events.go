@@ -43,6 +43,21 @@ func (w *EventWords) figureByID(id string) string {
 	})
 }
 
+// scoredFor words what a score is for, by its rule's id: its string, else
+// for a bonus of the data the figure the follower stands with.
+func (w *EventWords) scoredFor(id string) string {
+	return w.word("event.scored."+id, func(cat *tilekit.Catalog) (string, bool) {
+		for i := range cat.Steps {
+			for _, b := range cat.Steps[i].Mechanics.Bonuses {
+				if b.ID == id {
+					return w.tr.must("event.bonus-figure", w.figureByID(b.Figure)), true
+				}
+			}
+		}
+		return "", false
+	})
+}
+
 // word returns the string of a key; for a key the language does not have,
 // the data's word (fromData, with the catalog of ForData) when it gives
 // one, else the missing string is noted as must notes it.
@@ -88,7 +103,7 @@ func (w *EventWords) Event(e game.Event) string {
 			return strconv.Itoa(e.Pos.X) + "," + strconv.Itoa(e.Pos.Y), true
 		case "feature":
 			if e.Kind == game.EventScored {
-				return w.tr.must("event.scored." + e.Rule().ID), true
+				return w.scoredFor(e.Rule().ID), true
 			}
 			return w.tr.must("event.kind." + string(e.Feature.Kind.FeatureKind())), true
 		case "figure":
