@@ -86,12 +86,12 @@ func (r *Ruleset) compileScoring(cat *tilekit.Catalog) error {
 			return fmt.Errorf("%s: %w", st.Mechanics.Scoring[i].Origin, err)
 		}
 	}
-	for _, ts := range r.turn {
+	for k, ts := range r.turn {
 		if ts.data == nil {
 			continue
 		}
 		for i := range ts.data.Mechanics.Bonuses {
-			if err := r.addBonus(&ts.data.Mechanics.Bonuses[i], ts.id); err != nil {
+			if err := r.addBonus(&ts.data.Mechanics.Bonuses[i], ts.id, k); err != nil {
 				return fmt.Errorf("%s: %w", ts.data.Mechanics.Bonuses[i].Origin, err)
 			}
 		}
@@ -164,9 +164,9 @@ func bonusIndex(r ScoringRule) (int, bool) {
 	return i, r >= numBaseRules && i < len(bonusTable.list())
 }
 
-// addBonus compiles a bonus of a step into the points of its scoring rule
-// and the ruleset's bonuses.
-func (r *Ruleset) addBonus(b *tilekit.Bonus, step string) error {
+// addBonus compiles a bonus of a step, step k of the turn, into the
+// points of its scoring rule and the ruleset's bonuses.
+func (r *Ruleset) addBonus(b *tilekit.Bonus, step string, k int) error {
 	rule, err := nameBonus(b, step)
 	if err != nil {
 		return err
@@ -177,17 +177,19 @@ func (r *Ruleset) addBonus(b *tilekit.Bonus, step string) error {
 	}
 	r.scoring.bonus[rule], r.scoring.bonusOn[rule] = int32(b.Points), true
 	r.scoring.data[rule] = scoreData{bonus: b}
-	r.scoring.bonuses = append(r.scoring.bonuses, bonus{rule: rule, who: who, on: b.On, step: step})
+	r.scoring.bonuses = append(r.scoring.bonuses, bonus{rule: rule, who: who, turnStart: b.On == tilekit.BonusTurnStart, step: k})
 	return nil
 }
 
 // bonus is a compiled bonus: its scoring rule, the figure whose follower
-// it pays, when it scores and the step that states it.
+// it pays, whether it scores at the start of the turn (else when a
+// feature is scored) and the index in the turn of the step that states
+// it.
 type bonus struct {
-	rule ScoringRule
-	who  Figure
-	on   tilekit.BonusTrigger
-	step string
+	rule      ScoringRule
+	who       Figure
+	turnStart bool
+	step      int
 }
 
 // momentText words a moment for an error.

@@ -112,11 +112,11 @@ func compileCompanion(r *Ruleset, ps rules.PlayedStep) error {
 	return nil
 }
 
-// bindBonusStep returns the play of a step whose part is its bonuses: it
-// pays its turn-start bonuses.
-func bindBonusStep(_ *Ruleset, ps rules.PlayedStep) func(g *Game, events []Event) ([]Event, bool) {
-	id := ps.Step.ID
-	return func(g *Game, events []Event) ([]Event, bool) { return g.turnBonuses(id, events), false }
+// bindBonusStep returns the play of a step whose part is its bonuses, the
+// next step of the turn: it pays its turn-start bonuses.
+func bindBonusStep(r *Ruleset, _ rules.PlayedStep) func(g *Game, events []Event) ([]Event, bool) {
+	k := len(r.turn)
+	return func(g *Game, events []Event) ([]Event, bool) { return g.turnBonuses(k, events), false }
 }
 
 // readCompanionRulings reads each companion's beside table for the
@@ -161,23 +161,20 @@ func (g *Game) companionMoves(dst []Move) []Move {
 
 // appendCompanionMoves appends the moves of one companion.
 func (g *Game) appendCompanionMoves(dst []Move, c *companion, st *companionState) []Move {
-	b := g.board
+	b, at, turn := g.board, g.at[c.who], int32(g.turn)
 	for i := range g.followers {
 		f := &g.followers[i]
-		if int(f.player) != g.turn {
+		if f.player != turn {
 			continue
 		}
 		cell := b.cellOf(f.node)
-		m := Move{Kind: MoveCompanion, Follower: true, Placement: Placement{Pos: b.position(int(cell))}, Feature: -1, Word: c.word}
-		if !c.onTile {
+		switch {
+		case !c.onTile:
 			if f.node != st.node || f.player != st.player {
-				m.Feature = b.indexOf(f.node)
-				dst = append(dst, m)
+				dst = append(dst, Move{Kind: MoveCompanion, Follower: true, Placement: Placement{Pos: b.position(int(cell))}, Feature: b.indexOf(f.node), Word: c.word})
 			}
-			continue
-		}
-		if cell != g.at[c.who] && !g.playerOnCellBefore(i, cell) {
-			dst = append(dst, m)
+		case cell != at && !g.playerOnCellBefore(i, cell):
+			dst = append(dst, Move{Kind: MoveCompanion, Follower: true, Placement: Placement{Pos: b.position(int(cell))}, Feature: -1, Word: c.word})
 		}
 	}
 	return dst
@@ -239,12 +236,12 @@ func (g *Game) withCompanion(who Figure, player int, root int32) bool {
 	return false
 }
 
-// turnBonuses scores, at the start of a turn, the turn-start bonuses of a
-// step for the active player when they have the follower the bonus's
-// figure stands with.
-func (g *Game) turnBonuses(step string, events []Event) []Event {
+// turnBonuses scores, at the start of a turn, the turn-start bonuses of
+// step k of the turn for the active player when they have the follower
+// the bonus's figure stands with.
+func (g *Game) turnBonuses(k int, events []Event) []Event {
 	for _, b := range g.rules.scoring.bonuses {
-		if b.on != tilekit.BonusTurnStart || b.step != step || !g.withCompanion(b.who, g.turn, -1) {
+		if !b.turnStart || b.step != k || g.at[b.who] < 0 || !g.withCompanion(b.who, g.turn, -1) {
 			continue
 		}
 		points := int(g.rules.scoring.bonus[b.rule])
@@ -259,7 +256,7 @@ func (g *Game) turnBonuses(step string, events []Event) []Event {
 // the feature scores.
 func (g *Game) scoredBonuses(f Feature, end bool, events []Event) []Event {
 	for _, b := range g.rules.scoring.bonuses {
-		if b.on != tilekit.BonusFeatureScored || g.at[b.who] < 0 {
+		if b.turnStart || g.at[b.who] < 0 {
 			continue
 		}
 		points := int(g.rules.scoring.bonus[b.rule])

@@ -59,8 +59,10 @@ type movingRules struct {
 	tileBits   []uint32
 	asideStep  int
 	countUntil string
-	// arrivals are the movements with a deploy table, by index.
-	arrivals []int
+	// arrivals are the movements with a deploy table, by index, and
+	// arrivalBits the trigger bits (tileBits) of their symbols.
+	arrivals    []int
+	arrivalBits uint32
 }
 
 // mover is a figure that a movement moves: its decision (the steps of its
@@ -392,6 +394,10 @@ func finishMoving(r *Ruleset) error {
 			}
 		}
 	}
+	r.arrivalBits = 0
+	for _, k := range r.arrivals {
+		r.arrivalBits |= r.moves[k].trigger.bit
+	}
 	if r.countUntil != "" {
 		if i := r.stepIndex(r.countUntil); i >= 0 {
 			r.turn[i].after = (*Game).noteCounted
@@ -531,7 +537,7 @@ func (g *Game) setAsideSection(value string) error {
 // figure on this turn.
 func (g *Game) arrivalBlocks(f Figure) bool {
 	r := g.rules
-	if g.tile < 0 {
+	if g.tile < 0 || r.tileBits[g.tile]&r.arrivalBits == 0 {
 		return false
 	}
 	for _, k := range r.arrivals {
