@@ -138,4 +138,18 @@ func TestPlayoutReportsFigureBreaks(t *testing.T) {
 	dragon.spares[placeField].yes = false
 	iv.events = iv.events[:0]
 	assert.NoError(t, iv.checkUnits())
+
+	// A companion next to a follower stands on its tile, by a follower of
+	// the player it stands by.
+	fairy := &g.companions[r.companionOf(testFairy)]
+	road := g.board.instance(int32(g.board.cells[cell(0, 0)].slot), 1)
+	g.at[testFairy], iv.before[testFairy] = cell(1, 0), cell(1, 0)
+	*fairy = companionState{node: road, player: 0}
+	assert.ErrorContains(t, iv.checkUnits(), "the fairy stands next to a follower on another tile")
+	g.at[testFairy], iv.before[testFairy] = cell(0, 0), cell(0, 0)
+	*fairy = companionState{node: road, player: 1}
+	assert.ErrorContains(t, iv.checkUnits(), "the fairy stands next to a follower of player 2 that is not there")
+	*fairy = companionState{node: road, player: 0}
+	assert.NoError(t, iv.checkUnits())
+	*fairy = companionState{-1, -1}
 }

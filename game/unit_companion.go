@@ -79,6 +79,7 @@ var (
 			figure:  &figureHook{kind: MoveCompanion, moves: (*Game).companionMoves, apply: (*Game).moveCompanion},
 			scored:  (*Game).scoredBonuses,
 			leaves:  (*Game).leaveCompanion,
+			check:   checkCompanions,
 		},
 	}
 	companionKind = moveKind{bare: true, notation: placeNotation, parse: placeMove(MoveCompanion),
@@ -337,4 +338,27 @@ func (g *Game) writeCompanionSection(k int, sb *strings.Builder) {
 		typ := int(g.board.cells[cell].tile) - 1
 		sb.WriteString(":" + g.rules.FeatureName(typ, g.board.indexOf(st.node)))
 	}
+}
+
+// checkCompanions checks the companions' invariants after a move: a
+// companion next to a follower stands on that follower's tile, and the
+// follower is there, of the player the companion stands by; one beside
+// the board stands next to nobody.
+func checkCompanions(iv *invariants) error {
+	g := iv.g
+	for k := range g.rules.companions {
+		c, st := &g.rules.companions[k], &g.companions[k]
+		switch {
+		case st.node < 0:
+		case g.at[c.who] < 0:
+			return iv.broken("the %s stands beside the board next to a follower", c.who)
+		case g.board.cellOf(st.node) != g.at[c.who]:
+			return iv.broken("the %s stands next to a follower on another tile", c.who)
+		default:
+			if f := g.followerAt(st.node); f < 0 || g.followers[f].player != st.player {
+				return iv.broken("the %s stands next to a follower of player %d that is not there", c.who, st.player+1)
+			}
+		}
+	}
+	return nil
 }
