@@ -786,8 +786,9 @@ func TestOrderOfPlayDependsOnTheChoice(t *testing.T) {
 	stepsOf := func(sec *html.Node) []string {
 		var ids []string
 		walk(sec, func(n *html.Node) {
-			if n.Type == html.ElementNode && n.Data == "code" && n.FirstChild != nil {
-				ids = append(ids, n.FirstChild.Data)
+			if id := attr(n, "id"); n.Type == html.ElementNode && n.Data == "li" && strings.Contains(id, "step-") {
+				_, step, _ := strings.Cut(id, "step-")
+				ids = append(ids, step)
 			}
 		})
 		return ids

@@ -3,6 +3,7 @@ package site
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tilekit/tilekit"
@@ -26,7 +27,13 @@ type orderSection struct {
 	// Publisher is the publisher's id, "" for the steps' own rules.
 	Publisher string
 	Needs     needs
-	Steps     []stepView
+	// NoPublisher says that the section holds when no publisher is
+	// chosen only: the steps' own rules, which a publisher's turn
+	// replaces once one is chosen.
+	NoPublisher bool
+	Steps       []stepView
+	// Phases are the steps grouped into the phases of the turn, in order.
+	Phases []orderPhase
 	// Differs counts the steps placed or played otherwise than under the
 	// steps' own rules; Same says the order is the same as theirs.
 	Differs int
@@ -36,6 +43,8 @@ type orderSection struct {
 // stepView is a step of the turn.
 type stepView struct {
 	Anchor, ID, Name, Explanation, Choice, Variant string
+	// Phase is the step's phase of the turn (tilekit.Step.Phase).
+	Phase int
 	Expansion                                      link
 	Source                                         citation
 	Needs                                          needs
@@ -47,6 +56,32 @@ type stepView struct {
 	// Replaces names the kind of the step's source that a step of a later
 	// folder replaced, such as by a house rule (ReplacesClass "house-rule").
 	Replaces, ReplacesClass string
+}
+
+// orderPhase is a run of steps of one phase of the turn: before the
+// tile, place a tile, place a follower, score, after scoring.
+type orderPhase struct {
+	Title string
+	Needs needs
+	Steps []stepView
+}
+
+// phasesOf groups a turn's steps into runs of the same phase, each titled
+// by its phase; a run whose steps all need the same expansions needs them
+// too, so that a choice that hides its steps hides its title.
+func (b *builder) phasesOf(steps []stepView) []orderPhase {
+	var out []orderPhase
+	for i, v := range steps {
+		if i == 0 || v.Phase != steps[i-1].Phase {
+			out = append(out, orderPhase{Title: b.tr.must("order.phase." + strconv.Itoa(v.Phase)), Needs: v.Needs})
+		}
+		ph := &out[len(out)-1]
+		if ph.Needs.Attr() != v.Needs.Attr() {
+			ph.Needs = needs{}
+		}
+		ph.Steps = append(ph.Steps, v)
+	}
+	return out
 }
 
 // stepNote is a note on a step's timing.
@@ -91,10 +126,11 @@ func (b *builder) orderFor(page string, sel rules.Selection, anchor string) (*or
 		return nil, fmt.Errorf("order of play (%s): %w", strings.Join(sel.IDs(), ", "), err)
 	}
 	d := &orderData{}
-	std := orderSection{Anchor: "order-own", Title: b.tr.must("order.own")}
+	std := orderSection{Anchor: "order-own", Title: b.tr.must("order.own"), NoPublisher: true}
 	for _, s := range own {
 		std.Steps = append(std.Steps, b.stepView(page, s, anchor, false))
 	}
+	std.Phases = b.phasesOf(std.Steps)
 	d.Sections = append(d.Sections, std)
 	for _, p := range tilekit.Publishers {
 		secs, err := b.publisherSections(page, sel, p, own, anchor)
@@ -163,6 +199,7 @@ func (b *builder) publisherSection(page string, sel rules.Selection, p tilekit.P
 		sec.Steps = append(sec.Steps, v)
 	}
 	sec.Same = sec.Differs == 0 && len(played) == len(own)
+	sec.Phases = b.phasesOf(sec.Steps)
 	return sec, nil
 }
 
@@ -222,12 +259,13 @@ func sameSteps(a, b []stepView) bool {
 
 // stepView describes a step of the turn.
 func (b *builder) stepView(page string, s rules.PlayedStep, anchor string, differs bool) stepView {
-	v := stepView{Anchor: anchor + anchorID(s.Step.ID), ID: s.Step.ID, Name: s.Step.Name, Explanation: s.Step.Explanation, Choice: choiceText(s.Choice),
+	v := stepView{Anchor: anchor + anchorID(s.Step.ID), ID: s.Step.ID, Name: s.Step.Name, Explanation: s.Step.Explanation, Choice: b.choiceWords(s.Choice),
+		Phase:  s.Step.Phase,
 		Source: b.citationOf(s.Step.Source), Needs: b.needsOf([]string{s.Step.Expansion}, nil), Differs: differs,
 		Expansion: link{Href: b.pageLink(page, "expansions/"+tilekit.ParentExpansion(s.Step.Expansion), ""), Text: b.expansionName(s.Step.Expansion)},
 		Scoring:   b.scoringViews(&s.Step.Mechanics)}
 	if s.Variant != nil {
-		v.Variant = s.Variant.Scope()
+		v.Variant = b.variantScope(s.Variant)
 		if s.Variant.Explanation != "" {
 			v.Variant += ": " + s.Variant.Explanation
 		}
@@ -240,6 +278,72 @@ func (b *builder) stepView(page string, s rules.PlayedStep, anchor string, diffe
 		v.Replaces, v.ReplacesClass = b.replacesBadge(old.Source, s.Step.Source)
 	}
 	return v
+}
+
+// choiceWords words a choice a step gives for a reader, or "" for none:
+// who may or must, instead of which steps (by their names) and which
+// figures are still allowed (by theirs).
+func (b *builder) choiceWords(c *tilekit.Choice) string {
+	if c == nil {
+		return ""
+	}
+	by := c.By
+	if by == "" {
+		by = tilekit.ChooserActivePlayer
+	}
+	out := b.tr.must("order.choice-by."+string(by), b.tr.must("order.choice-mode."+string(c.Mode)))
+	if len(c.InsteadOf) > 0 {
+		var names []string
+		for _, id := range c.InsteadOf {
+			names = append(names, b.stepName(id))
+		}
+		out += b.tr.must("order.choice-instead", strings.Join(names, ", "))
+	}
+	if len(c.Except) > 0 {
+		var names []string
+		for _, id := range c.Except {
+			names = append(names, b.figureName(id))
+		}
+		out += b.tr.must("order.choice-except", strings.Join(names, ", "))
+	}
+	return out
+}
+
+// variantScope words a step variant's publishers, editions and the
+// expansions it holds with, by their names.
+func (b *builder) variantScope(v *tilekit.StepVariant) string {
+	scoped := *v
+	scoped.With = nil
+	scope := scoped.Scope()
+	if len(v.With) > 0 {
+		var names []string
+		for _, id := range v.With {
+			names = append(names, b.expansionName(id))
+		}
+		with := b.tr.must("order.variant-with", strings.Join(names, ", "))
+		if scope != "" {
+			scope += ", "
+		}
+		scope += with
+	}
+	return scope
+}
+
+// stepName returns a step's name, or its id where the data has no such
+// step.
+func (b *builder) stepName(id string) string {
+	if s := b.cat.Step(id); s != nil && s.Name != "" {
+		return strings.ToLower(s.Name[:1]) + s.Name[1:]
+	}
+	return id
+}
+
+// figureName returns a figure's name, or its id where the data has none.
+func (b *builder) figureName(id string) string {
+	if f := b.cat.Figure(id); f != nil && f.Name != "" {
+		return f.Name
+	}
+	return id
 }
 
 // choiceText describes a choice a step gives, or "" for none.

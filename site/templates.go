@@ -102,6 +102,20 @@ func (b *builder) templateFuncs() map[string]any {
 		},
 		"add":  func(a, c int) int { return a + c },
 		"join": strings.Join,
+		// differsAttrs writes data-none, data-one and data-many for the
+		// count of a publisher's steps that differ, which the script
+		// counts again over the steps the choice shows.
+		"differsAttrs": func() (htmltemplate.HTMLAttr, error) {
+			var attrs []string
+			for _, k := range []struct{ attr, key string }{{"data-none", "order.same"}, {"data-one", "order.differs.one"}, {"data-many", "order.differs.many"}} {
+				text, err := b.tr.text(k.key)
+				if err != nil {
+					return "", err
+				}
+				attrs = append(attrs, k.attr+`="`+htmltemplate.HTMLEscapeString(strings.Replace(text, "%d", "{n}", 1))+`"`)
+			}
+			return htmltemplate.HTMLAttr(strings.Join(attrs, " ")), nil
+		},
 		// countAttrs writes data-one and data-many for a hidden count.
 		// html/template reads an attribute named data-on... as an event
 		// handler and would quote its value as script, so the attributes

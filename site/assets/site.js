@@ -13,7 +13,9 @@
 //   expansion when it or any of its parts is), and hidden when all the ids
 //   of its data-unless are (the order of play without the Black Dragon, say);
 //   every element with data-publishers="hig rgg" is shown only when no
-//   publisher or one of these is chosen. Each <p class="hidden-count" data-for="ID"> tells how many
+//   publisher or one of these is chosen, and one with an empty
+//   data-publishers only when no publisher is chosen (the steps' own
+//   order of play, which a publisher's turn replaces). Each <p class="hidden-count" data-for="ID"> tells how many
 //   entries of element ID the choice hides.
 // - Internal links carry the choice, and a change of the form updates the
 //   URL (history.replaceState) and localStorage, so every view is a
@@ -335,6 +337,28 @@
     });
     Array.prototype.forEach.call(
       document.querySelectorAll("p.hidden-count[data-for]"), fillHiddenCount);
+    Array.prototype.forEach.call(
+      document.querySelectorAll("p.differs-count[data-for]"), fillDiffersCount);
+  }
+
+  // fillDiffersCount counts the steps marked as differing (class differs)
+  // that the choice shows inside the element the paragraph is for, and
+  // says how many, from its data-none, data-one and data-many.
+  function fillDiffersCount(paragraph) {
+    var target = document.getElementById(paragraph.getAttribute("data-for"));
+    if (!target) {
+      return;
+    }
+    var count = 0;
+    Array.prototype.forEach.call(target.querySelectorAll(".differs"), function (step) {
+      if (!step.hidden && !hiddenAncestor(step, target)) {
+        count++;
+      }
+    });
+    var template = paragraph.getAttribute(count === 0 ? "data-none" : count === 1 ? "data-one" : "data-many");
+    if (template) {
+      paragraph.textContent = template.replace("{n}", String(count));
+    }
   }
 
   // fillHiddenCount counts what the choice hides inside the element the
