@@ -44,11 +44,11 @@ type orderSection struct {
 type stepView struct {
 	Anchor, ID, Name, Explanation, Choice, Variant string
 	// Phase is the step's phase of the turn (tilekit.Step.Phase).
-	Phase int
-	Expansion                                      link
-	Source                                         citation
-	Needs                                          needs
-	Notes                                          []stepNote
+	Phase     int
+	Expansion link
+	Source    citation
+	Needs     needs
+	Notes     []stepNote
 	// Scoring are the step's scoring rules and bonuses, worded from
 	// their values.
 	Scoring []scoreView
