@@ -15,7 +15,9 @@ func TestEngineStepsAgreeWithRules(t *testing.T) {
 	ids := coreSteps[:]
 	for _, u := range units {
 		for _, st := range u.steps {
-			ids = append(ids, st.id)
+			if st.part == nil { // a step played by a part has no id
+				ids = append(ids, st.id)
+			}
 		}
 	}
 	assert.ElementsMatch(t, ids, rules.EngineSteps)

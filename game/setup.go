@@ -81,7 +81,7 @@ func (r *Ruleset) compileTurn(cat *tilekit.Catalog, sel rules.Selection) error {
 		return nil
 	}
 	for _, ps := range order {
-		st, us := stepByID(ps.Step.ID)
+		st, us := stepOf(ps.Step)
 		if us == nil && st == stepUnit && ps.Step.Mechanics.Movement != nil {
 			run, err := r.compileMovement(ps)
 			if err != nil {
@@ -123,6 +123,18 @@ func stepByID(id string) (step, *unitStep) {
 		return stepPlaceFigure, us
 	}
 	return stepUnit, us
+}
+
+// stepOf returns the kind of a step of the data and its unit's step: by
+// its id, else by a part of its mechanics that a unit plays.
+func stepOf(s *tilekit.Step) (step, *unitStep) {
+	st, us := stepByID(s.ID)
+	if us == nil && st == stepUnit {
+		if us = unitStepByPart(&s.Mechanics); us != nil && us.figure {
+			st = stepPlaceFigure
+		}
+	}
+	return st, us
 }
 
 // hasStep reports whether the turn has a step of an id.

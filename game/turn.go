@@ -171,7 +171,7 @@ func (g *Game) Apply(m Move, events []Event) ([]Event, error) {
 		return g.waiting.apply(g, m, events)
 	}
 	if m.Follower && g.figureKind != MoveBase {
-		return events, moveKinds[g.figureKind%numMoveKinds].taken
+		return events, moveKinds[g.figureKind%numMoveKinds].takenBy(g.rules)
 	}
 	return events, g.errorOutOfTurn(phaseFollower)
 }

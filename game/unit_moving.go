@@ -351,7 +351,7 @@ func readMovingRulings(r *Ruleset, read rulingReader) error {
 		if err := read(mv.eatsName, mv.eats, ids); err != nil {
 			return err
 		}
-		if err := read(mv.sparesName, mv.spares[:], placeIDs[:]); err != nil {
+		if err := read(mv.sparesName, mv.spares[:len(r.figures.places)], r.figures.places); err != nil {
 			return err
 		}
 		if err := read(mv.sparesName, mv.tileSpares, tiles); err != nil {

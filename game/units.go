@@ -53,7 +53,10 @@ type unit struct {
 // is part of the figure decision (the unit's moves join it), how its
 // mechanics compile and how it is played.
 type unitStep struct {
-	id      string
+	id string
+	// part, when not nil, plays every step whose mechanics have the part
+	// it reports, whatever the step's id (which is then empty).
+	part    func(m *tilekit.Mechanics) bool
 	figure  bool
 	compile func(r *Ruleset, ps rules.PlayedStep) error
 	run     func(g *Game, events []Event) ([]Event, bool)
@@ -179,7 +182,7 @@ func appendHook[T any](hooks []T, h T, has bool) []T {
 }
 
 // units are the units of the engine, in the order their hooks run at each
-// point: the figure decision lists the portal's moves, then the
+// point: the figure decision lists the deployment's moves, then the
 // princess's, then the fairy's; a scored feature pays the fairy's bonus
 // before the drawbridges hold its followers; the moving figures are one
 // unit, the mechanic of every step with a movement.
@@ -188,7 +191,7 @@ func appendHook[T any](hooks []T, h T, has bool) []T {
 var units []*unit
 
 func init() {
-	units = []*unit{&portalUnit, &princessUnit, &fairyUnit, &volcanoUnit, &movingUnit, &drawbridgeUnit}
+	units = []*unit{&deploymentUnit, &princessUnit, &fairyUnit, &volcanoUnit, &movingUnit, &drawbridgeUnit}
 }
 
 // unitStates holds the state of every unit during a game, embedded in
@@ -204,7 +207,7 @@ type unitRules struct {
 	movingRules
 	volcanoRules
 	fairyRules
-	portalRules
+	deploymentRules
 	princessRules
 	drawbridgeRules
 	// figures are the verdicts of the tables the units read.
@@ -241,12 +244,14 @@ type moveKind struct {
 	notation   func(m Move, mt *tilekit.MoveText) bool
 	parse      func(mt tilekit.MoveText, feature int) Move
 	taken      error
-	deploys    bool
+	// takenIn, when not nil, gives taken under a ruleset.
+	takenIn func(r *Ruleset) error
+	deploys bool
 }
 
 // moveKinds are the kinds of the units' moves, by MoveKind.
 var moveKinds = [numMoveKinds]*moveKind{MoveBase: {notation: func(Move, *tilekit.MoveText) bool { return true }, deploys: true},
-	MovePortal: &portalKind, MovePrincess: &princessKind, MoveFairy: &fairyKind,
+	MoveDeploy: &deploymentKind, MovePrincess: &princessKind, MoveFairy: &fairyKind,
 	MoveStep: &stepKind, MoveDrawbridge: &drawbridgeKind}
 
 // numEventKinds is the number of kinds of events.
@@ -359,10 +364,35 @@ func unitStepByID(id string) *unitStep {
 	return nil
 }
 
+// unitStepByPart returns the unit's step that plays a part of a step's
+// mechanics, or nil.
+func unitStepByPart(m *tilekit.Mechanics) *unitStep {
+	for _, u := range units {
+		for i := range u.steps {
+			if p := u.steps[i].part; p != nil && p(m) {
+				return &u.steps[i]
+			}
+		}
+	}
+	return nil
+}
+
+// takenBy returns why no follower may follow a move of the kind under a
+// ruleset.
+func (k *moveKind) takenBy(r *Ruleset) error {
+	if k.takenIn != nil {
+		return k.takenIn(r)
+	}
+	return k.taken
+}
+
 // compileUnits reads the tables of the units, finds those the turn
 // plays and collects their hooks.
 func (r *Ruleset) compileUnits(cat *tilekit.Catalog, sel rules.Selection) error {
 	read := newRulingReader(cat, sel, r)
+	if err := r.compilePlaces(cat); err != nil {
+		return err
+	}
 	for _, u := range units {
 		if u.rulings == nil {
 			continue
