@@ -213,3 +213,25 @@ func TestDeployedByLocationProtectsTheDeployedFollower(t *testing.T) {
 		assert.True(t, slices.ContainsFunc(events, func(e string) bool { return strings.HasPrefix(e, tc.want) }), "%s: %v", tc.name, events)
 	}
 }
+
+// The engine plays one deployment in a turn, set off by a tile's symbol:
+// a second step with a deployment, or one without a tile-symbol trigger,
+// is a setup error that names the step.
+func TestDeploymentTheEngineCannotPlayIsASetupError(t *testing.T) {
+	d := portalData(t)
+	second := *deploymentOf(t, &d)
+	second.ID = "tunnel"
+	dep := *second.Mechanics.Deployment
+	dep.Word = "tunnel"
+	second.Mechanics.Deployment = &dep
+	d.Steps = append(d.Steps, second)
+	cat := tilekit.NewCatalog(d)
+	_, err := game.Compile(cat, mustSelect(t, cat, "princess-dragon"), game.Setup{Edition: tilekit.C2})
+	assert.ErrorContains(t, err, "the turn has two steps with a deployment (magic-portal and tunnel)")
+
+	d = portalData(t)
+	deploymentOf(t, &d).Mechanics.Trigger.On = tilekit.TriggerTurnStart
+	cat = tilekit.NewCatalog(d)
+	_, err = game.Compile(cat, mustSelect(t, cat, "princess-dragon"), game.Setup{Edition: tilekit.C2})
+	assert.ErrorContains(t, err, "step magic-portal: a deployment is set off by a tile-symbol trigger")
+}
