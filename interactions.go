@@ -111,7 +111,12 @@ type Location struct {
 	Expansion   string
 	Footprint   Footprint
 	Description string
-	Origin      Origin
+	// DeployedBy, when set, is the id of the step whose deployment brings
+	// a follower to the location (a follower that came by it), and TileOf
+	// the id of the neutral figure on whose tile the location lies: what
+	// the location means to the game engine.
+	DeployedBy, TileOf string
+	Origin             Origin
 }
 
 // Action is something a player does on a turn that a rule restricts.

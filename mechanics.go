@@ -281,6 +281,8 @@ type Mechanics struct {
 	Movement *Movement
 	Choice   *Choice
 	Removals []Removal
+	// Deployment is another place for the turn's follower (see Deployment).
+	Deployment *Deployment
 	// Scoring are the scoring rules the step scores by, in order (see
 	// ScoreRule), and Bonuses the points its figure brings (see Bonus).
 	Scoring []ScoreRule
@@ -291,13 +293,17 @@ type Mechanics struct {
 // play: a step with none plays only when the engine plays its id (the
 // base game's steps).
 func (m *Mechanics) Plays() bool {
-	return m.Movement != nil || len(m.Bonuses) > 0
+	return m.Movement != nil || len(m.Bonuses) > 0 ||
+		m.Deployment != nil
 }
 
 // Words returns the words the step's moves are written with in the move
 // notation (MoveText.Word), other than a moving figure's id.
 func (m *Mechanics) Words() []MoveWord {
 	var words []MoveWord
+	if m.Deployment != nil {
+		words = append(words, m.Deployment.Word)
+	}
 	return words
 }
 

@@ -47,8 +47,9 @@
 // (the mechanic of every step with a movement in the data, whatever its
 // id or figure: the red dragon and the volcano, the Black Dragon, a fan's
 // own figure), unit_dragon.go (the volcano's volcano-deploy, a table no
-// step's data names), unit_fairy.go, unit_portal.go, unit_princess.go
-// and unit_drawbridge.go. A unit holds its state, claims its step ids, adds
+// step's data names), unit_deployment.go (the mechanic of every step with
+// a deployment elsewhere in the data, whatever its id: the magic portal, a
+// fan's tunnel), unit_fairy.go, unit_princess.go and unit_drawbridge.go. A unit holds its state, claims its step ids, adds
 // its moves to the figure decision or waits for its own decision (a
 // dragon's step, a drawbridge), and brings its events, its sections of the
 // snapshot notation and its invariants. units.go lists the units and their
@@ -63,7 +64,8 @@
 // into flags once; the invariants read the same flags, so a rule the data
 // allows is never a break. The core files name no unit (seam_test.go).
 //
-// The units' moves are written by their kinds: "portal 2,1:f0",
+// The units' moves are written by their kinds (a deployment's word is its
+// step's, the magic portal's "portal"): "portal 2,1:f0",
 // "princess 0,-1:f0", "fairy 1,0:f1" (or "fairy 1,0"), "dragon N",
 // "black-dragon E", "drawbridge 1,-1:f0", "drawbridge home"; their events
 // in the event notation (Event.String, MarshalText, ParseEvent; see

@@ -16,7 +16,7 @@ func TestEngineStepsAgreeWithRules(t *testing.T) {
 	ids := coreSteps[:]
 	for _, u := range units {
 		for _, st := range u.steps {
-			if st.part == nil {
+			if st.part == nil { // a step played by a part has no id
 				ids = append(ids, st.id)
 			}
 		}

@@ -153,9 +153,9 @@ type PlacedFigure struct {
 	// Feature is the index of the follower's feature in its tile type's
 	// features (Ruleset.FeatureName names it); -1 for a neutral figure.
 	Feature int
-	// Portal says that the follower came onto its feature through a magic
-	// portal.
-	Portal bool
+	// Deployed says that the follower came onto its feature by a step's
+	// deployment elsewhere, not on the tile placed.
+	Deployed bool
 	// Kind is the follower's kind, an index into the ruleset's kinds
 	// (Ruleset.Kind), 0 the meeple; 0 for a neutral figure.
 	Kind int
@@ -173,7 +173,7 @@ func (g *Game) Figures() iter.Seq[PlacedFigure] {
 		})
 		for _, f := range on {
 			pos := g.board.position(int(g.board.cellOf(f.node)))
-			if !yield(PlacedFigure{Figure: FigureMeeple, Player: int(f.player), Pos: pos, Feature: g.board.indexOf(f.node), Portal: f.via == MovePortal, Kind: int(f.kind)}) {
+			if !yield(PlacedFigure{Figure: FigureMeeple, Player: int(f.player), Pos: pos, Feature: g.board.indexOf(f.node), Deployed: f.via == MoveDeploy, Kind: int(f.kind)}) {
 				return
 			}
 		}

@@ -88,12 +88,12 @@ func TestFiguresMarkAPortalDeployment(t *testing.T) {
 	require.NoError(t, place(g, -1, 0, 0))
 	cityE, err := r.FeatureIndex(typeOf(t, r, "base/E"), "city")
 	require.NoError(t, err)
-	apply(t, g, game.PortalMove(pos(0, 1), cityE))
+	apply(t, g, r.DeployMove(pos(0, 1), cityE))
 	roadD, err := r.FeatureIndex(r.Start(), "road")
 	require.NoError(t, err)
 	assert.Equal(t, []game.PlacedFigure{
 		{Figure: game.FigureMeeple, Player: 1, Pos: pos(0, 0), Feature: roadD},
-		{Figure: game.FigureMeeple, Player: 0, Pos: pos(0, 1), Feature: cityE, Portal: true},
+		{Figure: game.FigureMeeple, Player: 0, Pos: pos(0, 1), Feature: cityE, Deployed: true},
 	}, slices.Collect(g.Figures()))
 }
 

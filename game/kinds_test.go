@@ -164,7 +164,7 @@ func TestPortalSendsEveryKind(t *testing.T) {
 	require.NoError(t, place(g, -1, 0, 0))
 	byKind := map[int][]string{}
 	for _, m := range g.FollowerMoves(nil) {
-		if m.Kind == game.MovePortal {
+		if m.Kind == game.MoveDeploy {
 			byKind[m.Figure] = append(byKind[m.Figure], g.MoveText(m))
 		}
 	}

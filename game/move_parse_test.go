@@ -107,11 +107,12 @@ func TestGameParseMoveNamesFeatures(t *testing.T) {
 	m, err = g.ParseMove("#1")
 	require.NoError(t, err)
 	assert.Equal(t, game.FollowerMove(1), m)
+	pd := pdRules(t, catalog(t), tilekit.HansImGlueck) // the data's deployment names its word, portal
 	m, err = g.ParseMove("portal 0,0:city")
 	require.NoError(t, err)
 	d, _ := r.Type("base/D")
 	city, _ := r.FeatureIndex(d, "city")
-	assert.Equal(t, game.PortalMove(tilekit.BoardPosition{}, city), m)
+	assert.Equal(t, pd.DeployMove(tilekit.BoardPosition{}, city), m)
 	assert.Equal(t, "portal 0,0:city", g.MoveText(m))
 
 	for text, want := range map[string]string{

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/tilekit/tilekit"
 	"github.com/tilekit/tilekit/rules"
@@ -10,19 +11,27 @@ import (
 // place is a place a table of protection or of destinations answers for.
 type place uint8
 
-// The places.
+// The places of the base game; the data's locations that mean something
+// to the engine (tilekit.Location's DeployedBy and TileOf) follow them.
 const (
 	placeField place = iota
 	placeCompleted
 	placeOccupied
-	placePortal
-	placeFairyTile
-	numPlaces
+	numBasePlaces
 )
 
-// placeIDs are the places' location ids in the rules data
+// numPlaces is the most places a ruleset's tables answer for.
+const numPlaces = 8
+
+// basePlaceIDs are the base game's places' location ids in the rules data
 // (expansions/places.toml).
-var placeIDs = [numPlaces]string{"field", "completed-feature", "occupied-feature", "magic-portal", "fairy-tile"}
+var basePlaceIDs = [numBasePlaces]string{"field", "completed-feature", "occupied-feature"}
+
+// tilePlace is a place on the tile a neutral figure stands on.
+type tilePlace struct {
+	place  place
+	figure Figure
+}
 
 // verdict is a table's verdict for one subject, compiled: whether the
 // answer is yes, and why, for the events it decides.
@@ -39,12 +48,59 @@ type verdict struct {
 // figure and place: compiled once per game from rules.Rulings, so that no
 // hot loop reads a table.
 type figureRulings struct {
-	// portalThrough has bit k set when portal-figures lets kind k of the
-	// ruleset's followers go through.
-	portalThrough uint32
-	portalTo      [numPlaces]verdict
+	// places are the location ids the tables of places answer for: the
+	// base game's, then each location of the data that means something to
+	// the engine; deployedBy is the place of a follower the turn's
+	// deployment brought (-1 for none), and tileOf the places on a
+	// neutral figure's tile.
+	places     []string
+	deployedBy int
+	tileOf     []tilePlace
+	// deployThrough has bit k set when the deployment's figures table
+	// lets kind k of the ruleset's followers be deployed so, and deployTo
+	// is its destinations table's verdict by place.
+	deployThrough uint32
+	deployTo      [numPlaces]verdict
 	princessTakes verdict
 	crossesBridge verdict
+}
+
+// compilePlaces lists the places the ruleset's tables answer for: the
+// base game's, then each location of the data that names the step of the
+// turn's deployment (DeployedBy) or one of the ruleset's neutral figures
+// (TileOf), in the catalog's order.
+func (r *Ruleset) compilePlaces(cat *tilekit.Catalog) error {
+	fr := &r.figures
+	fr.places, fr.deployedBy, fr.tileOf = basePlaceIDs[:], -1, nil
+	for i := range cat.Locations {
+		l := &cat.Locations[i]
+		p := place(len(fr.places))
+		f, isFigure := lookupFigure(l.TileOf)
+		switch {
+		case l.DeployedBy != "" && r.deployStep != nil && l.DeployedBy == r.deployStep.ID:
+			fr.deployedBy = int(p)
+		case l.TileOf != "" && isFigure && slices.Contains(r.neutrals, f):
+			fr.tileOf = append(fr.tileOf, tilePlace{place: p, figure: f})
+		default:
+			continue
+		}
+		if len(fr.places) == numPlaces {
+			return fmt.Errorf("location %s: the engine reads at most %d places", l.ID, numPlaces)
+		}
+		fr.places = append(fr.places[:len(fr.places):len(fr.places)], l.ID)
+	}
+	return nil
+}
+
+// tileOfFigure returns the id of the neutral figure on whose tile a place
+// lies.
+func (fr *figureRulings) tileOfFigure(p int) string {
+	for _, t := range fr.tileOf {
+		if int(t.place) == p {
+			return t.figure.ID()
+		}
+	}
+	return ""
 }
 
 // Default verdicts: a subject the tables leave open or do not answer is

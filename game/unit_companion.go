@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tilekit/tilekit"
@@ -354,10 +355,8 @@ func checkCompanions(iv *invariants) error {
 			return iv.broken("the %s stands beside the board next to a follower", c.who)
 		case g.board.cellOf(st.node) != g.at[c.who]:
 			return iv.broken("the %s stands next to a follower on another tile", c.who)
-		default:
-			if f := g.followerAt(st.node); f < 0 || g.followers[f].player != st.player {
-				return iv.broken("the %s stands next to a follower of player %d that is not there", c.who, st.player+1)
-			}
+		case !slices.ContainsFunc(g.followers, func(f follower) bool { return f.node == st.node && f.player == st.player }):
+			return iv.broken("the %s stands next to a follower of player %d that is not there", c.who, st.player+1)
 		}
 	}
 	return nil

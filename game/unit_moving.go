@@ -372,7 +372,7 @@ func readMovingRulings(r *Ruleset, read rulingReader) error {
 		if err := read(mv.deployName, mv.deploy, ids); err != nil {
 			return err
 		}
-		if err := read(mv.sparesName, mv.spares[:], placeIDs[:]); err != nil {
+		if err := read(mv.sparesName, mv.spares[:len(r.figures.places)], r.figures.places); err != nil {
 			return err
 		}
 		if err := read(mv.sparesName, mv.tileSpares, tiles); err != nil {

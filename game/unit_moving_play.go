@@ -250,8 +250,8 @@ func (g *Game) eatNeutrals(cell int32, pos tilekit.BoardPosition, mv *movement, 
 
 // protection returns the verdict of a place that protects a follower on a
 // cell from a figure, as its protection table says: a field, a completed
-// feature, an occupied feature, a follower that came through a magic
-// portal, the tile of a neutral figure.
+// feature, an occupied feature, a follower that a deployment brought, the
+// tile of a neutral figure.
 func (g *Game) protection(f follower, cell int32, mv *movement) (verdict, bool) {
 	n := &g.board.nodes[g.board.find(f.node)]
 	spares := &mv.spares
@@ -262,8 +262,8 @@ func (g *Game) protection(f follower, cell int32, mv *movement) (verdict, bool) 
 		return spares[placeCompleted], true
 	case spares[placeOccupied].yes:
 		return spares[placeOccupied], true
-	case f.via == MovePortal && spares[placePortal].yes:
-		return spares[placePortal], true
+	case f.via == MoveDeploy && g.rules.figures.deployedBy >= 0 && spares[g.rules.figures.deployedBy].yes:
+		return spares[g.rules.figures.deployedBy], true
 	}
 	for _, o := range g.rules.neutrals {
 		if cell == g.at[o] && mv.tileSpares[o].yes {

@@ -54,9 +54,8 @@ type unit struct {
 // mechanics compile and how it is played.
 type unitStep struct {
 	id string
-	// part, when not nil, finds the unit's steps by their mechanics
-	// instead of by id: the part of the data that makes the unit play a
-	// step, whatever its id.
+	// part, when not nil, plays every step whose mechanics have the part
+	// it reports, whatever the step's id (which is then empty).
 	part    func(m *tilekit.Mechanics) bool
 	figure  bool
 	compile func(r *Ruleset, ps rules.PlayedStep) error
@@ -186,7 +185,7 @@ func appendHook[T any](hooks []T, h T, has bool) []T {
 }
 
 // units are the units of the engine, in the order their hooks run at each
-// point: the figure decision lists the portal's moves, then the
+// point: the figure decision lists the deployment's moves, then the
 // princess's, then the fairy's; a scored feature pays the fairy's bonus
 // before the drawbridges hold its followers; the moving figures are one
 // unit, the mechanic of every step with a movement.
@@ -195,7 +194,7 @@ func appendHook[T any](hooks []T, h T, has bool) []T {
 var units []*unit
 
 func init() {
-	units = []*unit{&portalUnit, &princessUnit, &companionUnit, &movingUnit, &drawbridgeUnit}
+	units = []*unit{&deploymentUnit, &princessUnit, &companionUnit, &movingUnit, &drawbridgeUnit}
 }
 
 // unitStates holds the state of every unit during a game, embedded in
@@ -210,7 +209,7 @@ type unitStates struct {
 type unitRules struct {
 	movingRules
 	companionRules
-	portalRules
+	deploymentRules
 	princessRules
 	drawbridgeRules
 	// figures are the verdicts of the tables the units read.
@@ -255,7 +254,7 @@ type moveKind struct {
 
 // moveKinds are the kinds of the units' moves, by MoveKind.
 var moveKinds = [numMoveKinds]*moveKind{MoveBase: {notation: func(Move, *tilekit.MoveText) bool { return true }, deploys: true},
-	MovePortal: &portalKind, MovePrincess: &princessKind, MoveCompanion: &companionKind,
+	MoveDeploy: &deploymentKind, MovePrincess: &princessKind, MoveCompanion: &companionKind,
 	MoveStep: &stepKind, MoveDrawbridge: &drawbridgeKind}
 
 // numEventKinds is the number of kinds of events.
@@ -349,6 +348,9 @@ func unitStepOf(s *tilekit.Step) *unitStep {
 // plays and collects their hooks.
 func (r *Ruleset) compileUnits(cat *tilekit.Catalog, sel rules.Selection) error {
 	read := newRulingReader(cat, sel, r)
+	if err := r.compilePlaces(cat); err != nil {
+		return err
+	}
 	for _, u := range units {
 		if u.rulings == nil {
 			continue

@@ -396,6 +396,13 @@ func (b *builder) eventViews(d *exampleData, res game.ScenarioResult, events []g
 // stepKeys are the strings of a dragon's steps, by the word of its moves.
 var stepKeys = map[tilekit.MoveWord]string{"dragon": "example.dragon", "black-dragon": "example.black-dragon"}
 
+// wordKind returns the kind of the moves of a word, MoveBase for a word
+// no ruleset named: a fan's word of a kind is worded as the kind is.
+func wordKind(w tilekit.MoveWord) game.MoveKind {
+	k, _ := game.WordKind(w)
+	return k
+}
+
 // moveText says what a turn does: the tile laid, then its moves, read
 // as values of the move notation (a text the validator refused is left
 // out), each dragon's steps together where its first is.
@@ -411,7 +418,7 @@ func (b *builder) moveText(t tilekit.ScenarioTurn) string {
 		case err != nil:
 		case m.Word == "" && m.Feature != "":
 			parts = append(parts, b.tr.must("example.follower", m.Feature))
-		case m.Word == "portal":
+		case wordKind(m.Word) == game.MoveDeploy:
 			parts = append(parts, b.tr.must("example.portal", m.Feature, m.At.X, m.At.Y))
 		case m.Word == "princess":
 			parts = append(parts, b.tr.must("example.princess", m.At.X, m.At.Y))

@@ -217,6 +217,7 @@ func buildLocation(m map[string]any, at tilekit.Origin) tilekit.Location {
 	return tilekit.Location{
 		ID: str(m, "id"), Name: str(m, "name"), Expansion: str(m, "expansion"),
 		Footprint: tilekit.Footprint(str(m, "footprint")), Description: str(m, "description"), Origin: at,
+		DeployedBy: str(m, "deployed-by"), TileOf: str(m, "tile-of"),
 	}
 }
 

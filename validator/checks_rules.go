@@ -56,6 +56,7 @@ func (l *loader) checkRules(cat *tilekit.Catalog) {
 	l.checkFigures(d.Figures)
 	for _, x := range d.Locations {
 		l.catalogEntry(cat, seen, "location", x.ID, x.Expansion, x.Origin)
+		l.checkLocationMeaning(cat, &x)
 	}
 	for _, x := range d.Symbols {
 		l.catalogEntry(cat, seen, "symbol", string(x.ID), x.Expansion, x.Origin)
@@ -179,9 +180,10 @@ func (l *loader) checkStep(cat *tilekit.Catalog, s *tilekit.Step) {
 	l.stepRefs(cat, s.Before, s.Origin.At("before"))
 	l.noteRefs(cat, s.Notes, s.Origin.At("notes"))
 	l.checkMechanics(cat, s)
+	l.checkDeployment(cat, s)
 	if !rules.StepPlayed(s) && !strings.HasPrefix(s.Origin.File, BuiltinName+"/") {
 		l.report(s.Origin.At("id"), "step-not-played", Warning,
-			"the game engine does not play the step %s yet (it plays %s, and every step with a movement): play cannot play the scenarios of %s, the site marks its worked examples as not played, and site build --stats leaves it out",
+			"the game engine does not play the step %s yet (it plays %s, and every step with a movement or a deployment): play cannot play the scenarios of %s, the site marks its worked examples as not played, and site build --stats leaves it out",
 			s.ID, strings.Join(rules.EngineSteps, ", "), s.Expansion)
 	}
 	x := cat.Expansion(tilekit.ParentExpansion(s.Expansion))

@@ -24,7 +24,7 @@ var ScenarioCodes = []Code{
 	{"discard-with-placement", "A discarded turn also says where the tile goes (at, rotation) or gives moves."},
 	{"figure-not-selected", "A scenario places or moves a figure (dragon, dragon-options, fairy; a move of the portal, the princess, the fairy, a dragon or a drawbridge), or names a kind of follower, whose expansion part it does not select."},
 	{"figure-off-board", "A scenario puts or expects the red dragon, the Black Dragon or the fairy at a position where no tile lies at that point."},
-	{"portal-with-follower", "A turn's moves put its follower both on the placed tile and through the magic portal."},
+	{"portal-with-follower", "A turn's moves put its follower both on the placed tile and elsewhere by a step's deployment (such as through the magic portal)."},
 	{"move-syntax", "A turn's move is not a move in the move notation (such as \"city\", \"none\", \"portal 0,0:city\", \"dragon N\"), or is a tile move, which the turn's at and rotation give."},
 	{"move-off-board", "A turn's move names a tile (portal, princess, fairy, drawbridge) at a position where no tile lies at that point."},
 	{"move-unknown-feature", "A turn's move names a feature that its tile (the tile placed, for a follower) does not have."},

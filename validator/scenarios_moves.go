@@ -26,7 +26,7 @@ type turnPlay struct {
 // checkTurnMoves checks each move of a turn at its element of moves: its
 // notation, the part of the selection its figure needs and what it names.
 func (l *loader) checkTurnMoves(s *tilekit.Scenario, setup scenarioSetup, play turnPlay, t *tilekit.ScenarioTurn) {
-	follower, portal := false, -1
+	follower, elsewhere, by := false, -1, ""
 	for k, text := range t.Moves {
 		at := t.Origin.At("moves", strconv.Itoa(k))
 		m, err := tilekit.ParseMoveText(text)
@@ -42,15 +42,27 @@ func (l *loader) checkTurnMoves(s *tilekit.Scenario, setup scenarioSetup, play t
 			l.moveSelected(s, setup, m.Word, at)
 		}
 		follower = follower || (m.Word == "" && m.Feature != "")
-		if m.Word == "portal" {
-			portal = k
+		if id := l.deploysElsewhere(m.Word); id != "" {
+			elsewhere, by = k, id
 		}
 		l.moveNames(play, m, at)
 	}
-	if follower && portal >= 0 {
-		l.report(t.Origin.At("moves", strconv.Itoa(portal)), "portal-with-follower", Error,
-			"the turn's moves put its follower on the placed tile and through the magic portal: a player places one follower, so drop one of the two")
+	if follower && elsewhere >= 0 {
+		l.report(t.Origin.At("moves", strconv.Itoa(elsewhere)), "portal-with-follower", Error,
+			"the turn's moves put its follower on the placed tile and elsewhere, by step %s's deployment: a player places one follower, so drop one of the two", by)
 	}
+}
+
+// deploysElsewhere returns the id of the step of the data whose
+// deployment elsewhere, which places the turn's follower, has a move
+// word, or "".
+func (l *loader) deploysElsewhere(word tilekit.MoveWord) string {
+	for i := range l.data.Steps {
+		if d := l.data.Steps[i].Mechanics.Deployment; word != "" && d != nil && d.Word == word {
+			return l.data.Steps[i].ID
+		}
+	}
+	return ""
 }
 
 // moveSelected reports a move of a figure whose part the setup does not
@@ -65,13 +77,22 @@ func (l *loader) moveSelected(s *tilekit.Scenario, setup scenarioSetup, word til
 				"a %s move moves %s, of %s, which scenario %s does not select: add %q to its expansions", word, k.figure, k.part, s.ID, k.part)
 		}
 	}
+	var missing *tilekit.Step // the first step of the word, when the setup selects none
 	for i := range l.data.Steps {
 		st := &l.data.Steps[i]
-		if slices.Contains(st.Mechanics.Words(), word) && !setup.sel.Has(st.Expansion) {
-			l.report(at, "figure-not-selected", Error,
-				"a %s move is a move of step %s, of %s, which scenario %s does not select: add %q to its expansions", word, st.ID, st.Expansion, s.ID, st.Expansion)
+		if !slices.Contains(st.Mechanics.Words(), word) {
+			continue
+		}
+		if setup.sel.Has(st.Expansion) {
 			return
 		}
+		if missing == nil {
+			missing = st
+		}
+	}
+	if st := missing; st != nil {
+		l.report(at, "figure-not-selected", Error,
+			"a %s move is a move of step %s, of %s, which scenario %s does not select: add %q to its expansions", word, st.ID, st.Expansion, s.ID, st.Expansion)
 	}
 }
 

@@ -137,6 +137,7 @@ func TestSchemaVocabularyMatchesGo(t *testing.T) {
 		{"definitions/movement/properties/per", sorted(tilekit.StepsPers)},
 		{"definitions/movement/properties/mover", sorted(tilekit.Movers)},
 		{"definitions/movement/properties/dead-end", sorted(tilekit.DeadEndRules)},
+		{"definitions/deployment/properties/to", sorted(tilekit.DeploymentTargets)},
 		{"definitions/choice/properties/by", sorted(tilekit.Choosers)},
 		{"definitions/removal/properties/then", sorted(tilekit.RemovalWaits)},
 	}

@@ -1,0 +1,217 @@
+package game
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/rules"
+)
+
+// The mechanic of a deployment elsewhere: a step with a deployment in the
+// rules data ([step.deployment]), whatever its id, lets the player who
+// places a tile showing its trigger's symbol deploy the turn's follower,
+// instead of on that tile, on a feature of any other tile in play. Its
+// figures table says which kinds of follower may be deployed so, its
+// destinations table which places they may go to (a field, a completed
+// feature, an occupied feature, the tile of a neutral figure); a tile
+// that keeps followers off stays closed. The follower is the turn's one
+// follower.
+
+// deploymentRules are the mechanic's compiled data: whether a step with
+// a deployment plays, its step and word, the symbol that sets it off,
+// which tile types show it, and the error of a follower placed after it.
+type deploymentRules struct {
+	deployAny    bool
+	deployStep   *tilekit.Step
+	deployWord   Word
+	deploySymbol tilekit.Symbol
+	deployTiles  []bool
+	deployTaken  error
+}
+
+// MoveDeploy deploys the turn's follower elsewhere: on a feature of
+// another tile than the one placed.
+const MoveDeploy MoveKind = 1
+
+// DeployMove deploys the turn's follower, by the ruleset's step with a
+// deployment, on feature i of the tile at a position (the move's word is
+// that step's).
+func (r *Ruleset) DeployMove(p tilekit.BoardPosition, i int) Move {
+	return Move{Kind: MoveDeploy, Follower: true, Placement: Placement{Pos: p}, Feature: i, Word: r.deployWord}
+}
+
+var (
+	deploymentUnit = unit{
+		steps:   []unitStep{{figure: true, part: func(m *tilekit.Mechanics) bool { return m.Deployment != nil }, compile: compileDeployment}},
+		rulings: readDeploymentRulings,
+		playing: func(r *Ruleset) bool { return r.deployAny },
+		hooks: unitHooks{
+			figure: &figureHook{kind: MoveDeploy, moves: (*Game).deployMoves, apply: (*Game).deployElsewhere, refuse: (*Game).deployRefusal},
+		},
+	}
+	deploymentKind = moveKind{notation: placeNotation, parse: placeMove(MoveDeploy), deploys: true,
+		takenBy: func(r *Ruleset, _ Word) error { return r.deployTaken }}
+)
+
+// compileDeployment compiles a step with a deployment: its word, which
+// names the kind's moves, and the symbol of its trigger.
+func compileDeployment(r *Ruleset, ps rules.PlayedStep) error {
+	d, t := ps.Step.Mechanics.Deployment, ps.Step.Mechanics.Trigger
+	if r.deployStep != nil {
+		return fmt.Errorf("the turn has two steps with a deployment (%s and %s): the engine plays one", r.deployStep.ID, ps.Step.ID)
+	}
+	if d.To != tilekit.DeployElsewhere {
+		return fmt.Errorf("deployment to %q: the engine deploys to %s only", d.To, tilekit.DeployElsewhere)
+	}
+	if t == nil || t.On != tilekit.TriggerTileSymbol {
+		return fmt.Errorf("a deployment is set off by a tile-symbol trigger, which the step lacks")
+	}
+	w, err := nameWord(d.Word, MoveDeploy)
+	if err != nil {
+		return err
+	}
+	r.deployStep, r.deployWord, r.deploySymbol = ps.Step, w, t.Symbol
+	r.deployTaken = fmt.Errorf("the follower of this turn was deployed by step %s (%s)", ps.Step.ID, citationText(d.Source))
+	return nil
+}
+
+// readDeploymentRulings reads the deployment's figures and destinations
+// tables when a tile type shows its symbol and the turn has the figure
+// decision; the deployment plays only when its figures table lets some
+// kind of follower be deployed so.
+func readDeploymentRulings(r *Ruleset, read rulingReader) error {
+	r.deployAny = false
+	if r.deployStep == nil || !r.hasStep(coreSteps[stepPlaceFigure]) {
+		return nil
+	}
+	r.deployTiles = make([]bool, len(r.tiles))
+	for typ, t := range r.tiles {
+		r.deployTiles[typ] = slices.Contains(t.Symbols, r.deploySymbol)
+		r.deployAny = r.deployAny || r.deployTiles[typ]
+	}
+	if !r.deployAny {
+		return nil
+	}
+	d := r.deployStep.Mechanics.Deployment
+	fr := &r.figures
+	var through [MaxKinds]verdict
+	if err := read(d.Figures, through[:len(r.kinds)], r.kindIDs()); err != nil {
+		return err
+	}
+	if err := read(d.Destinations, fr.deployTo[:len(fr.places)], fr.places); err != nil {
+		return err
+	}
+	fr.deployThrough = 0
+	for k, v := range through[:len(r.kinds)] {
+		if v.yes {
+			fr.deployThrough |= 1 << k
+		}
+	}
+	r.deployAny = fr.deployThrough != 0
+	return nil
+}
+
+// deployMoves appends, when the tile just placed shows the deployment's
+// symbol, a move for each feature of every other placed tile that the
+// destinations table allows and each kind of follower at hand that the
+// figures table allows and that may stand on it: by default an
+// unoccupied, incomplete feature, not a field, not on the tile of a
+// neutral figure, never where a unit keeps followers off.
+func (g *Game) deployMoves(dst []Move) []Move {
+	r := g.rules
+	fr := &r.figures
+	if !r.deployTiles[g.tile] {
+		return dst
+	}
+	at, stands := g.kindsAtHand(fr.deployThrough)
+	if !fr.deployTo[placeField].yes {
+		stands &^= 1 << KindField
+	}
+	if stands == 0 {
+		return dst
+	}
+	occupied, completed := fr.deployTo[placeOccupied].yes, fr.deployTo[placeCompleted].yes
+	b := g.board
+	for slot := range int32(len(b.placed) - 1) {
+		cell := b.placed[slot]
+		if g.closedToFollowers(cell) || g.tileOfRefusing(cell) >= 0 {
+			continue
+		}
+		pos := b.position(int(cell))
+		for i := range int32(r.NumFeatures(int(b.cells[cell].tile) - 1)) {
+			x := b.instance(slot, i)
+			n := &b.nodes[x]
+			on := uint8(1) << n.kind
+			if stands&on == 0 {
+				continue
+			}
+			root := &b.nodes[b.find(x)]
+			if root.followers > 0 && !occupied || !completed && n.completeWith(root) {
+				continue
+			}
+			dst = g.appendDeployKinds(dst, at, on, pos, int(i))
+		}
+	}
+	return dst
+}
+
+// tileOfRefusing returns the place of the tile of a neutral figure that
+// stands on a cell and that the destinations table refuses, or -1.
+func (g *Game) tileOfRefusing(cell int32) int {
+	fr := &g.rules.figures
+	for _, p := range fr.tileOf {
+		if cell == g.at[p.figure] && !fr.deployTo[p.place].yes {
+			return int(p.place)
+		}
+	}
+	return -1
+}
+
+// appendDeployKinds appends a deployment onto feature i of the tile at a
+// position for each kind at hand that may stand on its kind (on).
+func (g *Game) appendDeployKinds(dst []Move, at [MaxKinds]uint8, on uint8, pos tilekit.BoardPosition, i int) []Move {
+	r := g.rules
+	if len(r.kinds) == 1 { // the meeple alone
+		return append(dst, r.DeployMove(pos, i))
+	}
+	for k := range r.kinds {
+		if at[k]&on != 0 {
+			dst = append(dst, Move{Kind: MoveDeploy, Follower: true, Placement: Placement{Pos: pos}, Feature: i, Figure: k, Word: r.deployWord})
+		}
+	}
+	return dst
+}
+
+// deployElsewhere plays a legal deployment: the follower goes onto the
+// feature it names.
+func (g *Game) deployElsewhere(m Move, events []Event) []Event {
+	idx, _ := g.board.index(m.Placement.Pos)
+	x := g.board.instance(int32(g.board.cells[idx].slot), int32(m.Feature))
+	g.deploy(x, uint8(m.Figure), MoveDeploy)
+	return events
+}
+
+// deployRefusal says why a deployment onto an instance of the tile of a
+// cell is not legal, where the reason is known, or nil.
+func (g *Game) deployRefusal(cell, x int32) error {
+	r := g.rules
+	fr := &r.figures
+	what := g.board.describe(x)
+	switch {
+	case !r.deployTiles[g.tile]:
+		return fmt.Errorf("%s shows no %s symbol (%s)", r.ID(g.tile), r.deploySymbol, citationText(r.deployStep.Mechanics.Trigger.Source))
+	case cell == g.lastCell:
+		return fmt.Errorf("%s is on the tile just placed: put the follower there as usual", what)
+	case g.keepsOff(cell) >= 0:
+		return fmt.Errorf("%s %w", what, g.whyClosed(cell))
+	case g.board.nodes[g.board.find(x)].followers > 0 && !fr.deployTo[placeOccupied].yes:
+		return fmt.Errorf("%s is already occupied (%s)", what, reasonText(fr.deployTo[placeOccupied].reason))
+	case g.instanceComplete(x) && !fr.deployTo[placeCompleted].yes:
+		return fmt.Errorf("%s is complete (%s)", what, reasonText(fr.deployTo[placeCompleted].reason))
+	}
+	if p := g.tileOfRefusing(cell); p >= 0 {
+		return fmt.Errorf("%s lies on the %s's tile (%s)", what, fr.tileOfFigure(p), reasonText(fr.deployTo[p].reason))
+	}
+	return nil
+}
