@@ -267,6 +267,7 @@ type Removal struct {
 type Mechanics struct {
 	Trigger  *Trigger
 	Movement *Movement
+	Crossing *Crossing
 	Choice   *Choice
 	Removals []Removal
 	// Scoring are the scoring rules the step scores by, in order (see
@@ -279,13 +280,16 @@ type Mechanics struct {
 // play: a step with none plays only when the engine plays its id (the
 // base game's steps).
 func (m *Mechanics) Plays() bool {
-	return m.Movement != nil
+	return m.Movement != nil || m.Crossing != nil
 }
 
 // Words returns the words the step's moves are written with in the move
 // notation (MoveText.Word), other than a moving figure's id.
 func (m *Mechanics) Words() []MoveWord {
 	var words []MoveWord
+	if m.Crossing != nil {
+		words = append(words, m.Crossing.Word)
+	}
 	return words
 }
 

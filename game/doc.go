@@ -48,9 +48,11 @@
 // id or figure: the red dragon and the volcano, the Black Dragon, a fan's
 // own figure), unit_dragon.go (the volcano's volcano-deploy, a table no
 // step's data names), unit_fairy.go, unit_portal.go, unit_princess.go
-// and unit_drawbridge.go. A unit holds its state, claims its step ids, adds
-// its moves to the figure decision or waits for its own decision (a
-// dragon's step, a drawbridge), and brings its events, its sections of the
+// and unit_crossing.go (the mechanic of every step with a crossing in the
+// data: followers that cross from a scored feature into a linked one). A
+// unit holds its state, claims its step ids or parts, adds its moves to
+// the figure decision or waits for its own decision (a dragon's step, a
+// follower held to cross), and brings its events, its sections of the
 // snapshot notation and its invariants. units.go lists the units and their
 // hooks at fixed points of the turn: compile a tile, a drawn tile held
 // back, turn start, a step, the figure decision, a unit's decision, a

@@ -53,7 +53,7 @@ type figureRulings struct {
 	portalTo      [numPlaces]verdict
 	princessTakes verdict
 	volcanoDeploy []verdict
-	crossesBridge verdict
+	crosses       verdict
 }
 
 // Default verdicts: a subject the tables leave open or do not answer is

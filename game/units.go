@@ -20,12 +20,10 @@ type unit struct {
 	// steps are the step ids of the order of play
 	// (interactions/order.toml) the unit plays.
 	steps []unitStep
-	// tile compiles the flags the unit reads of a tile type (its symbols,
-	// its links); Compile calls it for every tile type, whatever the
-	// selection, and links, when not nil, gives the links of a feature
-	// that a symmetric tile must map onto links alike.
-	tile  func(r *Ruleset, t *tilekit.Tile)
-	links func(f *tilekit.Feature) []string
+	// tile compiles the flags the unit reads of a tile type (its
+	// symbols); Compile calls it for every tile type, whatever the
+	// selection.
+	tile func(r *Ruleset, t *tilekit.Tile)
 	// rulings reads the verdicts of the interaction tables the unit
 	// needs, once its steps are compiled.
 	rulings func(r *Ruleset, read rulingReader) error
@@ -49,11 +47,13 @@ type unit struct {
 	hooks unitHooks
 }
 
-// unitStep is a step of the rules data a unit plays: its id, whether it
+// unitStep is a step of the rules data a unit plays: its id, or the part
+// of its mechanics that makes the unit play it whatever its id; whether it
 // is part of the figure decision (the unit's moves join it), how its
 // mechanics compile and how it is played.
 type unitStep struct {
 	id      string
+	part    func(m *tilekit.Mechanics) bool
 	figure  bool
 	compile func(r *Ruleset, ps rules.PlayedStep) error
 	run     func(g *Game, events []Event) ([]Event, bool)
@@ -181,21 +181,22 @@ func appendHook[T any](hooks []T, h T, has bool) []T {
 // units are the units of the engine, in the order their hooks run at each
 // point: the figure decision lists the portal's moves, then the
 // princess's, then the fairy's; a scored feature pays the fairy's bonus
-// before the drawbridges hold its followers; the moving figures are one
-// unit, the mechanic of every step with a movement.
+// before a crossing holds its followers; the moving figures are one
+// unit, the mechanic of every step with a movement, and the crossings
+// another, of every step with a crossing.
 // (The list is set by init: a unit's hooks reach Compile, which reads
 // the list.)
 var units []*unit
 
 func init() {
-	units = []*unit{&portalUnit, &princessUnit, &fairyUnit, &volcanoUnit, &movingUnit, &drawbridgeUnit}
+	units = []*unit{&portalUnit, &princessUnit, &fairyUnit, &volcanoUnit, &movingUnit, &crossingUnit}
 }
 
 // unitStates holds the state of every unit during a game, embedded in
 // the turn's state.
 type unitStates struct {
 	fairyState
-	drawbridgeState
+	crossingState
 	movingState
 }
 
@@ -206,7 +207,7 @@ type unitRules struct {
 	fairyRules
 	portalRules
 	princessRules
-	drawbridgeRules
+	crossingRules
 	// figures are the verdicts of the tables the units read.
 	figures figureRulings
 	// sections are the units' sections of the snapshot notation, in the
@@ -247,7 +248,7 @@ type moveKind struct {
 // moveKinds are the kinds of the units' moves, by MoveKind.
 var moveKinds = [numMoveKinds]*moveKind{MoveBase: {notation: func(Move, *tilekit.MoveText) bool { return true }, deploys: true},
 	MovePortal: &portalKind, MovePrincess: &princessKind, MoveFairy: &fairyKind,
-	MoveStep: &stepKind, MoveDrawbridge: &drawbridgeKind}
+	MoveStep: &stepKind, MoveCross: &crossKind}
 
 // numEventKinds is the number of kinds of events.
 const numEventKinds EventKind = 11
@@ -347,16 +348,25 @@ func (r *Ruleset) section(key string) *section {
 	return nil
 }
 
-// unitStepByID returns the unit's step of an id, or nil.
-func unitStepByID(id string) *unitStep {
+// unitStepOf returns the unit's step that plays a step of the data, by
+// its id or by a part of its mechanics, or nil.
+func unitStepOf(s *tilekit.Step) *unitStep {
 	for _, u := range units {
 		for i := range u.steps {
-			if u.steps[i].id == id {
+			if u.steps[i].plays(s) {
 				return &u.steps[i]
 			}
 		}
 	}
 	return nil
+}
+
+// plays reports whether a unit's step plays a step of the data.
+func (st *unitStep) plays(s *tilekit.Step) bool {
+	if st.part != nil {
+		return st.part(&s.Mechanics)
+	}
+	return st.id == s.ID
 }
 
 // compileUnits reads the tables of the units, finds those the turn
@@ -393,9 +403,11 @@ func (u *unit) plays(r *Ruleset) bool {
 	if u.playing != nil {
 		return u.playing(r)
 	}
-	for _, st := range u.steps {
-		if r.hasStep(st.id) {
-			return true
+	for i := range u.steps {
+		for _, ts := range r.turn {
+			if ts.data != nil && u.steps[i].plays(ts.data) {
+				return true
+			}
 		}
 	}
 	return false

@@ -396,6 +396,13 @@ func (b *builder) eventViews(d *exampleData, res game.ScenarioResult, events []g
 // stepKeys are the strings of a dragon's steps, by the word of its moves.
 var stepKeys = map[tilekit.MoveWord]string{"dragon": "example.dragon", "black-dragon": "example.black-dragon"}
 
+// isCross reports whether a move word writes the moves of a step's
+// crossing (game.MoveCross), whatever the word.
+func isCross(word tilekit.MoveWord) bool {
+	k, ok := game.WordKind(word)
+	return ok && k == game.MoveCross
+}
+
 // moveText says what a turn does: the tile laid, then its moves, read
 // as values of the move notation (a text the validator refused is left
 // out), each dragon's steps together where its first is.
@@ -417,6 +424,10 @@ func (b *builder) moveText(t tilekit.ScenarioTurn) string {
 			parts = append(parts, b.tr.must("example.princess", m.At.X, m.At.Y))
 		case m.Word == "fairy":
 			parts = append(parts, b.tr.must("example.fairy", m.At.X, m.At.Y))
+		case isCross(m.Word) && m.Home:
+			parts = append(parts, b.tr.must("example.cross-home", m.Word))
+		case isCross(m.Word):
+			parts = append(parts, b.tr.must("example.cross", m.Word, m.Feature, m.At.X, m.At.Y))
 		case stepKeys[m.Word] != "":
 			if _, ok := stepsAt[m.Word]; !ok {
 				stepsAt[m.Word] = len(parts)

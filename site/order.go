@@ -43,6 +43,9 @@ type stepView struct {
 	// Scoring are the step's scoring rules and bonuses, worded from
 	// their values.
 	Scoring []scoreView
+	// Does are what the step's other mechanics do (a crossing), worded
+	// from their values, each with its source.
+	Does    []scoreView
 	Differs bool
 	// Replaces names the kind of the step's source that a step of a later
 	// folder replaced, such as by a house rule (ReplacesClass "house-rule").
@@ -225,7 +228,7 @@ func (b *builder) stepView(page string, s rules.PlayedStep, anchor string, diffe
 	v := stepView{Anchor: anchor + anchorID(s.Step.ID), ID: s.Step.ID, Name: s.Step.Name, Explanation: s.Step.Explanation, Choice: choiceText(s.Choice),
 		Source: b.citationOf(s.Step.Source), Needs: b.needsOf([]string{s.Step.Expansion}, nil), Differs: differs,
 		Expansion: link{Href: b.pageLink(page, "expansions/"+tilekit.ParentExpansion(s.Step.Expansion), ""), Text: b.expansionName(s.Step.Expansion)},
-		Scoring:   b.scoringViews(&s.Step.Mechanics)}
+		Scoring:   b.scoringViews(&s.Step.Mechanics), Does: b.doesViews(&s.Step.Mechanics)}
 	if s.Variant != nil {
 		v.Variant = s.Variant.Scope()
 		if s.Variant.Explanation != "" {

@@ -16,8 +16,9 @@ type figureKey struct {
 }
 
 // figureKeys lists the keys of the figures and the part each needs; the
-// moves of the figures (portal, princess, fairy, dragon, black-dragon,
-// drawbridge) need the part their word's key does.
+// moves of the figures (portal, princess, fairy, dragon, black-dragon)
+// need the part their word's key does, and a move whose word a step's
+// mechanics give (Mechanics.Words) the step's expansion.
 var figureKeys = []figureKey{
 	{"dragon", "princess-dragon/dragon", "the red dragon"},
 	{"dragon-options", "princess-dragon/dragon", "the red dragon"},
@@ -25,7 +26,6 @@ var figureKeys = []figureKey{
 	{"portal", "princess-dragon/magic-portal", "the magic portal"},
 	{"princess", "princess-dragon/princess", "the princess"},
 	{"black-dragon", "black-dragon", "the Black Dragon"},
-	{"drawbridge", "drawbridges", "the drawbridges"},
 }
 
 // figuresSelected reports each figure key written at an Origin (given
