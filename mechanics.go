@@ -279,6 +279,7 @@ type Removal struct {
 type Mechanics struct {
 	Trigger  *Trigger
 	Movement *Movement
+	Crossing *Crossing
 	Choice   *Choice
 	Removals []Removal
 	// Deployment is another place for the turn's follower (see Deployment).
@@ -294,7 +295,7 @@ type Mechanics struct {
 // base game's steps).
 func (m *Mechanics) Plays() bool {
 	return m.Movement != nil || len(m.Bonuses) > 0 ||
-		m.Deployment != nil
+		m.Deployment != nil || m.Crossing != nil
 }
 
 // Words returns the words the step's moves are written with in the move
@@ -303,6 +304,9 @@ func (m *Mechanics) Words() []MoveWord {
 	var words []MoveWord
 	if m.Deployment != nil {
 		words = append(words, m.Deployment.Word)
+	}
+	if m.Crossing != nil {
+		words = append(words, m.Crossing.Word)
 	}
 	return words
 }

@@ -273,6 +273,7 @@ func (s *Step) overlay(old Step) Step {
 	m, o := &out.Mechanics, &old.Mechanics
 	orOldPointer(&m.Trigger, o.Trigger)
 	orOldPointer(&m.Movement, o.Movement)
+	orOldPointer(&m.Crossing, o.Crossing)
 	orOldPointer(&m.Choice, o.Choice)
 	orOldPointer(&m.Deployment, o.Deployment)
 	orOld(&m.Removals, o.Removals)

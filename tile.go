@@ -146,6 +146,36 @@ type Feature struct {
 	Origin Origin
 }
 
+// LinkKeys lists the keys of a feature of the tile data that name other
+// features of its tile, which Feature.Links reads: a field's cities and
+// the cities it meets apart, a cloister's city around it, a road's city
+// above it and the cities a road reaches over a drawbridge.
+var LinkKeys = []string{"cities", "apart", "inside", "under", "drawbridges"}
+
+// Links returns the ids of the features of its tile that the feature
+// names under a key of LinkKeys; nil for another key or none.
+func (f *Feature) Links(key string) []string {
+	one := func(id string) []string {
+		if id == "" {
+			return nil
+		}
+		return []string{id}
+	}
+	switch key {
+	case "cities":
+		return f.Cities
+	case "apart":
+		return f.Apart
+	case "inside":
+		return one(f.Inside)
+	case "under":
+		return one(f.Under)
+	case "drawbridges":
+		return f.Drawbridges
+	}
+	return nil
+}
+
 // Has reports whether the feature carries the attribute.
 func (f *Feature) Has(a Attribute) bool { return slices.Contains(f.Attributes, a) }
 
@@ -194,9 +224,15 @@ func (t *Tile) Feature(id string) *Feature {
 // DrawbridgeCities returns the cities of the tile that the road feature
 // reaches over a drawbridge.
 func (t *Tile) DrawbridgeCities(road *Feature) []*Feature {
+	return t.Linked(road, "drawbridges", City)
+}
+
+// Linked returns the features of a kind of the tile that a feature links
+// to under a key of LinkKeys (Feature.Links), in the order it names them.
+func (t *Tile) Linked(f *Feature, key string, kind FeatureKind) []*Feature {
 	var out []*Feature
-	for _, id := range road.Drawbridges {
-		if c := t.Feature(id); c != nil && c.Kind == City {
+	for _, id := range f.Links(key) {
+		if c := t.Feature(id); c != nil && c.Kind == kind {
 			out = append(out, c)
 		}
 	}

@@ -129,8 +129,8 @@ func TestDrawbridgeMeepleCrossesIntoTheCity(t *testing.T) {
 	require.Equal(t, "drawbridge", g.Decision())
 	assert.Equal(t, 0, g.Decider(), "player 1 holds the majority, though player 2 completed the road")
 	city := feature(t, r, bridge, "city")
-	assert.Equal(t, []string{"drawbridge home", game.DrawbridgeMove(pos(1, 0), city).String()}, legalStrings(g))
-	assert.Equal(t, []string{"cross p1 city"}, apply(t, g, game.DrawbridgeMove(pos(1, 0), city)))
+	assert.Equal(t, []string{"drawbridge home", r.CrossMove(pos(1, 0), city).String()}, legalStrings(g))
+	assert.Equal(t, []string{"cross p1 city"}, apply(t, g, r.CrossMove(pos(1, 0), city)))
 	assert.Equal(t, []game.PlacedFollower{{Player: 0, Pos: pos(1, 0), Index: city}}, g.Followers(nil))
 }
 
@@ -149,9 +149,9 @@ func TestDrawbridgeEachMeepleAndTies(t *testing.T) {
 	take(t, g, bridge)
 	require.NoError(t, place(g, 1, 0, 1))
 	assert.Equal(t, []string{"complete road", "score p1 4 road", "return p2 1 road"}, apply(t, g, game.NoFollower))
-	assert.Equal(t, []string{"cross p1 city"}, apply(t, g, game.DrawbridgeMove(pos(1, 0), city)))
+	assert.Equal(t, []string{"cross p1 city"}, apply(t, g, r.CrossMove(pos(1, 0), city)))
 	assert.Equal(t, "drawbridge", g.Decision(), "the second meeple's choice")
-	assert.Equal(t, []string{"return p1 1 road"}, apply(t, g, game.DrawbridgeHome))
+	assert.Equal(t, []string{"return p1 1 road"}, apply(t, g, r.CrossHome()))
 	assert.Equal(t, []int{game.Followers - 1, game.Followers}, supplies(g))
 
 	tie, err := game.ParseSnapshot(r, "-2,0:base/A@270[2:road] -1,0:base/U@0 0,0:base/D@0[1:road] / scores 0,0")

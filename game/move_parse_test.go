@@ -42,7 +42,7 @@ func TestParseMoveReadsEveryLegalMove(t *testing.T) {
 		}
 	}
 	assert.GreaterOrEqual(t, played, 12)
-	for k := game.MoveBase; k <= game.MoveDrawbridge; k++ {
+	for k := game.MoveBase; k <= game.MoveCross; k++ {
 		assert.NotZero(t, kinds[k], "no legal move of kind %d was read", k)
 	}
 }

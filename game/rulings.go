@@ -62,7 +62,7 @@ type figureRulings struct {
 	deployThrough uint32
 	deployTo      [numPlaces]verdict
 	princessTakes verdict
-	crossesBridge verdict
+	crosses verdict
 }
 
 // compilePlaces lists the places the ruleset's tables answer for: the

@@ -20,12 +20,10 @@ type unit struct {
 	// steps are the step ids of the order of play
 	// (interactions/order.toml) the unit plays.
 	steps []unitStep
-	// tile compiles the flags the unit reads of a tile type (its symbols,
-	// its links); Compile calls it for every tile type, whatever the
-	// selection, and links, when not nil, gives the links of a feature
-	// that a symmetric tile must map onto links alike.
-	tile  func(r *Ruleset, t *tilekit.Tile)
-	links func(f *tilekit.Feature) []string
+	// tile compiles the flags the unit reads of a tile type (its
+	// symbols); Compile calls it for every tile type, whatever the
+	// selection.
+	tile func(r *Ruleset, t *tilekit.Tile)
 	// rulings reads the verdicts of the interaction tables the unit
 	// needs, once its steps are compiled.
 	rulings func(r *Ruleset, read rulingReader) error
@@ -49,7 +47,8 @@ type unit struct {
 	hooks unitHooks
 }
 
-// unitStep is a step of the rules data a unit plays: its id, whether it
+// unitStep is a step of the rules data a unit plays: its id, or the part
+// of its mechanics that makes the unit play it whatever its id; whether it
 // is part of the figure decision (the unit's moves join it), how its
 // mechanics compile and how it is played.
 type unitStep struct {
@@ -187,21 +186,22 @@ func appendHook[T any](hooks []T, h T, has bool) []T {
 // units are the units of the engine, in the order their hooks run at each
 // point: the figure decision lists the deployment's moves, then the
 // princess's, then the fairy's; a scored feature pays the fairy's bonus
-// before the drawbridges hold its followers; the moving figures are one
-// unit, the mechanic of every step with a movement.
+// before a crossing holds its followers; the moving figures are one
+// unit, the mechanic of every step with a movement, and the crossings
+// another, of every step with a crossing.
 // (The list is set by init: a unit's hooks reach Compile, which reads
 // the list.)
 var units []*unit
 
 func init() {
-	units = []*unit{&deploymentUnit, &princessUnit, &companionUnit, &movingUnit, &drawbridgeUnit}
+	units = []*unit{&deploymentUnit, &princessUnit, &companionUnit, &movingUnit, &crossingUnit}
 }
 
 // unitStates holds the state of every unit during a game, embedded in
 // the turn's state.
 type unitStates struct {
 	companionStates
-	drawbridgeState
+	crossingState
 	movingState
 }
 
@@ -211,7 +211,7 @@ type unitRules struct {
 	companionRules
 	deploymentRules
 	princessRules
-	drawbridgeRules
+	crossingRules
 	// figures are the verdicts of the tables the units read.
 	figures figureRulings
 	// sections are the units' sections of the snapshot notation, in the
@@ -255,7 +255,7 @@ type moveKind struct {
 // moveKinds are the kinds of the units' moves, by MoveKind.
 var moveKinds = [numMoveKinds]*moveKind{MoveBase: {notation: func(Move, *tilekit.MoveText) bool { return true }, deploys: true},
 	MoveDeploy: &deploymentKind, MovePrincess: &princessKind, MoveCompanion: &companionKind,
-	MoveStep: &stepKind, MoveDrawbridge: &drawbridgeKind}
+	MoveStep: &stepKind, MoveCross: &crossKind}
 
 // numEventKinds is the number of kinds of events.
 const numEventKinds EventKind = 11
@@ -330,18 +330,25 @@ func (r *Ruleset) section(key string) *section {
 	return nil
 }
 
-// unitStepOf returns the unit's step that plays a step of the data: by
-// its part (unitStep.part), or by its id; nil for none.
+// unitStepOf returns the unit's step that plays a step of the data, by
+// its id or by a part of its mechanics, or nil.
 func unitStepOf(s *tilekit.Step) *unitStep {
 	for _, u := range units {
 		for i := range u.steps {
-			us := &u.steps[i]
-			if us.part != nil && us.part(&s.Mechanics) || us.part == nil && us.id == s.ID {
-				return us
+			if u.steps[i].plays(s) {
+				return &u.steps[i]
 			}
 		}
 	}
 	return nil
+}
+
+// plays reports whether a unit's step plays a step of the data.
+func (st *unitStep) plays(s *tilekit.Step) bool {
+	if st.part != nil {
+		return st.part(&s.Mechanics)
+	}
+	return st.id == s.ID
 }
 
 // compileUnits reads the tables of the units, finds those the turn
@@ -381,13 +388,9 @@ func (u *unit) plays(r *Ruleset) bool {
 	if u.playing != nil {
 		return u.playing(r)
 	}
-	for _, ts := range r.turn {
-		if ts.data == nil {
-			continue
-		}
-		us := unitStepOf(ts.data)
-		for i := range u.steps {
-			if us == &u.steps[i] {
+	for i := range u.steps {
+		for _, ts := range r.turn {
+			if ts.data != nil && u.steps[i].plays(ts.data) {
 				return true
 			}
 		}

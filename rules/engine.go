@@ -9,14 +9,13 @@ import (
 // EngineSteps lists the ids of the steps of the order of play that the
 // game engine plays by their id. The engine maps each to its
 // implementation (a test of package game checks that the two lists
-// agree); it also plays every step with a movement or a deployment
-// (StepPlayed), whatever its id. A step of the data that is neither, such as a fan expansion's
+// agree); it also plays every step with a mechanic of the data (a
+// movement, a deployment, a crossing, bonuses: StepPlayed), whatever its id. A step of the data that is neither, such as a fan expansion's
 // own rule of another kind, is one the engine cannot play yet: the
 // validator warns about it, and what plays games leaves out what needs it
 // instead of failing.
 var EngineSteps = []string{
 	"place-tile", "place-figure", "score-features", "princess-remove",
-	"drawbridge-move",
 }
 
 // EnginePlays reports whether the game engine plays the step with the id

@@ -840,3 +840,22 @@ func TestFanExpansionEveryEdition(t *testing.T) {
 	assert.NotContains(t, string(data), "played with every edition")
 	assert.Contains(t, string(data), "editions C1, C2, C3")
 }
+
+// TestCrossingIsWordedFromItsData checks that the order of play words the
+// drawbridges' crossing from its values (its kinds, its link, its table
+// and its word) with its source, and that a worked example words the
+// crossing moves by their kind, the word coming from the move.
+func TestCrossingIsWordedFromItsData(t *testing.T) {
+	_, s := builtinBuild(t)
+	pages := parseSite(t, s)
+	one := pages["order/drawbridges.html"]
+	require.NotNil(t, one)
+	step := textOf(findByID(one.doc, "step-drawbridge-move"))
+	assert.Contains(t, step, "What it does:")
+	assert.Contains(t, step, "after a completed road is scored, the player with the sole majority on it may move each of their followers on it into an incomplete city that the drawbridges of its tiles link it to, where drawbridge-figures lets the follower cross")
+	assert.Contains(t, step, `the moves read "drawbridge x,y:FEATURE" or "drawbridge home"`)
+	example := pages["examples/drawbridges-example-2.html"]
+	require.NotNil(t, example)
+	text := textOf(example.doc)
+	assert.Contains(t, text, "a follower crosses over the drawbridge into the city at -1,0; a follower that could cross over the drawbridge goes home")
+}

@@ -424,6 +424,10 @@ func (b *builder) moveText(t tilekit.ScenarioTurn) string {
 			parts = append(parts, b.tr.must("example.princess", m.At.X, m.At.Y))
 		case m.Word == "fairy":
 			parts = append(parts, b.tr.must("example.fairy", m.At.X, m.At.Y))
+		case wordKind(m.Word) == game.MoveCross && m.Home:
+			parts = append(parts, b.tr.must("example.cross-home", m.Word))
+		case wordKind(m.Word) == game.MoveCross:
+			parts = append(parts, b.tr.must("example.cross", m.Word, m.Feature, m.At.X, m.At.Y))
 		case stepKeys[m.Word] != "":
 			if _, ok := stepsAt[m.Word]; !ok {
 				stepsAt[m.Word] = len(parts)

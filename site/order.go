@@ -55,7 +55,10 @@ type stepView struct {
 	// Deployment says where the step lets the turn's follower be
 	// deployed instead, "" for none.
 	Deployment string
-	Differs    bool
+	// Does are what the step's other mechanics do (a crossing), worded
+	// from their values, each with its source.
+	Does    []scoreView
+	Differs bool
 	// Replaces names the kind of the step's source that a step of a later
 	// folder replaced, such as by a house rule (ReplacesClass "house-rule").
 	Replaces, ReplacesClass string
@@ -266,7 +269,7 @@ func (b *builder) stepView(page string, s rules.PlayedStep, anchor string, diffe
 		Phase:  s.Step.Phase,
 		Source: b.citationOf(s.Step.Source), Needs: b.needsOf([]string{s.Step.Expansion}, nil), Differs: differs,
 		Expansion: link{Href: b.pageLink(page, "expansions/"+tilekit.ParentExpansion(s.Step.Expansion), ""), Text: b.expansionName(s.Step.Expansion)},
-		Scoring:   b.scoringViews(&s.Step.Mechanics)}
+		Scoring:   b.scoringViews(&s.Step.Mechanics), Does: b.doesViews(&s.Step.Mechanics)}
 	if d := s.Step.Mechanics.Deployment; d != nil {
 		v.Deployment = d.Describe()
 	}

@@ -32,6 +32,37 @@ func (b *builder) scoringViews(m *tilekit.Mechanics) []scoreView {
 	return out
 }
 
+// doesViews words what a step's mechanics do beside its choice and its
+// scoring: its crossing.
+func (b *builder) doesViews(m *tilekit.Mechanics) []scoreView {
+	var out []scoreView
+	if c := m.Crossing; c != nil {
+		out = append(out, scoreView{Text: crossingWords(b.tr, c), Source: b.citationOf(c.Source)})
+	}
+	return out
+}
+
+// crossingWords words a crossing: the kinds it crosses from and into,
+// the link, the table and the word of its moves, each as the data gives
+// it.
+func crossingWords(tr *translator, c *tilekit.Crossing) string {
+	return tr.fill("order.crossing", func(name string) (string, bool) {
+		switch name {
+		case "from":
+			return string(c.From), true
+		case "into":
+			return string(c.Into), true
+		case "link":
+			return c.Link, true
+		case "table":
+			return c.Table, true
+		case "word":
+			return string(c.Word), true
+		}
+		return "", false
+	})
+}
+
 // firstSource returns the citation of the first of a list of sources.
 func (b *builder) firstSource(cs []tilekit.Citation) citation {
 	if len(cs) == 0 {

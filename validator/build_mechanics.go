@@ -27,6 +27,7 @@ func buildMechanics(m map[string]any, at tilekit.Origin) tilekit.Mechanics {
 			Notes: strs(v, "notes"), Source: buildCitation(table(v, "source")), Origin: at.At("movement"),
 		}
 	}
+	out.Crossing = buildCrossing(table(m, "crossing"), at.At("crossing"))
 	out.Choice = buildChoice(table(m, "choice"), at.At("choice"))
 	out.Deployment = buildDeployment(table(m, "deployment"), at.At("deployment"))
 	for i, r := range list(m["removal"]) {

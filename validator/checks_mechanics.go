@@ -66,6 +66,7 @@ func (l *loader) checkMechanics(cat *tilekit.Catalog, s *tilekit.Step) {
 			l.checkMovementTrigger(s, m.Trigger)
 		}
 	}
+	l.checkCrossing(cat, s)
 	if c := m.Choice; c != nil {
 		l.checkChoice(cat, c)
 	}

@@ -183,7 +183,7 @@ func (l *loader) checkStep(cat *tilekit.Catalog, s *tilekit.Step) {
 	l.checkDeployment(cat, s)
 	if !rules.StepPlayed(s) && !strings.HasPrefix(s.Origin.File, BuiltinName+"/") {
 		l.report(s.Origin.At("id"), "step-not-played", Warning,
-			"the game engine does not play the step %s yet (it plays %s, and every step with a movement or a deployment): play cannot play the scenarios of %s, the site marks its worked examples as not played, and site build --stats leaves it out",
+			"the game engine does not play the step %s yet (it plays %s, and every step with a movement, a deployment or a crossing): play cannot play the scenarios of %s, the site marks its worked examples as not played, and site build --stats leaves it out",
 			s.ID, strings.Join(rules.EngineSteps, ", "), s.Expansion)
 	}
 	x := cat.Expansion(tilekit.ParentExpansion(s.Expansion))

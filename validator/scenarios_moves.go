@@ -77,20 +77,18 @@ func (l *loader) moveSelected(s *tilekit.Scenario, setup scenarioSetup, word til
 				"a %s move moves %s, of %s, which scenario %s does not select: add %q to its expansions", word, k.figure, k.part, s.ID, k.part)
 		}
 	}
-	var missing *tilekit.Step // the first step of the word, when the setup selects none
+	var unselected *tilekit.Step
 	for i := range l.data.Steps {
 		st := &l.data.Steps[i]
-		if !slices.Contains(st.Mechanics.Words(), word) {
-			continue
-		}
-		if setup.sel.Has(st.Expansion) {
-			return
-		}
-		if missing == nil {
-			missing = st
+		switch {
+		case !slices.Contains(st.Mechanics.Words(), word):
+		case setup.sel.Has(st.Expansion):
+			return // a step the scenario selects gives the word
+		case unselected == nil:
+			unselected = st
 		}
 	}
-	if st := missing; st != nil {
+	if st := unselected; st != nil {
 		l.report(at, "figure-not-selected", Error,
 			"a %s move is a move of step %s, of %s, which scenario %s does not select: add %q to its expansions", word, st.ID, st.Expansion, s.ID, st.Expansion)
 	}

@@ -96,7 +96,7 @@ type stepJSON struct {
 }
 
 // mechanicJSON is one part of a step's engine data: trigger, movement,
-// choice or removal.
+// crossing, choice or removal.
 type mechanicJSON struct {
 	Part   string       `json:"part"`
 	Text   string       `json:"text"`
@@ -104,7 +104,7 @@ type mechanicJSON struct {
 }
 
 // mechanics lists a played step's engine data, in the order trigger,
-// movement, deployment, choice, removals, scoring rules, bonuses.
+// movement, deployment, crossing, choice, removals, scoring rules, bonuses.
 func mechanics(ps rules.PlayedStep) []mechanicJSON {
 	var out []mechanicJSON
 	m := &ps.Step.Mechanics
@@ -116,6 +116,9 @@ func mechanics(ps rules.PlayedStep) []mechanicJSON {
 	}
 	if m.Deployment != nil {
 		out = append(out, mechanicJSON{"deployment", m.Deployment.Describe(), newCitationJSON(m.Deployment.Source)})
+	}
+	if m.Crossing != nil {
+		out = append(out, mechanicJSON{"crossing", m.Crossing.Describe(), newCitationJSON(m.Crossing.Source)})
 	}
 	if ps.Choice != nil {
 		out = append(out, mechanicJSON{"choice", ps.Choice.Describe(), newCitationJSON(ps.Choice.Source)})
@@ -182,7 +185,7 @@ func orderJSON(sel rules.Selection, opt rules.OrderOptions, steps []rules.Played
 }
 
 // mechanicLabel heads each part of a step's engine data in the text output.
-var mechanicLabel = map[string]string{"trigger": "Trigger", "movement": "Movement", "deployment": "Deployment", "choice": "Choice", "removal": "Removed", "scoring": "Scoring", "bonus": "Bonus"}
+var mechanicLabel = map[string]string{"trigger": "Trigger", "movement": "Movement", "deployment": "Deployment", "crossing": "Crossing", "choice": "Choice", "removal": "Removed", "scoring": "Scoring", "bonus": "Bonus"}
 
 func writeOrderText(w io.Writer, cat *tilekit.Catalog, sel rules.Selection, opt rules.OrderOptions, steps []rules.PlayedStep) error {
 	whose := "the standard rules"
