@@ -56,6 +56,11 @@ func TestChangedCrossingWordChangesTheMoves(t *testing.T) {
 	assert.Equal(t, []string{"complete road", "score p1 3 road"}, events)
 	require.Equal(t, "raft", g.Decision())
 	assert.Equal(t, []string{"raft home", "raft 1,0:f" + string(rune('0'+city))}, legalStrings(g))
+	selRules(t, catalog(t), tilekit.C3, "", "drawbridges") // names the built-in word in the process
+	old, err := g.ParseMove("drawbridge home")
+	require.NoError(t, err, "the built-in word reads in the process")
+	_, err = g.Apply(old, nil)
+	assert.ErrorContains(t, err, "not a legal move", "a move of another ruleset's word is not this game's")
 	m, err := g.ParseMove("raft 1,0:city")
 	require.NoError(t, err)
 	assert.Equal(t, r.CrossMove(pos(1, 0), city), m)

@@ -62,7 +62,7 @@ type figureRulings struct {
 	deployThrough uint32
 	deployTo      [numPlaces]verdict
 	princessTakes verdict
-	crosses verdict
+	crosses       verdict
 }
 
 // compilePlaces lists the places the ruleset's tables answer for: the
@@ -146,8 +146,8 @@ func newRulingReader(cat *tilekit.Catalog, sel rules.Selection, r *Ruleset) ruli
 
 // verdictOf compiles the ruling of a subject id; an open verdict or no
 // ruling is the engine's default, no, and a conditional verdict counts as
-// yes (the engine plays the condition where it knows it, as the fairy's
-// tile).
+// yes (the engine plays the condition where it knows it, as a
+// companion's tile).
 func verdictOf(table string, rs []rules.Ruling, id string) verdict {
 	for _, r := range rs {
 		if r.Subject.ID != id {

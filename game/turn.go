@@ -271,7 +271,7 @@ const MoveBase MoveKind = 0
 // sameMove reports whether two moves of a unit's kind name the same
 // thing.
 func sameMove(a, b Move) bool {
-	return a.Kind == b.Kind && a.Placement.Pos == b.Placement.Pos && a.Feature == b.Feature && a.Dir == b.Dir && a.Figure == b.Figure
+	return a.Kind == b.Kind && a.Word == b.Word && a.Placement.Pos == b.Placement.Pos && a.Feature == b.Feature && a.Dir == b.Dir && a.Figure == b.Figure
 }
 
 // applyLegal plays a move that Legal listed in the present position, as
