@@ -269,6 +269,8 @@ type Mechanics struct {
 	Movement *Movement
 	Choice   *Choice
 	Removals []Removal
+	// Dismissal removes a follower from a feature the tile extends.
+	Dismissal *Dismissal
 	// Scoring are the scoring rules the step scores by, in order (see
 	// ScoreRule), and Bonuses the points its figure brings (see Bonus).
 	Scoring []ScoreRule
@@ -279,13 +281,17 @@ type Mechanics struct {
 // play: a step with none plays only when the engine plays its id (the
 // base game's steps).
 func (m *Mechanics) Plays() bool {
-	return m.Movement != nil
+	return m.Movement != nil ||
+		m.Dismissal != nil
 }
 
 // Words returns the words the step's moves are written with in the move
 // notation (MoveText.Word), other than a moving figure's id.
 func (m *Mechanics) Words() []MoveWord {
 	var words []MoveWord
+	if m.Dismissal != nil {
+		words = append(words, m.Dismissal.Word)
+	}
 	return words
 }
 

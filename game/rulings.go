@@ -51,7 +51,6 @@ type figureRulings struct {
 	// ruleset's followers go through.
 	portalThrough uint32
 	portalTo      [numPlaces]verdict
-	princessTakes verdict
 	volcanoDeploy []verdict
 	crossesBridge verdict
 }

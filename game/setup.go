@@ -81,7 +81,7 @@ func (r *Ruleset) compileTurn(cat *tilekit.Catalog, sel rules.Selection) error {
 		return nil
 	}
 	for _, ps := range order {
-		st, us := stepByID(ps.Step.ID)
+		st, us := stepOf(ps.Step)
 		if us == nil && st == stepUnit && ps.Step.Mechanics.Movement != nil {
 			run, err := r.compileMovement(ps)
 			if err != nil {
@@ -111,14 +111,15 @@ func (r *Ruleset) compileTurn(cat *tilekit.Catalog, sel rules.Selection) error {
 	return r.compileUnits(cat, sel)
 }
 
-// stepByID returns the kind of the step of an id and, for a unit's step,
-// the unit's step; a step no unit plays and the core does not know is a
-// unit's step without one.
-func stepByID(id string) (step, *unitStep) {
-	if i := slices.Index(coreSteps[:], id); i >= 0 {
+// stepOf returns the kind of a step of the rules data and, for a unit's
+// step, the unit's step (by its id, or by a part of its mechanics); a
+// step no unit plays and the core does not know is a unit's step without
+// one.
+func stepOf(s *tilekit.Step) (step, *unitStep) {
+	if i := slices.Index(coreSteps[:], s.ID); i >= 0 {
 		return step(i), nil
 	}
-	us := unitStepByID(id)
+	us := unitStepOf(s)
 	if us != nil && us.figure {
 		return stepPlaceFigure, us
 	}

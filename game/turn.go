@@ -171,6 +171,9 @@ func (g *Game) Apply(m Move, events []Event) ([]Event, error) {
 		return g.waiting.apply(g, m, events)
 	}
 	if m.Follower && g.figureKind != MoveBase {
+		if k := moveKinds[g.figureKind%numMoveKinds]; k.takenBy != nil {
+			return events, k.takenBy(g.rules)
+		}
 		return events, moveKinds[g.figureKind%numMoveKinds].taken
 	}
 	return events, g.errorOutOfTurn(phaseFollower)

@@ -49,11 +49,14 @@ type unit struct {
 	hooks unitHooks
 }
 
-// unitStep is a step of the rules data a unit plays: its id, whether it
-// is part of the figure decision (the unit's moves join it), how its
-// mechanics compile and how it is played.
+// unitStep is a step of the rules data a unit plays: its id, or for a
+// mechanic of the data the part of a step's mechanics it plays (part, any
+// step that has it, whatever its id); whether it is part of the figure
+// decision (the unit's moves join it), how its mechanics compile and how
+// it is played.
 type unitStep struct {
 	id      string
+	part    func(m *tilekit.Mechanics) bool
 	figure  bool
 	compile func(r *Ruleset, ps rules.PlayedStep) error
 	run     func(g *Game, events []Event) ([]Event, bool)
@@ -114,7 +117,7 @@ type blockHook struct {
 type figureHook struct {
 	kind    MoveKind
 	only    func(g *Game) bool
-	onlyWhy error
+	onlyWhy func(g *Game) error
 	moves   func(g *Game, dst []Move) []Move
 	apply   func(g *Game, m Move, events []Event) []Event
 	refuse  func(g *Game, cell, x int32) error
@@ -188,7 +191,7 @@ func appendHook[T any](hooks []T, h T, has bool) []T {
 var units []*unit
 
 func init() {
-	units = []*unit{&portalUnit, &princessUnit, &fairyUnit, &volcanoUnit, &movingUnit, &drawbridgeUnit}
+	units = []*unit{&portalUnit, &dismissalUnit, &fairyUnit, &volcanoUnit, &movingUnit, &drawbridgeUnit}
 }
 
 // unitStates holds the state of every unit during a game, embedded in
@@ -205,7 +208,7 @@ type unitRules struct {
 	volcanoRules
 	fairyRules
 	portalRules
-	princessRules
+	dismissalRules
 	drawbridgeRules
 	// figures are the verdicts of the tables the units read.
 	figures figureRulings
@@ -242,11 +245,13 @@ type moveKind struct {
 	parse      func(mt tilekit.MoveText, feature int) Move
 	taken      error
 	deploys    bool
+	// takenBy, when not nil, gives taken under a ruleset.
+	takenBy func(r *Ruleset) error
 }
 
 // moveKinds are the kinds of the units' moves, by MoveKind.
 var moveKinds = [numMoveKinds]*moveKind{MoveBase: {notation: func(Move, *tilekit.MoveText) bool { return true }, deploys: true},
-	MovePortal: &portalKind, MovePrincess: &princessKind, MoveFairy: &fairyKind,
+	MovePortal: &portalKind, MoveDismissal: &dismissalKind, MoveFairy: &fairyKind,
 	MoveStep: &stepKind, MoveDrawbridge: &drawbridgeKind}
 
 // numEventKinds is the number of kinds of events.
@@ -267,11 +272,14 @@ type eventKind struct {
 	note  func(e Event, n *tilekit.EventNotation)
 	read  func(n tilekit.EventNotation, e *Event) error
 	noted func(e Event, n *Event)
+	// worded, when not MoveBase, says that the event's first word is the
+	// word of its step (Event.Word), which names moves of that kind.
+	worded MoveKind
 }
 
 // eventKinds are the kinds of the units' events, by EventKind.
 var eventKinds = [numEventKinds]*eventKind{EventMoved: &movedEvent, EventEntered: &enteredEvent,
-	EventEaten: &eatenEvent, EventSpared: &sparedEvent, EventPrincess: &princessEvent, EventCrossed: &crossedEvent,
+	EventEaten: &eatenEvent, EventSpared: &sparedEvent, EventDismissal: &dismissalEvent, EventCrossed: &crossedEvent,
 	EventSetAside: &setAsideEvent, EventShuffledBack: &shuffledBackEvent}
 
 // scoringRule is a unit's ScoringRule, with its id (the data's sources
@@ -347,11 +355,27 @@ func (r *Ruleset) section(key string) *section {
 	return nil
 }
 
+// unitStepOf returns the unit's step that plays a step of the rules
+// data: by its id, else by a part of its mechanics; nil when none does.
+func unitStepOf(s *tilekit.Step) *unitStep {
+	if us := unitStepByID(s.ID); us != nil {
+		return us
+	}
+	for _, u := range units {
+		for i := range u.steps {
+			if p := u.steps[i].part; p != nil && p(&s.Mechanics) {
+				return &u.steps[i]
+			}
+		}
+	}
+	return nil
+}
+
 // unitStepByID returns the unit's step of an id, or nil.
 func unitStepByID(id string) *unitStep {
 	for _, u := range units {
 		for i := range u.steps {
-			if u.steps[i].id == id {
+			if u.steps[i].id != "" && u.steps[i].id == id {
 				return &u.steps[i]
 			}
 		}

@@ -15,7 +15,7 @@ import (
 // validator warns about it, and what plays games leaves out what needs it
 // instead of failing.
 var EngineSteps = []string{
-	"place-tile", "place-figure", "score-features", "fairy-point", "princess-remove",
+	"place-tile", "place-figure", "score-features", "fairy-point",
 	"fairy-move", "drawbridge-move",
 }
 

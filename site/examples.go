@@ -396,6 +396,13 @@ func (b *builder) eventViews(d *exampleData, res game.ScenarioResult, events []g
 // stepKeys are the strings of a dragon's steps, by the word of its moves.
 var stepKeys = map[tilekit.MoveWord]string{"dragon": "example.dragon", "black-dragon": "example.black-dragon"}
 
+// isKind reports whether a move word writes moves of a kind (in the
+// process, whose rulesets named it), so that a fan's word is worded too.
+func isKind(word tilekit.MoveWord, kind game.MoveKind) bool {
+	k, ok := game.WordKind(word)
+	return ok && k == kind
+}
+
 // moveText says what a turn does: the tile laid, then its moves, read
 // as values of the move notation (a text the validator refused is left
 // out), each dragon's steps together where its first is.
@@ -413,8 +420,8 @@ func (b *builder) moveText(t tilekit.ScenarioTurn) string {
 			parts = append(parts, b.tr.must("example.follower", m.Feature))
 		case m.Word == "portal":
 			parts = append(parts, b.tr.must("example.portal", m.Feature, m.At.X, m.At.Y))
-		case m.Word == "princess":
-			parts = append(parts, b.tr.must("example.princess", m.At.X, m.At.Y))
+		case isKind(m.Word, game.MoveDismissal):
+			parts = append(parts, b.tr.must("example.dismissal", m.Word, m.At.X, m.At.Y))
 		case m.Word == "fairy":
 			parts = append(parts, b.tr.must("example.fairy", m.At.X, m.At.Y))
 		case stepKeys[m.Word] != "":

@@ -43,7 +43,9 @@ type stepView struct {
 	// Scoring are the step's scoring rules and bonuses, worded from
 	// their values.
 	Scoring []scoreView
-	Differs bool
+	// Dismissal describes the step's dismissal, if it has one.
+	Dismissal string
+	Differs   bool
 	// Replaces names the kind of the step's source that a step of a later
 	// folder replaced, such as by a house rule (ReplacesClass "house-rule").
 	Replaces, ReplacesClass string
@@ -226,6 +228,9 @@ func (b *builder) stepView(page string, s rules.PlayedStep, anchor string, diffe
 		Source: b.citationOf(s.Step.Source), Needs: b.needsOf([]string{s.Step.Expansion}, nil), Differs: differs,
 		Expansion: link{Href: b.pageLink(page, "expansions/"+tilekit.ParentExpansion(s.Step.Expansion), ""), Text: b.expansionName(s.Step.Expansion)},
 		Scoring:   b.scoringViews(&s.Step.Mechanics)}
+	if d := s.Step.Mechanics.Dismissal; d != nil {
+		v.Dismissal = d.Describe()
+	}
 	if s.Variant != nil {
 		v.Variant = s.Variant.Scope()
 		if s.Variant.Explanation != "" {

@@ -16,14 +16,13 @@ type figureKey struct {
 }
 
 // figureKeys lists the keys of the figures and the part each needs; the
-// moves of the figures (portal, princess, fairy, dragon, black-dragon,
+// moves of the figures (portal, fairy, dragon, black-dragon,
 // drawbridge) need the part their word's key does.
 var figureKeys = []figureKey{
 	{"dragon", "princess-dragon/dragon", "the red dragon"},
 	{"dragon-options", "princess-dragon/dragon", "the red dragon"},
 	{"fairy", "princess-dragon/fairy", "the fairy"},
 	{"portal", "princess-dragon/magic-portal", "the magic portal"},
-	{"princess", "princess-dragon/princess", "the princess"},
 	{"black-dragon", "black-dragon", "the Black Dragon"},
 	{"drawbridge", "drawbridges", "the drawbridges"},
 }

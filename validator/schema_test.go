@@ -139,6 +139,8 @@ func TestSchemaVocabularyMatchesGo(t *testing.T) {
 		{"definitions/movement/properties/dead-end", sorted(tilekit.DeadEndRules)},
 		{"definitions/choice/properties/by", sorted(tilekit.Choosers)},
 		{"definitions/removal/properties/then", sorted(tilekit.RemovalWaits)},
+		{"definitions/dismissal/properties/feature", sorted(tilekit.FeatureKinds)},
+		{"definitions/dismissal/properties/attribute", sorted(tilekit.Attributes)},
 	}
 	for _, m := range mechanics {
 		assert.Equal(t, m.want, enumOf(t, "interactions.schema.json", m.path), m.path)

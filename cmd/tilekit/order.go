@@ -114,6 +114,9 @@ func mechanics(ps rules.PlayedStep) []mechanicJSON {
 	if m.Movement != nil {
 		out = append(out, mechanicJSON{"movement", m.Movement.Describe(), newCitationJSON(m.Movement.Source)})
 	}
+	if m.Dismissal != nil {
+		out = append(out, mechanicJSON{"dismissal", m.Dismissal.Describe(), newCitationJSON(m.Dismissal.Source)})
+	}
 	if ps.Choice != nil {
 		out = append(out, mechanicJSON{"choice", ps.Choice.Describe(), newCitationJSON(ps.Choice.Source)})
 	}
