@@ -28,9 +28,9 @@ type Dismissal struct {
 
 // Describe says what the mechanic does, in a sentence for a reader, such
 // as "when a city of the tile placed that carries the princess attribute
-// extends a city with followers, one of them goes, as princess-removal
+// extends a city with followers, one of them is removed, as princess-removal
 // allows (moves: princess X,Y:FEATURE)".
 func (d *Dismissal) Describe() string {
-	return fmt.Sprintf("when a %[1]s of the tile placed that carries the %[2]s attribute extends a %[1]s with followers, one of them goes, as %[3]s allows (moves: %[4]s X,Y:FEATURE)",
+	return fmt.Sprintf("when a %[1]s of the tile placed that carries the %[2]s attribute extends a %[1]s with followers, one of them is removed, as %[3]s allows (moves: %[4]s X,Y:FEATURE)",
 		d.Feature, d.Attribute, d.Table, d.Word)
 }

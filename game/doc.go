@@ -47,8 +47,10 @@
 // (the mechanic of every step with a movement in the data, whatever its
 // id or figure: the red dragon and the volcano, the Black Dragon, a fan's
 // own figure), unit_dragon.go (the volcano's volcano-deploy, a table no
-// step's data names), unit_fairy.go, unit_portal.go, unit_princess.go
-// and unit_drawbridge.go. A unit holds its state, claims its step ids, adds
+// step's data names), unit_fairy.go, unit_portal.go, unit_dismissal.go
+// (the mechanic of every step with a dismissal in the data: a follower
+// removed from a feature the tile extends, the princess's) and
+// unit_drawbridge.go. A unit holds its state, claims its step ids, adds
 // its moves to the figure decision or waits for its own decision (a
 // dragon's step, a drawbridge), and brings its events, its sections of the
 // snapshot notation and its invariants. units.go lists the units and their
@@ -69,7 +71,8 @@
 // in the event notation (Event.String, MarshalText, ParseEvent; see
 // event_notation.go), as, for example, "move dragon 2,-1 volcano", "eat
 // dragon p1/meeple 2,-1 dragon-diet/rulebook", "score p2 1 fairy-turn",
-// "princess p1 city", "enter black-dragon 0,1", "cross p1 city",
+// "princess p1 city" (a dismissal's event, written with its step's word),
+// "enter black-dragon 0,1", "cross p1 city",
 // "set-aside". Event.Rule gives a rule as an id and sources, which the
 // site words in a language.
 //
