@@ -183,7 +183,7 @@ func appendHook[T any](hooks []T, h T, has bool) []T {
 
 // units are the units of the engine, in the order their hooks run at each
 // point: the figure decision lists the portal's moves, then the
-// princess's, then the fairy's; a scored feature pays the fairy's bonus
+// dismissal's, then the fairy's; a scored feature pays the fairy's bonus
 // before the drawbridges hold its followers; the moving figures are one
 // unit, the mechanic of every step with a movement.
 // (The list is set by init: a unit's hooks reach Compile, which reads

@@ -9,8 +9,8 @@ import (
 // EngineSteps lists the ids of the steps of the order of play that the
 // game engine plays by their id. The engine maps each to its
 // implementation (a test of package game checks that the two lists
-// agree); it also plays every step with a movement (StepPlayed), whatever
-// its id. A step of the data that is neither, such as a fan expansion's
+// agree); it also plays every step with a mechanic of the data, such as a
+// movement or a dismissal (Mechanics.Plays, StepPlayed), whatever its id. A step of the data that is neither, such as a fan expansion's
 // own rule of another kind, is one the engine cannot play yet: the
 // validator warns about it, and what plays games leaves out what needs it
 // instead of failing.
@@ -24,7 +24,7 @@ var EngineSteps = []string{
 func EnginePlays(id string) bool { return slices.Contains(EngineSteps, id) }
 
 // StepPlayed reports whether the game engine plays a step: by its id, or
-// by its movement, which the engine's moving figures play from the data.
+// by a mechanic of the data (Mechanics.Plays), such as its movement.
 func StepPlayed(s *tilekit.Step) bool { return EnginePlays(s.ID) || s.Mechanics.Plays() }
 
 // UnplayedSteps lists, in the order of the data, the steps of a selection
