@@ -112,3 +112,40 @@ func TestDismissalStepOfAnotherIDPlaysTheSame(t *testing.T) {
 	_, err = game.Compile(gone, sel, game.Setup{Edition: tilekit.C2})
 	assert.ErrorContains(t, err, "the step princess-remove (The princess sends a knight home, of expansion princess-dragon/princess) has no implementation in the game engine")
 }
+
+// The dismissal's table decides for each kind of follower: with the rows
+// of princess-removal for the large meeple turned to no, a large meeple
+// in the city stays, and under Rio Grande's must the player may place a
+// follower instead.
+func TestDismissalTableDecidesPerKind(t *testing.T) {
+	d := catalog(t).Data
+	d.Rows = slices.Clone(d.Rows)
+	changed := 0
+	for i := range d.Rows {
+		if r := &d.Rows[i]; r.Table == "princess-removal" && r.Subject == "large-meeple" {
+			r.Verdict = tilekit.No
+			changed++
+		}
+	}
+	require.Positive(t, changed)
+	const tile = "princess-dragon/princess-city-corner-garden"
+	for _, tc := range []struct {
+		name string
+		cat  *tilekit.Catalog
+		want []string
+	}{{"as built in", catalog(t), []string{"princess 0,0:f0"}}, {"the large meeple spared", tilekit.NewCatalog(d), nil}} {
+		r := pdRules(t, tc.cat, tilekit.RioGrande, "inns-cathedrals/large-meeple")
+		g, err := game.ParseSnapshot(r, "0,0:base/D@0[2:city:large-meeple] / scores 0,0")
+		require.NoError(t, err)
+		take(t, g, tile)
+		require.NoError(t, place(g, 0, -1, 2))
+		var got []string
+		for _, m := range legalStrings(g) {
+			if strings.HasPrefix(m, "princess ") {
+				got = append(got, m)
+			}
+		}
+		assert.Equal(t, tc.want, got, tc.name)
+		assert.Equal(t, tc.want == nil, slices.Contains(legalStrings(g), "none"), "%s: the must binds only when a follower can go", tc.name)
+	}
+}

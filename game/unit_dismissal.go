@@ -24,16 +24,16 @@ type dismissalRules struct {
 
 // dismissal is a compiled step with a dismissal: whether the turn has
 // one; its choice; the word of its moves; where the followers it removes
-// go; its table's verdict for the meeple; at each feature's index (as in
-// featKind), whether the feature sets it off; the step's id and the
-// dismissal's source, for its events; and its errors, which cite the
-// source.
+// go; the kinds of follower its table lets it remove (bit k for kind k);
+// at each feature's index (as in featKind), whether the feature sets it
+// off; the step's id and the dismissal's source, for its events; and its
+// errors, which cite the source.
 type dismissal struct {
 	on     bool
 	choice choice
 	word   Word
 	out    removal
-	takes  verdict
+	takes  uint32
 	feats  []bool
 	table  string
 	step   string
@@ -67,9 +67,17 @@ var (
 			if !r.dismissal.on {
 				return nil
 			}
-			var err error
-			r.dismissal.takes, err = read.meeple(r.dismissal.table)
-			return err
+			ids := r.kindIDs()
+			v := make([]verdict, len(ids))
+			if err := read(r.dismissal.table, v, ids); err != nil {
+				return err
+			}
+			for k := range v {
+				if v[k].yes {
+					r.dismissal.takes |= 1 << k
+				}
+			}
+			return nil
 		},
 		playing: func(r *Ruleset) bool { return r.dismissal.on },
 		hooks: unitHooks{
@@ -128,28 +136,28 @@ func (g *Game) dismissalMust() bool { return g.rules.dismissal.choice.must && g.
 
 // hasDismissalMove reports whether a follower can be removed: a feature
 // of the tile just placed that sets the dismissal off joins a feature
-// with a follower.
+// with a follower of a kind its table allows.
 func (g *Game) hasDismissalMove() bool {
-	r := g.rules
-	if !r.dismissal.on || !r.dismissal.takes.yes {
-		return false
-	}
-	base := g.lastBase()
-	for i := range r.NumFeatures(g.tile) {
-		if r.dismisses(g.tile, i) && g.board.nodes[g.board.find(base+int32(i))].followers > 0 {
-			return true
-		}
-	}
-	return false
+	_, found := g.dismissals(nil, true)
+	return found
 }
 
 // dismissalMoves appends a move for each follower the dismissal may
-// remove: each follower on a feature joined to a feature of the tile just
-// placed that sets the dismissal off, when its table allows the meeple.
+// remove.
 func (g *Game) dismissalMoves(dst []Move) []Move {
+	dst, _ = g.dismissals(dst, false)
+	return dst
+}
+
+// dismissals appends a move for each follower the dismissal may remove:
+// each follower on a feature joined to a feature of the tile just placed
+// that sets the dismissal off, of a kind its table allows; first stops at
+// the first such follower and appends nothing. found says whether there
+// is one.
+func (g *Game) dismissals(dst []Move, first bool) (moves []Move, found bool) {
 	r := g.rules
-	if !r.dismissal.on || !r.dismissal.takes.yes {
-		return dst
+	if !r.dismissal.on || r.dismissal.takes == 0 {
+		return dst, false
 	}
 	base := g.lastBase()
 	for i := range r.NumFeatures(g.tile) {
@@ -161,13 +169,18 @@ func (g *Game) dismissalMoves(dst []Move) []Move {
 			continue
 		}
 		for _, f := range g.followers {
-			if g.board.find(f.node) == root {
-				pos := g.board.position(int(g.board.cellOf(f.node)))
-				dst = append(dst, r.DismissalMove(pos, g.board.indexOf(f.node)))
+			if r.dismissal.takes&(1<<f.kind) == 0 || g.board.find(f.node) != root {
+				continue
 			}
+			found = true
+			if first {
+				return dst, true
+			}
+			pos := g.board.position(int(g.board.cellOf(f.node)))
+			dst = append(dst, r.DismissalMove(pos, g.board.indexOf(f.node)))
 		}
 	}
-	return dst
+	return dst, found
 }
 
 // sameRootBefore reports whether an earlier feature of the tile just
