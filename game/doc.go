@@ -49,7 +49,7 @@
 // own figure), unit_dragon.go (the volcano's volcano-deploy, a table no
 // step's data names), unit_fairy.go, unit_portal.go, unit_dismissal.go
 // (the mechanic of every step with a dismissal in the data: a follower
-// removed from a feature the tile extends, the princess's) and
+// removed from a feature the tile extends) and
 // unit_drawbridge.go. A unit holds its state, claims its step ids, adds
 // its moves to the figure decision or waits for its own decision (a
 // dragon's step, a drawbridge), and brings its events, its sections of the
