@@ -16,7 +16,9 @@ type EventNotation struct {
 	// End says that the event is of the end of the game.
 	End bool
 	// Kind is the first word: complete, score, return, move, enter, eat,
-	// spare, princess, cross, set-aside or shuffle-back.
+	// spare, cross, set-aside or shuffle-back, or the word of a step of
+	// the rules data (Mechanics.Words), whose events name a player and a
+	// feature kind ("WORD pN KIND").
 	Kind string
 	// Player is the player, from 1 (pN); 0 when the event names none.
 	Player int
@@ -57,7 +59,30 @@ type EventReason struct {
 // rule, f a figure, v a victim, x a tile, w a reason.
 var eventForms = map[string]string{
 	"complete": "k", "score": "pnr", "return": "pnk", "move": "fx", "enter": "fx", "eat": "fvxw", "spare": "fvxw",
-	"princess": "pk", "cross": "pk", "set-aside": "", "shuffle-back": "n",
+	"cross": "pk", "set-aside": "", "shuffle-back": "n",
+}
+
+// stepEventForm is the form of the events of a step of the rules data
+// whose first word is the step's word (Mechanics.Words): a player and a
+// feature kind.
+const stepEventForm = "pk"
+
+// eventForm returns the form of an event's first word and the words after
+// it: a form of eventForms, else, for an id followed by as many words as
+// a step's events have, the form of a step's event.
+func eventForm(kind string, after int) (string, bool) {
+	if form, ok := eventForms[kind]; ok {
+		return form, true
+	}
+	return stepEventForm, isLocalID(kind) && after == len(stepEventForm)
+}
+
+// IsEventWord reports whether a word is the first word of one of the
+// event notation's own forms (or "end"), which a step's events cannot
+// take as theirs.
+func IsEventWord(w string) bool {
+	_, ok := eventForms[w]
+	return ok || w == "end"
 }
 
 // EventScoringRules says, for each word of the base game's scoring rules
@@ -85,7 +110,7 @@ func ParseEventNotation(text string) (EventNotation, error) {
 	}
 	form, ok := "", false
 	if len(words) > 0 {
-		form, ok = eventForms[words[0]]
+		form, ok = eventForm(words[0], len(words)-1)
 	}
 	if !ok {
 		return n, fmt.Errorf("event %q: %w", text, errNoEventForm)
@@ -154,7 +179,11 @@ func (n EventNotation) AppendText(b []byte) []byte {
 		b = append(b, "end "...)
 	}
 	b = append(b, n.Kind...)
-	for _, letter := range []byte(eventForms[n.Kind]) {
+	form, ok := eventForm(n.Kind, len(stepEventForm))
+	if !ok {
+		form = ""
+	}
+	for _, letter := range []byte(form) {
 		b = append(b, ' ')
 		switch letter {
 		case 'p':

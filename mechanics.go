@@ -284,6 +284,8 @@ type Mechanics struct {
 	Removals []Removal
 	// Deployment is another place for the turn's follower (see Deployment).
 	Deployment *Deployment
+	// Dismissal removes a follower from a feature the tile extends.
+	Dismissal *Dismissal
 	// Scoring are the scoring rules the step scores by, in order (see
 	// ScoreRule), and Bonuses the points its figure brings (see Bonus).
 	Scoring []ScoreRule
@@ -295,7 +297,7 @@ type Mechanics struct {
 // base game's steps).
 func (m *Mechanics) Plays() bool {
 	return m.Movement != nil || len(m.Bonuses) > 0 ||
-		m.Deployment != nil || m.Crossing != nil
+		m.Deployment != nil || m.Crossing != nil || m.Dismissal != nil
 }
 
 // Words returns the words the step's moves are written with in the move
@@ -307,6 +309,9 @@ func (m *Mechanics) Words() []MoveWord {
 	}
 	if m.Crossing != nil {
 		words = append(words, m.Crossing.Word)
+	}
+	if m.Dismissal != nil {
+		words = append(words, m.Dismissal.Word)
 	}
 	return words
 }

@@ -71,7 +71,8 @@
 // in the event notation (Event.String, MarshalText, ParseEvent; see
 // event_notation.go), as, for example, "move dragon 2,-1 volcano", "eat
 // dragon p1/meeple 2,-1 dragon-diet/rulebook", "score p2 1 fairy-turn",
-// "princess p1 city", "enter black-dragon 0,1", "cross p1 city",
+// "princess p1 city" (a dismissal's event, written with its step's word),
+// "enter black-dragon 0,1", "cross p1 city",
 // "set-aside". Event.Rule gives a rule as an id and sources, which the
 // site words in a language.
 //

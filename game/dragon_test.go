@@ -254,7 +254,7 @@ func TestPrincessSendsAKnightHomeMayOrMust(t *testing.T) {
 			_, err := g.Apply(game.NoFollower, nil)
 			assert.ErrorContains(t, err, "the princess must send a knight", tc.pub)
 		}
-		events := apply(t, g, game.PrincessMove(pos(0, 0), 0))
+		events := apply(t, g, r.DismissalMove(pos(0, 0), 0))
 		assert.Equal(t, []string{"princess p2 city"}, events, tc.pub)
 		assert.Equal(t, game.Followers, g.Player(1).Supply, tc.pub)
 		assert.Equal(t, game.Followers, g.Player(0).Supply, "%s: no follower placed after the princess", tc.pub)

@@ -159,6 +159,9 @@ func (e Event) notation() (tilekit.EventNotation, error) {
 		return tilekit.EventNotation{}, fmt.Errorf("no event kind %d", e.Kind)
 	}
 	n := tilekit.EventNotation{End: e.End, Kind: eventWord(e.Kind), Player: e.Player + 1, Word: e.Feature.Kind.String()}
+	if u := eventKinds[e.Kind]; u != nil && u.worded != MoveBase {
+		n.Kind = e.Word.String()
+	}
 	switch e.Kind {
 	case EventScored:
 		if n.Word = ruleWord(e.Scoring); n.Word == "" {
@@ -198,10 +201,8 @@ func ParseEvent(text string) (Event, error) {
 		return Event{}, err
 	}
 	e := Event{End: n.End, Player: n.Player - 1}
-	for k := range numEventKinds {
-		if eventWord(k) == n.Kind {
-			e.Kind = k
-		}
+	if e.Kind, e.Word, err = eventKindOf(n.Kind); err != nil {
+		return Event{}, fmt.Errorf("event %q: %w", text, err)
 	}
 	switch e.Kind {
 	case EventScored:
@@ -225,6 +226,25 @@ func ParseEvent(text string) (Event, error) {
 		return Event{}, fmt.Errorf("event %q: %w", text, err)
 	}
 	return e, nil
+}
+
+// eventKindOf returns the kind of event of a first word in the notation:
+// a kind's own word, else the word of a step (with the word) whose moves'
+// kind has a kind of event worded by its step.
+func eventKindOf(first string) (EventKind, Word, error) {
+	for k := range numEventKinds {
+		if eventWord(k) == first {
+			return k, 0, nil
+		}
+	}
+	if w, mk, ok := lookupWord(tilekit.MoveWord(first)); ok {
+		for k, u := range eventKinds {
+			if u != nil && u.worded == mk {
+				return EventKind(k), w, nil
+			}
+		}
+	}
+	return 0, 0, fmt.Errorf("no step of the rules data gives its events the word %q", first)
 }
 
 // parseEventKind reads a feature kind the engine plays.
@@ -251,6 +271,9 @@ func (e Event) noted() Event {
 	default:
 		if u := eventKinds[e.Kind%numEventKinds]; u != nil && u.noted != nil {
 			u.noted(e, &n)
+		}
+		if u := eventKinds[e.Kind%numEventKinds]; u != nil && u.worded != MoveBase {
+			n.Word = e.Word
 		}
 	}
 	return n

@@ -98,6 +98,8 @@ func TestEventNotationRoundTripsRandomGames(t *testing.T) {
 // in the notation, or not as MarshalText writes it, is refused with what
 // is wrong.
 func TestParseEvent(t *testing.T) {
+	princess, err := nameWord("princess", MoveDismissal)
+	require.NoError(t, err)
 	for text, want := range map[string]Event{
 		"complete city":         {Kind: EventCompleted, Feature: Feature{Kind: KindCity}, Player: -1},
 		"score p2 5 road":       {Kind: EventScored, Feature: Feature{Kind: KindRoad}, Player: 1, Points: 5, Scoring: RuleRoad},
@@ -116,7 +118,7 @@ func TestParseEvent(t *testing.T) {
 			Reason: Reason{Table: "dragon-diet", Thumb: true, Source: tilekit.FAQ, Date: "2015-03", Default: true}},
 		"spare dragon fairy 0,0 dragon-diet/default": {Kind: EventSpared, Actor: testDragon, Victim: testFairy, Player: -1,
 			Reason: Reason{Table: "dragon-diet", Default: true}},
-		"princess p2 city":                 {Kind: EventPrincess, Feature: Feature{Kind: KindCity}, Player: 1},
+		"princess p2 city":                 {Kind: EventDismissal, Feature: Feature{Kind: KindCity}, Player: 1, Word: princess},
 		"cross p1 city":                    {Kind: EventCrossed, Feature: Feature{Kind: KindCity}, Player: 0},
 		"set-aside":                        {Kind: EventSetAside, Player: -1},
 		"shuffle-back 2":                   {Kind: EventShuffledBack, Count: 2, Player: -1},

@@ -169,6 +169,9 @@ type Event struct {
 	// Reason is the ruling that decided an eaten or spared figure, or the
 	// engine's default it stands in for.
 	Reason Reason
+	// Word is the word of the step whose mechanic made the event, for a
+	// kind of event that the notation writes with its step's word.
+	Word Word
 }
 
 // String returns the event in the event notation (see MarshalText), such

@@ -101,7 +101,7 @@ func (g *Game) applyFigure(m Move, events []Event) ([]Event, error) {
 	if m.Kind == MoveBase {
 		for _, h := range g.rules.hooks.figure {
 			if h.only != nil && h.only(g) {
-				return events, h.onlyWhy
+				return events, h.onlyWhy(g)
 			}
 		}
 		if m.Feature >= 0 {

@@ -154,6 +154,16 @@ func TestMovingMechanicNamesNoSeedFigure(t *testing.T) {
 	}
 }
 
+// The dismissal's mechanic (unit_dismissal.go) names no expansion element
+// in an identifier, string or comment: it plays every step with a
+// dismissal from the data alone.
+func TestDismissalMechanicNamesNoSeedFigure(t *testing.T) {
+	sp := loadSeamPackage(t)
+	for _, f := range sp.namesUnits("unit_dismissal.go") {
+		t.Errorf("the dismissal's mechanic names an expansion element: %s", f)
+	}
+}
+
 // The test finds what it looks for: a unit's word in a comment, and a use
 // of a unit's name.
 func TestSeamTestFindsUnits(t *testing.T) {

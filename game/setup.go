@@ -114,9 +114,10 @@ func (r *Ruleset) compileTurn(cat *tilekit.Catalog, sel rules.Selection) error {
 	return r.compileUnits(cat, sel)
 }
 
-// stepOf returns the kind of a step of the data and, for a unit's step,
-// the unit's step; a step no unit plays and the core does not know is a
-// unit's step without one.
+// stepOf returns the kind of a step of the rules data and, for a unit's
+// step, the unit's step (by its id, or by a part of its mechanics); a
+// step no unit plays and the core does not know is a unit's step without
+// one.
 func stepOf(s *tilekit.Step) (step, *unitStep) {
 	if i := slices.Index(coreSteps[:], s.ID); i >= 0 {
 		return step(i), nil

@@ -119,7 +119,7 @@ type blockHook struct {
 type figureHook struct {
 	kind    MoveKind
 	only    func(g *Game) bool
-	onlyWhy error
+	onlyWhy func(g *Game) error
 	moves   func(g *Game, dst []Move) []Move
 	apply   func(g *Game, m Move, events []Event) []Event
 	refuse  func(g *Game, cell, x int32) error
@@ -185,16 +185,16 @@ func appendHook[T any](hooks []T, h T, has bool) []T {
 
 // units are the units of the engine, in the order their hooks run at each
 // point: the figure decision lists the deployment's moves, then the
-// princess's, then the fairy's; a scored feature pays the fairy's bonus
-// before a crossing holds its followers; the moving figures are one
-// unit, the mechanic of every step with a movement, and the crossings
-// another, of every step with a crossing.
+// dismissal's, then the companions'; a scored feature pays the bonuses
+// before a crossing holds its followers; the moving figures are one unit,
+// the mechanic of every step with a movement, and the crossings another,
+// of every step with a crossing.
 // (The list is set by init: a unit's hooks reach Compile, which reads
 // the list.)
 var units []*unit
 
 func init() {
-	units = []*unit{&deploymentUnit, &princessUnit, &companionUnit, &movingUnit, &crossingUnit}
+	units = []*unit{&deploymentUnit, &dismissalUnit, &companionUnit, &movingUnit, &crossingUnit}
 }
 
 // unitStates holds the state of every unit during a game, embedded in
@@ -210,7 +210,7 @@ type unitRules struct {
 	movingRules
 	companionRules
 	deploymentRules
-	princessRules
+	dismissalRules
 	crossingRules
 	// figures are the verdicts of the tables the units read.
 	figures figureRulings
@@ -254,7 +254,7 @@ type moveKind struct {
 
 // moveKinds are the kinds of the units' moves, by MoveKind.
 var moveKinds = [numMoveKinds]*moveKind{MoveBase: {notation: func(Move, *tilekit.MoveText) bool { return true }, deploys: true},
-	MoveDeploy: &deploymentKind, MovePrincess: &princessKind, MoveCompanion: &companionKind,
+	MoveDeploy: &deploymentKind, MoveDismissal: &dismissalKind, MoveCompanion: &companionKind,
 	MoveStep: &stepKind, MoveCross: &crossKind}
 
 // numEventKinds is the number of kinds of events.
@@ -275,11 +275,14 @@ type eventKind struct {
 	note  func(e Event, n *tilekit.EventNotation)
 	read  func(n tilekit.EventNotation, e *Event) error
 	noted func(e Event, n *Event)
+	// worded, when not MoveBase, says that the event's first word is the
+	// word of its step (Event.Word), which names moves of that kind.
+	worded MoveKind
 }
 
 // eventKinds are the kinds of the units' events, by EventKind.
 var eventKinds = [numEventKinds]*eventKind{EventMoved: &movedEvent, EventEntered: &enteredEvent,
-	EventEaten: &eatenEvent, EventSpared: &sparedEvent, EventPrincess: &princessEvent, EventCrossed: &crossedEvent,
+	EventEaten: &eatenEvent, EventSpared: &sparedEvent, EventDismissal: &dismissalEvent, EventCrossed: &crossedEvent,
 	EventSetAside: &setAsideEvent, EventShuffledBack: &shuffledBackEvent}
 
 // section is a unit's section of the snapshot notation: its keyword, how

@@ -68,6 +68,10 @@ func (w Word) String() string {
 	return fmt.Sprintf("word%d", int(w))
 }
 
+// ID returns the word as the rules data writes it, such as a step's
+// word of its moves and events.
+func (w Word) ID() tilekit.MoveWord { return tilekit.MoveWord(w.String()) }
+
 // WordKind returns the kind of the moves a word writes, if a ruleset of
 // the process named it: a site words a scenario's move by its kind.
 func WordKind(text tilekit.MoveWord) (MoveKind, bool) {

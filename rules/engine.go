@@ -10,12 +10,13 @@ import (
 // game engine plays by their id. The engine maps each to its
 // implementation (a test of package game checks that the two lists
 // agree); it also plays every step with a mechanic of the data (a
-// movement, a deployment, a crossing, bonuses: StepPlayed), whatever its id. A step of the data that is neither, such as a fan expansion's
+// movement, a deployment, a crossing, a dismissal, bonuses:
+// Mechanics.Plays, StepPlayed), whatever its id. A step of the data that is neither, such as a fan expansion's
 // own rule of another kind, is one the engine cannot play yet: the
 // validator warns about it, and what plays games leaves out what needs it
 // instead of failing.
 var EngineSteps = []string{
-	"place-tile", "place-figure", "score-features", "princess-remove",
+	"place-tile", "place-figure", "score-features",
 }
 
 // EnginePlays reports whether the game engine plays the step with the id

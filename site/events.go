@@ -101,6 +101,8 @@ func (w *EventWords) Event(e game.Event) string {
 			return strconv.Itoa(e.Count), true
 		case "tile":
 			return strconv.Itoa(e.Pos.X) + "," + strconv.Itoa(e.Pos.Y), true
+		case "word":
+			return string(e.Word.ID()), true
 		case "feature":
 			if e.Kind == game.EventScored {
 				return w.scoredFor(e.Rule().ID), true
@@ -136,7 +138,7 @@ func values(m map[string]string) func(string) (string, bool) {
 // of a player's meeple -meeple.
 var eventKeys = map[game.EventKind]string{
 	game.EventCompleted: "complete", game.EventScored: "score", game.EventReturned: "return", game.EventMoved: "move",
-	game.EventEntered: "enter", game.EventEaten: "eat", game.EventSpared: "spare", game.EventPrincess: "princess",
+	game.EventEntered: "enter", game.EventEaten: "eat", game.EventSpared: "spare", game.EventDismissal: "dismissal",
 	game.EventCrossed: "cross", game.EventSetAside: "set-aside", game.EventShuffledBack: "shuffle-back",
 }
 

@@ -19,6 +19,11 @@ func TestEventWordsInEnglish(t *testing.T) {
 	w, err := NewEventWords("")
 	require.NoError(t, err)
 	meal := game.Reason{Table: "dragon-diet", Source: tilekit.Rulebook}
+	sel, err := rules.Select(builtinCatalog(t), []string{"princess-dragon"})
+	require.NoError(t, err)
+	pd, err := game.Compile(builtinCatalog(t), sel, game.Setup{Edition: tilekit.C2})
+	require.NoError(t, err)
+	princess := pd.DismissalMove(tilekit.BoardPosition{}, 0).Word
 	for want, e := range map[string]game.Event{
 		"completed road":                          {Kind: game.EventCompleted, Feature: game.Feature{Kind: game.KindRoad}, Player: -1},
 		"player 2 scores 4 for city":              {Kind: game.EventScored, Feature: game.Feature{Kind: game.KindCity}, Player: 1, Points: 4, Scoring: game.RuleCity},
@@ -36,7 +41,7 @@ func TestEventWordsInEnglish(t *testing.T) {
 			Actor: siteFigure("dragon"), Victim: siteFigure("fairy"), Reason: game.Reason{Table: "dragon-diet", Thumb: true, Source: tilekit.FAQ, Date: "2015-03"}},
 		"dragon does not eat the fairy at 0,0 (dragon-diet, no ruling: the engine's default, no)": {Kind: game.EventSpared,
 			Actor: siteFigure("dragon"), Victim: siteFigure("fairy"), Reason: game.Reason{Table: "dragon-diet", Default: true}},
-		"princess sends player 2's meeple home from city":    {Kind: game.EventPrincess, Player: 1, Feature: game.Feature{Kind: game.KindCity}},
+		"princess sends player 2's meeple home from city":    {Kind: game.EventDismissal, Player: 1, Feature: game.Feature{Kind: game.KindCity}, Word: princess},
 		"player 1's meeple crosses the drawbridge into city": {Kind: game.EventCrossed, Feature: game.Feature{Kind: game.KindCity}},
 		"dragon tile set aside":                              {Kind: game.EventSetAside, Player: -1},
 		"dragon tiles shuffled back":                         {Kind: game.EventShuffledBack, Count: 1, Player: -1},

@@ -420,10 +420,10 @@ func (b *builder) moveText(t tilekit.ScenarioTurn) string {
 			parts = append(parts, b.tr.must("example.follower", m.Feature))
 		case wordKind(m.Word) == game.MoveDeploy:
 			parts = append(parts, b.tr.must("example.portal", m.Feature, m.At.X, m.At.Y))
-		case m.Word == "princess":
-			parts = append(parts, b.tr.must("example.princess", m.At.X, m.At.Y))
-		case m.Word == "fairy":
-			parts = append(parts, b.tr.must("example.fairy", m.At.X, m.At.Y))
+		case wordKind(m.Word) == game.MoveDismissal:
+			parts = append(parts, b.tr.must("example.dismissal", m.Word, m.At.X, m.At.Y))
+		case wordKind(m.Word) == game.MoveCompanion:
+			parts = append(parts, b.tr.must("example.companion", b.figureWord(string(m.Word)), m.At.X, m.At.Y))
 		case wordKind(m.Word) == game.MoveCross && m.Home:
 			parts = append(parts, b.tr.must("example.cross-home", m.Word))
 		case wordKind(m.Word) == game.MoveCross:

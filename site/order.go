@@ -53,8 +53,9 @@ type stepView struct {
 	// their values.
 	Scoring []scoreView
 	// Deployment says where the step lets the turn's follower be
-	// deployed instead, "" for none.
-	Deployment string
+	// deployed instead, "" for none; Dismissal describes the step's
+	// dismissal, if it has one.
+	Deployment, Dismissal string
 	// Does are what the step's other mechanics do (a crossing), worded
 	// from their values, each with its source.
 	Does    []scoreView
@@ -272,6 +273,9 @@ func (b *builder) stepView(page string, s rules.PlayedStep, anchor string, diffe
 		Scoring:   b.scoringViews(&s.Step.Mechanics), Does: b.doesViews(&s.Step.Mechanics)}
 	if d := s.Step.Mechanics.Deployment; d != nil {
 		v.Deployment = d.Describe()
+	}
+	if d := s.Step.Mechanics.Dismissal; d != nil {
+		v.Dismissal = d.Describe()
 	}
 	if s.Variant != nil {
 		v.Variant = b.variantScope(s.Variant)

@@ -30,6 +30,7 @@ func buildMechanics(m map[string]any, at tilekit.Origin) tilekit.Mechanics {
 	out.Crossing = buildCrossing(table(m, "crossing"), at.At("crossing"))
 	out.Choice = buildChoice(table(m, "choice"), at.At("choice"))
 	out.Deployment = buildDeployment(table(m, "deployment"), at.At("deployment"))
+	out.Dismissal = buildDismissal(table(m, "dismissal"), at.At("dismissal"))
 	for i, r := range list(m["removal"]) {
 		out.Removals = append(out.Removals, tilekit.Removal{
 			Figures: strs(r, "figures"), Owner: str(r, "owner"), To: tilekit.Destination(str(r, "to")), Then: tilekit.RemovalWait(str(r, "then")),

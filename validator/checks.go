@@ -21,7 +21,7 @@ type Code struct {
 // Codes lists every diagnostic code the validator reports, beside the
 // schema codes: a schema problem has the code "schema-" followed by the JSON
 // Schema keyword that failed, such as schema-required or schema-enum.
-var Codes = append(append(append(append(append(append(append(append(append(append([]Code{}, TileCodes...), RuleCodes...), FigureCodes...), MechanicsCodes...), DeploymentCodes...), CrossingCodes...), ScoringCodes...), ScenarioCodes...), KindCodes...), TextCodes...)
+var Codes = append(append(append(append(append(append(append(append(append(append(append([]Code{}, TileCodes...), RuleCodes...), FigureCodes...), MechanicsCodes...), DeploymentCodes...), CrossingCodes...), DismissalCodes...), ScoringCodes...), ScenarioCodes...), KindCodes...), TextCodes...)
 
 // TileCodes lists the codes of the file-level and tile checks.
 var TileCodes = []Code{

@@ -83,6 +83,7 @@ func (l *loader) checkMechanics(cat *tilekit.Catalog, s *tilekit.Step) {
 		l.figureRefs(cat, r.Figures, r.Origin.At("figures"), true)
 	}
 	l.checkScoring(cat, s)
+	l.checkDismissal(cat, s)
 }
 
 // checkTrigger checks that a trigger gives what its kind needs.

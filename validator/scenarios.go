@@ -29,7 +29,7 @@ var ScenarioCodes = []Code{
 	{"move-off-board", "A turn's move names a tile (portal, princess, fairy, drawbridge) at a position where no tile lies at that point."},
 	{"move-unknown-feature", "A turn's move names a feature that its tile (the tile placed, for a follower) does not have."},
 	{"position-point-taken", "A scenario's position lays two tiles at one point."},
-	{"event-notation", "A scenario expects an event that is not written in the event notation, such as \"score p1 4 city\" or \"move dragon 2,-1\" (see game/event_notation.go)."},
+	{"event-notation", "A scenario expects an event that is not written in the event notation, such as \"score p1 4 city\" or \"move dragon 2,-1\" (see game/event_notation.go), or a step's event whose word no step of the data gives."},
 }
 
 // scenarioBoard is what a scenario's checks know of its board: the tile at
@@ -116,12 +116,25 @@ func (l *loader) expectedEvents(s *tilekit.Scenario, e *tilekit.ScenarioExpect) 
 		switch {
 		case err != nil:
 			l.report(at, "event-notation", Error, "%v", err)
+		case !tilekit.IsEventWord(n.Kind) && !l.stepWord(tilekit.MoveWord(n.Kind)):
+			l.report(at, "event-notation", Error, "event %q: no step of the data writes its events with the word %q", text, n.Kind)
 		case n.Player > s.Players:
 			l.report(at, "players-mismatch", Error, "event %q names player %d, but the scenario has %d players", text, n.Player, s.Players)
 		case n.Kind == "score":
 			l.eventBonus(text, n, at)
 		}
 	}
+}
+
+// stepWord reports whether a step of the data writes its moves and
+// events with a word.
+func (l *loader) stepWord(w tilekit.MoveWord) bool {
+	for i := range l.data.Steps {
+		if slices.Contains(l.data.Steps[i].Mechanics.Words(), w) {
+			return true
+		}
+	}
+	return false
 }
 
 func (l *loader) playerList(s *tilekit.Scenario, values []int, what string, at tilekit.Origin) {

@@ -16,14 +16,13 @@ type figureKey struct {
 }
 
 // figureKeys lists the keys of the figures and the part each needs; the
-// moves of the figures (princess, fairy, dragon, black-dragon) need the
-// part their word's key does, and a move whose word a step's mechanics
-// give (Mechanics.Words) the step's expansion.
+// moves of the figures (fairy, dragon, black-dragon) need the part their
+// word's key does, and a move whose word a step's mechanics give
+// (Mechanics.Words) the step's expansion.
 var figureKeys = []figureKey{
 	{"dragon", "princess-dragon/dragon", "the red dragon"},
 	{"dragon-options", "princess-dragon/dragon", "the red dragon"},
 	{"fairy", "princess-dragon/fairy", "the fairy"},
-	{"princess", "princess-dragon/princess", "the princess"},
 	{"black-dragon", "black-dragon", "the Black Dragon"},
 }
 

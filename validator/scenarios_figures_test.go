@@ -121,7 +121,7 @@ func TestScenarioFiguresFollowTheBoard(t *testing.T) {
 			[]string{`move-unknown-feature: move "fairy 0,0:road@N": tile base/D has no feature "road@N"; its features are city, road, field1, field2`}},
 		{"the part alone", "expansions = [\"princess-dragon/magic-portal\"]\n[[scenario.turn]]\ntile = \"base/U\"\nat = \"0,1\"\nmoves = [\"portal 0,0:city\"]", nil},
 		{"another part", "expansions = [\"princess-dragon/fairy\"]\n[[scenario.turn]]\ntile = \"base/U\"\nat = \"0,1\"\nmoves = [\"princess 0,0:city\"]",
-			[]string{"figure-not-selected: a princess move moves the princess, of princess-dragon/princess, which scenario princess-dragon/b does not select: add \"princess-dragon/princess\" to its expansions"}},
+			[]string{"figure-not-selected: a princess move is a move of step princess-remove, of princess-dragon/princess, which scenario princess-dragon/b does not select: add \"princess-dragon/princess\" to its expansions"}},
 		{"an unknown expansion says nothing more", "expansions = [\"no-such\"]\ndragon = \"0,0\"",
 			[]string{`unknown-expansion: no loaded file defines the expansion or part "no-such"`}},
 	} {

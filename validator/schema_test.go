@@ -140,6 +140,8 @@ func TestSchemaVocabularyMatchesGo(t *testing.T) {
 		{"definitions/deployment/properties/to", sorted(tilekit.DeploymentTargets)},
 		{"definitions/choice/properties/by", sorted(tilekit.Choosers)},
 		{"definitions/removal/properties/then", sorted(tilekit.RemovalWaits)},
+		{"definitions/dismissal/properties/feature", sorted(tilekit.FeatureKinds)},
+		{"definitions/dismissal/properties/attribute", sorted(tilekit.Attributes)},
 	}
 	for _, m := range mechanics {
 		assert.Equal(t, m.want, enumOf(t, "interactions.schema.json", m.path), m.path)

@@ -120,6 +120,9 @@ func mechanics(ps rules.PlayedStep) []mechanicJSON {
 	if m.Crossing != nil {
 		out = append(out, mechanicJSON{"crossing", m.Crossing.Describe(), newCitationJSON(m.Crossing.Source)})
 	}
+	if m.Dismissal != nil {
+		out = append(out, mechanicJSON{"dismissal", m.Dismissal.Describe(), newCitationJSON(m.Dismissal.Source)})
+	}
 	if ps.Choice != nil {
 		out = append(out, mechanicJSON{"choice", ps.Choice.Describe(), newCitationJSON(ps.Choice.Source)})
 	}

@@ -1,0 +1,48 @@
+package validator
+
+import (
+	"slices"
+
+	"github.com/tilekit/tilekit"
+)
+
+// DismissalCodes lists the codes of the checks on the steps' dismissals.
+var DismissalCodes = []Code{
+	{"dismissal-attribute", "A step's dismissal names an attribute that its feature kind cannot carry, such as a pennant on a road."},
+	{"dismissal-word", "A step's dismissal gives its moves a word that the notation already uses: another step's word, a figure's id, or a first word of the event notation."},
+}
+
+// checkDismissal checks a step's dismissal: its source, its table, an
+// attribute its feature kind may carry, and a word of its own.
+func (l *loader) checkDismissal(cat *tilekit.Catalog, s *tilekit.Step) {
+	d := s.Mechanics.Dismissal
+	if d == nil {
+		return
+	}
+	l.checkSource(d.Source, d.Origin.At("source"))
+	l.tableRef(cat, d.Table, d.Origin.At("table"))
+	if d.Feature.Known() && !slices.Contains(d.Feature.Info().Attributes, d.Attribute) {
+		l.report(d.Origin.At("attribute"), "dismissal-attribute", Error, "step %s removes a follower from a %s whose feature carries the %s attribute, which a %s cannot carry", s.ID, d.Feature, d.Attribute, d.Feature)
+	}
+	if why := l.wordTaken(cat, s, d.Word); why != "" {
+		l.report(d.Origin.At("word"), "dismissal-word", Error, "step %s writes its moves with the word %q, which %s: give it a word of its own", s.ID, d.Word, why)
+	}
+}
+
+// wordTaken says what already uses a step's word in the notation, or ""
+// when nothing does.
+func (l *loader) wordTaken(cat *tilekit.Catalog, s *tilekit.Step, w tilekit.MoveWord) string {
+	switch {
+	case cat.Figure(string(w)) != nil:
+		return "is the id of a figure"
+	case tilekit.IsEventWord(string(w)):
+		return "is a word of the event notation"
+	}
+	for i := range cat.Steps {
+		o := &cat.Steps[i]
+		if o.ID != s.ID && slices.Contains(o.Mechanics.Words(), w) {
+			return "the moves of step " + o.ID + " use"
+		}
+	}
+	return ""
+}
