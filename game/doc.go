@@ -41,17 +41,22 @@
 // ScoringRule and Event.Rule cites its source. A step id no unit plays is
 // a setup error naming the step and its expansion.
 //
-// # The seam: one unit per expansion element
+// # The seam: general mechanics written in the data
 //
-// Each expansion element is a unit in a file of its own: unit_moving.go
-// (the mechanic of every step with a movement in the data, whatever its
-// id or figure: the red dragon and the volcano, the Black Dragon, a fan's
-// own figure), unit_dragon.go (the volcano's volcano-deploy, a table no
-// step's data names), unit_deployment.go (the mechanic of every step with
-// a deployment elsewhere in the data, whatever its id: the magic portal, a
-// fan's tunnel), unit_fairy.go, unit_princess.go and unit_drawbridge.go. A unit holds its state, claims its step ids, adds
-// its moves to the figure decision or waits for its own decision (a
-// dragon's step, a drawbridge), and brings its events, its sections of the
+// The engine plays the base game and general mechanics, each a unit in a
+// file of its own that names no expansion: the data's steps say which
+// mechanic plays them by the part of their mechanics they have, whatever
+// their id. unit_moving.go moves a neutral figure ([step.movement]: onto
+// the placed tile or tile by tile, eating by a table, and keeping figures
+// off its tile by a deploy table); unit_companion.go sets one beside a
+// follower (a beside-follower movement) and pays the data's bonuses to the
+// owner of the follower it stands with; unit_deployment.go deploys the
+// turn's follower elsewhere ([step.deployment]); unit_dismissal.go removes
+// a follower from the feature the tile extends ([step.dismissal]);
+// unit_crossing.go lets followers cross from a scored feature into a
+// linked one ([step.crossing]). A unit holds its state, adds its moves to
+// the figure decision or waits for its own decision (a figure's step, a
+// follower held to cross), and brings its events, its sections of the
 // snapshot notation and its invariants. units.go lists the units and their
 // hooks at fixed points of the turn: compile a tile, a drawn tile held
 // back, turn start, a step, the figure decision, a unit's decision, a
@@ -59,22 +64,22 @@
 // board, end of game, followers held off the board, notation and
 // invariants. Compile collects the hooks of the units a setup plays into
 // flat slices per point, so a point no unit uses costs a length check.
-// The numbers and limits come from each step's Mechanics and the verdicts
-// from the interaction tables through rules.Rulings (rulings.go), compiled
-// into flags once; the invariants read the same flags, so a rule the data
-// allows is never a break. The core files name no unit (seam_test.go).
+// The numbers, words and limits come from each step's Mechanics and the
+// verdicts from the interaction tables through rules.Rulings (rulings.go),
+// compiled into flags once; the invariants read the same flags, so a rule
+// the data allows is never a break. No file of the engine names a figure,
+// symbol or step of an expansion (seam_test.go).
 //
-// The units' moves are written by their kinds (a deployment's word is its
-// step's, the magic portal's "portal"): "portal 2,1:f0",
-// "princess 0,-1:f0", "fairy 1,0:f1" (or "fairy 1,0"), "dragon N",
-// "black-dragon E", "drawbridge 1,-1:f0", "drawbridge home"; their events
-// in the event notation (Event.String, MarshalText, ParseEvent; see
-// event_notation.go), as, for example, "move dragon 2,-1 volcano", "eat
-// dragon p1/meeple 2,-1 dragon-diet/rulebook", "score p2 1 fairy-turn",
-// "princess p1 city" (a dismissal's event, written with its step's word),
-// "enter black-dragon 0,1", "cross p1 city",
-// "set-aside". Event.Rule gives a rule as an id and sources, which the
-// site words in a language.
+// The mechanics' moves are written with the words their steps give them
+// in the data, or a figure's id: "WORD 2,1:f0" (a deployment, a dismissal,
+// a crossing, a companion beside a follower), "WORD 1,0" (a companion onto
+// a tile), "WORD home" (a crossing's follower sent home), "ID N" (a moving
+// figure's step); their events in the event notation (Event.String,
+// MarshalText, ParseEvent; see event_notation.go), as, for example, "move
+// ID 2,-1 SYMBOL", "eat ID p1/meeple 2,-1 TABLE/rulebook", "score p2 1
+// BONUS", "WORD p1 city" (a dismissal's event), "enter ID 0,1", "cross p1
+// city", "set-aside". Event.Rule gives a rule as an id and sources, which
+// the site words in a language.
 //
 // # Notation
 //
@@ -84,8 +89,8 @@
 // features, named as FeatureName names them (and a kind other than the
 // meeple by its id, "1:city:large-meeple"), then sections such as
 // "0,0:base/D@0 1,0:base/U@0[1:road] / scores 3,0 / turn 2 / pile
-// base/A*2", and the units' sections ("dragon 2,-1", "fairy 1,0:road",
-// "black-dragon 0,1", "set-aside TILE*N"). Moves use the root package's
+// base/A*2", and the units' sections (a neutral figure's "ID 2,-1", a
+// companion's "ID 1,0:road", "set-aside TILE*N"). Moves use the root package's
 // move notation (tilekit.ParseMoveText): ParseMove reads what Move.String
 // writes, and a game's ParseMove and MoveText name features. RunScenario
 // plays a scenario file, whose turns give their moves in the move

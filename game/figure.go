@@ -102,16 +102,6 @@ func (r *Ruleset) addNeutral(id string) (Figure, error) {
 	return f, err
 }
 
-// sourcePD is the source of the rules of The Princess & the Dragon.
-const sourcePD = "Wikicarpedia: The Princess and The Dragon (1st edition)/de"
-
-// citePD cites a section of the German rules of The Princess and The
-// Dragon on Wikicarpedia.
-func citePD(section string) tilekit.Citation {
-	return tilekit.Citation{Kind: tilekit.Rulebook, Title: "Wikicarpedia: The Princess and The Dragon (1st edition)/de", Section: section,
-		URL: "https://wikicarpedia.com/car/The_Princess_and_The_Dragon_(1st_edition)/de"}
-}
-
 // FigureAt returns where a neutral figure of the game stands, by its id;
 // ok is false when it stands beside the board.
 func (g *Game) FigureAt(id string) (p tilekit.BoardPosition, ok bool) {

@@ -61,7 +61,6 @@ type figureRulings struct {
 	// is its destinations table's verdict by place.
 	deployThrough uint32
 	deployTo      [numPlaces]verdict
-	princessTakes verdict
 	crosses       verdict
 }
 

@@ -41,15 +41,6 @@ func nameWord(text tilekit.MoveWord, kind MoveKind) (Word, error) {
 	return Word(i), nil
 }
 
-// mustNameWord names a word at the package's start.
-func mustNameWord(text tilekit.MoveWord, kind MoveKind) Word {
-	w, err := nameWord(text, kind)
-	if err != nil {
-		panic(err)
-	}
-	return w
-}
-
 // lookupWord returns the word of a text and the kind of its moves, if the
 // word was named.
 func lookupWord(text tilekit.MoveWord) (Word, MoveKind, bool) {
