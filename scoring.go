@@ -44,10 +44,13 @@ const (
 	TermPerCompletedCity ScoreTermKind = "completed-city"
 	// TermConstant counts one, whatever the feature.
 	TermConstant ScoreTermKind = "constant"
+	// TermPerSymbolTile counts the tiles of the feature that show a
+	// symbol (ScoreTerm.Symbol).
+	TermPerSymbolTile ScoreTermKind = "symbol-tile"
 )
 
 // ScoreTermKinds lists the kinds of terms in the schema's order.
-var ScoreTermKinds = []ScoreTermKind{TermPerTile, TermPerPennant, TermPerTileAround, TermPerCompletedCity, TermConstant}
+var ScoreTermKinds = []ScoreTermKind{TermPerTile, TermPerPennant, TermPerTileAround, TermPerCompletedCity, TermConstant, TermPerSymbolTile}
 
 // TermKinds says, for each kind of term that only some feature kinds
 // have, the feature kinds that have it; a term not listed fits every kind.
@@ -102,6 +105,8 @@ var SetupOptions = []SetupOption{OptionFirstEditionScoring, OptionNoFarmers}
 type ScoreTerm struct {
 	Per    ScoreTermKind
 	Points int
+	// Symbol is the symbol a symbol-tile term counts the tiles of.
+	Symbol Symbol
 }
 
 // ScoreCondition says when a scoring rule holds; each part given must
@@ -203,7 +208,7 @@ func (s *ScoreRule) Describe() string {
 // termText words a term kind after its points.
 var termText = map[ScoreTermKind]string{
 	TermPerTile: "a tile", TermPerPennant: "a pennant", TermPerTileAround: "a tile around it",
-	TermPerCompletedCity: "a completed city it borders", TermConstant: "",
+	TermPerCompletedCity: "a completed city it borders", TermConstant: "", TermPerSymbolTile: "a tile with the symbol",
 }
 
 // Describe says a term, such as "2 points a tile".
@@ -214,6 +219,9 @@ func (t ScoreTerm) Describe() string {
 	}
 	if w := termText[t.Per]; w != "" {
 		out += " " + w
+	}
+	if t.Symbol != "" {
+		out += " " + string(t.Symbol)
 	}
 	return out
 }

@@ -42,6 +42,15 @@ type scoreRule struct {
 	tiles    int32
 	eachCity bool
 	coef     [numTerms]int32
+	// symbols are its terms that count the tiles showing a symbol.
+	symbols []symbolTerm
+}
+
+// symbolTerm is a compiled symbol-tile term: its points, and by tile type
+// whether the tile shows the symbol.
+type symbolTerm struct {
+	points int32
+	shows  []bool
 }
 
 // scoring holds the compiled scoring: by moment (0 completed, 1 end of
@@ -120,7 +129,15 @@ func (r *Ruleset) addScoreRule(s *tilekit.ScoreRule) error {
 		c.option, c.tiles = w.Option, int32(w.Tiles)
 	}
 	for _, t := range s.Terms {
-		c.coef[termIndex[t.Per]] += int32(t.Points)
+		if t.Per == tilekit.TermPerSymbolTile {
+			c.symbols = append(c.symbols, r.symbolTerm(t))
+			continue
+		}
+		i, ok := termIndex[t.Per]
+		if !ok {
+			return fmt.Errorf("scoring rule %q: the engine counts no %q", s.ID, t.Per)
+		}
+		c.coef[i] += int32(t.Points)
 	}
 	m := 0
 	if end {
@@ -263,6 +280,9 @@ func (g *Game) points(c *scoreRule, f *Feature) int {
 	if c.coef[termCities] != 0 {
 		n += c.coef[termCities] * int32(g.completedCities(int32(f.ID)))
 	}
+	for _, st := range c.symbols {
+		n += st.points * g.board.countTilesWith(int32(f.ID), st.shows)
+	}
 	return int(n)
 }
 
@@ -289,4 +309,14 @@ func (r *Ruleset) BonusByID(id string) (ScoringRule, bool) {
 		}
 	}
 	return RuleNone, false
+}
+
+// symbolTerm compiles a symbol-tile term: which tile types show its
+// symbol.
+func (r *Ruleset) symbolTerm(t tilekit.ScoreTerm) symbolTerm {
+	st := symbolTerm{points: int32(t.Points), shows: make([]bool, len(r.tiles))}
+	for typ, tile := range r.tiles {
+		st.shows[typ] = slices.Contains(tile.Symbols, t.Symbol)
+	}
+	return st
 }

@@ -273,7 +273,11 @@ func (b *Board) union(x, y int32) int32 {
 // spans, each counted once, such as one tile for a city whose two caps on
 // a tile came to belong to one city. It walks the feature's instances, so
 // it is counted when the feature is described, not kept up at every join.
-func (b *Board) countTiles(root int32) int32 {
+func (b *Board) countTiles(root int32) int32 { return b.countTilesWith(root, nil) }
+
+// countTilesWith counts the tiles of the joined feature of a root whose
+// type shows (by tile type) what a term counts; nil counts them all.
+func (b *Board) countTilesWith(root int32, shows []bool) int32 {
 	b.epoch++
 	if b.epoch == 0 {
 		clear(b.stamp)
@@ -283,7 +287,9 @@ func (b *Board) countTiles(root int32) int32 {
 	for m := root; ; {
 		if slot := b.slotOf(m); b.stamp[slot] != b.epoch {
 			b.stamp[slot] = b.epoch
-			tiles++
+			if shows == nil || shows[b.cells[b.placed[slot]].tile-1] {
+				tiles++
+			}
 		}
 		if m = b.nodes[m].next; m == root {
 			return tiles

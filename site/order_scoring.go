@@ -82,6 +82,10 @@ func bonusWords(tr *translator, bn *tilekit.Bonus, name string) string {
 func scoreRuleWords(tr *translator, r *tilekit.ScoreRule) string {
 	terms := make([]string, len(r.Terms))
 	for i, t := range r.Terms {
+		if t.Symbol != "" {
+			terms[i], _ = tr.plural("order.score.term."+string(t.Per), t.Points, tr.symbolWord(t.Symbol))
+			continue
+		}
 		terms[i], _ = tr.plural("order.score.term."+string(t.Per), t.Points)
 	}
 	feature := tr.must("event.kind." + string(r.Feature))
@@ -125,4 +129,13 @@ func (b *builder) figureWord(id string) string {
 		return f.Name
 	}
 	return id
+}
+
+// symbolWord words a symbol by the strings' [event.symbol], else by its
+// id, words apart.
+func (tr *translator) symbolWord(s tilekit.Symbol) string {
+	if w, ok := tr.strings["event.symbol."+string(s)]; ok {
+		return w
+	}
+	return strings.ReplaceAll(string(s), "-", " ")
 }

@@ -16,7 +16,7 @@ func buildScoring(m map[string]any, at tilekit.Origin) []tilekit.ScoreRule {
 			Majority: tilekit.ScoreMajority(str(r, "majority")), Sources: buildCitations(r["sources"]), Origin: here,
 		}
 		for _, t := range list(r["term"]) {
-			rule.Terms = append(rule.Terms, tilekit.ScoreTerm{Per: tilekit.ScoreTermKind(str(t, "per")), Points: integer(t["points"])})
+			rule.Terms = append(rule.Terms, tilekit.ScoreTerm{Per: tilekit.ScoreTermKind(str(t, "per")), Points: integer(t["points"]), Symbol: tilekit.Symbol(str(t, "symbol"))})
 		}
 		if c := table(r, "when"); c != nil {
 			cond := &tilekit.ScoreCondition{Option: tilekit.SetupOption(str(c, "option")), Tiles: integer(c["tiles"]), Origin: here.At("when")}

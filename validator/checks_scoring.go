@@ -12,6 +12,7 @@ import (
 // and bonuses.
 var ScoringCodes = []Code{
 	{"score-term-misfit", "A scoring rule counts what its feature kind has not: pennants of a road, tiles around a field."},
+	{"score-term-symbol", "A scoring rule's symbol-tile term names no symbol, or another term names one."},
 	{"score-majority-misfit", "A scoring rule is scored once per completed city but is not a field's rule of completed cities alone."},
 	{"score-condition-impossible", "A scoring rule's condition cannot hold: it asks for an edition its step's expansion was not published in, more than one tile of a cloister, or farmers without farmers."},
 	{"score-rule-unreachable", "A scoring rule comes after one of the same feature kind and moment that always holds, so it never scores."},
@@ -35,6 +36,7 @@ func (l *loader) checkScoring(cat *tilekit.Catalog, s *tilekit.Step) {
 			if !t.Per.Fits(r.Feature) {
 				l.report(r.Origin.At("term", strconv.Itoa(j), "per"), "score-term-misfit", Error, "scoring rule %s counts %s, which a %s has not (it fits %s)", r.ID, t.Per, r.Feature, kindsText(tilekit.TermKinds[t.Per]))
 			}
+			l.checkTermSymbol(cat, r, j, t)
 		}
 		if r.Majority == tilekit.MajorityEachCity && (r.Feature != tilekit.Field || r.Points(tilekit.TermPerCompletedCity) == 0 || len(r.Terms) != 1) {
 			l.report(r.Origin.At("majority"), "score-majority-misfit", Error, "scoring rule %s is scored once per completed city: it must be a field's rule with one term, per completed-city", r.ID)
@@ -104,4 +106,18 @@ func kindsText(kinds []tilekit.FeatureKind) string {
 		words[i] = string(k)
 	}
 	return strings.Join(words, ", ")
+}
+
+// checkTermSymbol checks that a term names a known symbol when, and only
+// when, it counts the tiles that show one.
+func (l *loader) checkTermSymbol(cat *tilekit.Catalog, r *tilekit.ScoreRule, j int, t tilekit.ScoreTerm) {
+	at := r.Origin.At("term", strconv.Itoa(j))
+	switch {
+	case t.Per == tilekit.TermPerSymbolTile && t.Symbol == "":
+		l.report(at.At("per"), "score-term-symbol", Error, "scoring rule %s counts the tiles with a symbol: give the term's symbol", r.ID)
+	case t.Per != tilekit.TermPerSymbolTile && t.Symbol != "":
+		l.report(at.At("symbol"), "score-term-symbol", Error, "scoring rule %s counts %s: a symbol is for a symbol-tile term only", r.ID, t.Per)
+	default:
+		l.symbolRef(cat, t.Symbol, at.At("symbol"))
+	}
 }
