@@ -859,3 +859,26 @@ func TestCrossingIsWordedFromItsData(t *testing.T) {
 	text := textOf(example.doc)
 	assert.Contains(t, text, "a follower crosses over the drawbridge into the city at -1,0; a follower that could cross over the drawbridge goes home")
 }
+
+// TestOrderWordsEachMechanic checks that the order of play says what each
+// step's mechanics do, worded from their values: when it happens, how its
+// figure moves and what it eats, the deploy table of its arrival, where a
+// follower is deployed instead and where removed figures go.
+func TestOrderWordsEachMechanic(t *testing.T) {
+	_, s := builtinBuild(t)
+	order := parseSite(t, s)["order.html"]
+	require.NotNil(t, order)
+	text := func(id string) string {
+		n := findByID(order.doc, id)
+		require.NotNil(t, n, id)
+		return html.UnescapeString(textOf(n))
+	}
+	black := text("step-black-dragon-move")
+	assert.Contains(t, black, "When the tile placed completed at least one feature")
+	assert.Contains(t, black, "a tile for each feature the tile completed")
+	assert.Contains(t, black, "it eats what “What the Black Dragon eats” says")
+	assert.Contains(t, black, "Once removed, neutral figures: beside the board")
+	assert.Contains(t, text("step-dragon-move"), "6 tiles")
+	assert.Contains(t, text("step-volcano-dragon"), "only these figures may be deployed to its tile")
+	assert.Contains(t, text("step-magic-portal"), "the moves read \"portal x,y:FEATURE\"")
+}

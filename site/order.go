@@ -52,12 +52,9 @@ type stepView struct {
 	// Scoring are the step's scoring rules and bonuses, worded from
 	// their values.
 	Scoring []scoreView
-	// Deployment says where the step lets the turn's follower be
-	// deployed instead, "" for none; Dismissal describes the step's
-	// dismissal, if it has one.
-	Deployment, Dismissal string
-	// Does are what the step's other mechanics do (a crossing), worded
-	// from their values, each with its source.
+	// Does are what the step's mechanics do (when it happens, how its
+	// figure moves, where a follower goes, who is removed, where removed
+	// figures go), worded from their values, each with its source.
 	Does    []scoreView
 	Differs bool
 	// Replaces names the kind of the step's source that a step of a later
@@ -271,12 +268,6 @@ func (b *builder) stepView(page string, s rules.PlayedStep, anchor string, diffe
 		Source: b.citationOf(s.Step.Source), Needs: b.needsOf([]string{s.Step.Expansion}, nil), Differs: differs,
 		Expansion: link{Href: b.pageLink(page, "expansions/"+tilekit.ParentExpansion(s.Step.Expansion), ""), Text: b.expansionName(s.Step.Expansion)},
 		Scoring:   b.scoringViews(&s.Step.Mechanics), Does: b.doesViews(&s.Step.Mechanics)}
-	if d := s.Step.Mechanics.Deployment; d != nil {
-		v.Deployment = d.Describe()
-	}
-	if d := s.Step.Mechanics.Dismissal; d != nil {
-		v.Dismissal = d.Describe()
-	}
 	if s.Variant != nil {
 		v.Variant = b.variantScope(s.Variant)
 		if s.Variant.Explanation != "" {

@@ -36,10 +36,128 @@ func (b *builder) scoringViews(m *tilekit.Mechanics) []scoreView {
 // scoring: its crossing.
 func (b *builder) doesViews(m *tilekit.Mechanics) []scoreView {
 	var out []scoreView
+	if t := m.Trigger; t != nil {
+		out = append(out, scoreView{Text: b.triggerWords(t), Source: b.citationOf(t.Source)})
+	}
+	if v := m.Movement; v != nil {
+		out = append(out, scoreView{Text: b.movementWords(v), Source: b.citationOf(v.Source)})
+	}
+	if d := m.Deployment; d != nil {
+		out = append(out, scoreView{Text: b.tr.must("order.mech.deployment", b.tableName(d.Figures), b.tableName(d.Destinations), d.Word), Source: b.citationOf(d.Source)})
+	}
+	if d := m.Dismissal; d != nil {
+		out = append(out, scoreView{Text: b.tr.must("order.mech.dismissal", b.tr.must("event.kind."+string(d.Feature)), b.attributeWord(d.Attribute), b.tableName(d.Table), d.Word),
+			Source: b.citationOf(d.Source)})
+	}
 	if c := m.Crossing; c != nil {
 		out = append(out, scoreView{Text: crossingWords(b.tr, c), Source: b.citationOf(c.Source)})
 	}
+	for i := range m.Removals {
+		out = append(out, scoreView{Text: b.removalWords(&m.Removals[i]), Source: b.citationOf(m.Removals[i].Source)})
+	}
 	return out
+}
+
+// triggerWords words when a step happens, from its trigger's values.
+func (b *builder) triggerWords(t *tilekit.Trigger) string {
+	tr := b.tr
+	var out string
+	switch t.On {
+	case tilekit.TriggerTileSymbol, tilekit.TriggerRoadCompleted:
+		out = tr.must("order.mech.on."+string(t.On), tr.symbolWord(t.Symbol))
+	case tilekit.TriggerScoreReached:
+		out = tr.must("order.mech.on.score-reached", t.Threshold)
+		if t.Laps != "" {
+			out += tr.must("order.mech.laps." + string(t.Laps))
+		}
+	default:
+		out = tr.must("order.mech.on." + string(t.On))
+	}
+	if t.BeforeInPlay == tilekit.EarlySetAside {
+		out += tr.must("order.mech.set-aside")
+	}
+	if t.OffBoard == tilekit.OffBoardIgnoreSymbol {
+		out += tr.must("order.mech.ignore-symbol")
+	}
+	return out
+}
+
+// movementWords words how a step moves its figure and what it does, from
+// the movement's values.
+func (b *builder) movementWords(v *tilekit.Movement) string {
+	tr := b.tr
+	figure := b.figureWord(v.Figure)
+	var out string
+	switch v.To {
+	case tilekit.MoveOrthogonalSteps:
+		far, _ := tr.plural("order.mech.steps", v.Steps)
+		if v.Per == tilekit.PerCompletedFeature {
+			far = tr.must("order.mech.per-completed")
+		}
+		out = tr.must("order.mech.to.orthogonal-steps", figure, far)
+		if v.Mover != "" {
+			out += tr.must("order.mech.mover." + string(v.Mover))
+		}
+		if !v.Revisit {
+			out += tr.must("order.mech.no-revisit")
+		}
+		if !v.ReturnToStart {
+			out += tr.must("order.mech.no-return")
+		}
+		for _, f := range v.BlockedBy {
+			out += tr.must("order.mech.blocked-by", b.figureWord(f))
+		}
+		if v.DeadEnd == tilekit.DeadEndStop {
+			out += tr.must("order.mech.dead-end")
+		}
+	case tilekit.MoveBesideFollower:
+		out = tr.must("order.mech.to.beside-follower", figure, b.tableName(v.Beside))
+	default:
+		out = tr.must("order.mech.to.placed-tile", figure)
+	}
+	if v.Eats != "" {
+		out += tr.must("order.mech.eats", b.tableName(v.Eats))
+		if v.Spares != "" {
+			out += tr.must("order.mech.spares", b.tableName(v.Spares))
+		}
+	}
+	if v.NoDeploy {
+		out += tr.must("order.mech.no-deploy")
+	}
+	if v.Deploy != "" {
+		out += tr.must("order.mech.deploy", b.tableName(v.Deploy))
+	}
+	return out
+}
+
+// removalWords words where a step's removed figures go.
+func (b *builder) removalWords(r *tilekit.Removal) string {
+	var who []string
+	for _, id := range r.Figures {
+		who = append(who, strings.ToLower(b.figureWord(id)))
+	}
+	if r.Owner != "" {
+		who = append(who, b.tr.must("order.mech.owner."+r.Owner))
+	}
+	return b.tr.must("order.mech.removal", strings.Join(who, ", "), b.tr.must("order.mech.to."+string(r.To)))
+}
+
+// tableName names an interaction table by its name in the data, or its
+// id where the data has no such table.
+func (b *builder) tableName(id string) string {
+	if t := b.cat.Table(id); t != nil && t.Name != "" {
+		return "“" + t.Name + "”"
+	}
+	return id
+}
+
+// attributeWord words a feature's attribute: the strings' word, else the
+// attribute's id, words apart.
+func (b *builder) attributeWord(a tilekit.Attribute) string {
+	if w, ok := b.tr.strings["order.mech.attribute."+string(a)]; ok {
+		return w
+	}
+	return strings.ReplaceAll(string(a), "-", " ")
 }
 
 // crossingWords words a crossing: the kinds it crosses from and into,
