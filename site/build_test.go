@@ -851,7 +851,7 @@ func TestCrossingIsWordedFromItsData(t *testing.T) {
 	one := pages["order/drawbridges.html"]
 	require.NotNil(t, one)
 	step := textOf(findByID(one.doc, "step-drawbridge-move"))
-	assert.Contains(t, step, "What it does:")
+	assert.Contains(t, step, "What it does, as the engine plays it")
 	assert.Contains(t, step, "after a completed road is scored, the player with the sole majority on it may move each of their followers on it into an incomplete city that the drawbridges of its tiles link it to, where drawbridge-figures lets the follower cross")
 	assert.Contains(t, step, `the moves read "drawbridge x,y:FEATURE" or "drawbridge home"`)
 	example := pages["examples/drawbridges-example-2.html"]
