@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/tilekit/tilekit"
@@ -34,12 +35,24 @@ type expansionStats struct {
 	// number of tiles placed.
 	Score, Placed float64
 	// Eaten is the average number of figures eaten, Crossed of followers
-	// crossing a drawbridge; BlackDragonGames counts the games in which
-	// the Black Dragon entered and BlackDragonTurn is the average turn it
-	// entered in them.
-	Eaten, Crossed   float64
-	BlackDragonGames int
-	BlackDragonTurn  float64
+	// crossing into a linked feature, shown when the selection has a step
+	// that eats (Eats) or crosses (Crosses).
+	Eaten, Crossed float64
+	Eats, Crosses  bool
+	// Entries say, for each figure a step sets on the board when a score
+	// is reached, in how many games it entered and on which turn.
+	Entries []figureEntry
+	// SameAs names an earlier section whose averages these games repeat
+	// (within a half per cent): the section then shows only its entries.
+	SameAs string
+}
+
+// figureEntry is how often a figure entered the random games: in Games of
+// them, on turn Turn on average.
+type figureEntry struct {
+	Figure string
+	Games  int
+	Turn   float64
 }
 
 // kindPoints is the average number of points a kind of feature scored.
@@ -50,10 +63,12 @@ type kindPoints struct {
 
 // gameCounts adds up what the random games of an expansion did.
 type gameCounts struct {
-	// points are by feature kind, and the fairy's under fairyPoints.
+	// points are by feature kind, and the bonuses' under fairyPoints.
 	points                        map[string]int
 	score, placed, eaten, crossed int
-	blackGames, blackTurns        int
+	// entered counts, by figure id, the games a figure entered and the
+	// sum of the turns it first entered on.
+	entered map[string][2]int
 }
 
 // writeStats writes stats, what Options.Stats seeded random games of each
@@ -87,6 +102,14 @@ func (b *builder) writeStats() error {
 		}
 		if ok {
 			d.Expansions = append(d.Expansions, st)
+		}
+	}
+	for i := range d.Expansions {
+		for j := range i {
+			if d.Expansions[i].repeats(&d.Expansions[j]) && d.Expansions[j].SameAs == "" {
+				d.Expansions[i].SameAs = d.Expansions[j].Name
+				break
+			}
 		}
 	}
 	return b.writePage("stats", b.newPage(p, b.tr.must("stats.title"), d))
@@ -151,7 +174,7 @@ func (b *builder) selectionStats(ids []string, name string, edition tilekit.Edit
 	if err != nil {
 		return st, err
 	}
-	c := gameCounts{points: map[string]int{}}
+	c := gameCounts{points: map[string]int{}, entered: map[string][2]int{}}
 	for seed := uint64(1); seed <= uint64(b.opt.Stats); seed++ {
 		res, err := play.Play(seed)
 		if err != nil {
@@ -166,9 +189,15 @@ func (b *builder) selectionStats(ids []string, name string, edition tilekit.Edit
 	n := float64(b.opt.Stats)
 	st.Score, st.Placed = float64(c.score)/n/statsPlayers, float64(c.placed)/n
 	st.Eaten, st.Crossed = float64(c.eaten)/n, float64(c.crossed)/n
-	st.BlackDragonGames = c.blackGames
-	if c.blackGames > 0 {
-		st.BlackDragonTurn = float64(c.blackTurns) / float64(c.blackGames)
+	b.mechanicsOf(sel, &st)
+	for i := range st.Entries {
+		e := &st.Entries[i]
+		got := c.entered[e.Figure]
+		e.Games = got[0]
+		if got[0] > 0 {
+			e.Turn = float64(got[1]) / float64(got[0])
+		}
+		e.Figure = b.figureWord(e.Figure)
 	}
 	for _, k := range []string{"road", "city", "cloister", "field", fairyPoints} {
 		if k != fairyPoints || c.points[k] > 0 {
@@ -192,9 +221,43 @@ func (b *builder) hasSteps(id string) bool {
 	return false
 }
 
+// mechanicsOf notes which rows can apply to a selection: figures eaten
+// when a step's figure eats, followers crossing when a step crosses, and
+// an entry for each figure that a step sets on the board when a score is
+// reached.
+func (b *builder) mechanicsOf(sel rules.Selection, st *expansionStats) {
+	order, err := rules.Order(b.cat, sel, rules.OrderOptions{})
+	if err != nil {
+		return
+	}
+	for _, ps := range order {
+		m := &ps.Step.Mechanics
+		st.Eats = st.Eats || m.Movement != nil && m.Movement.Eats != ""
+		st.Crosses = st.Crosses || m.Crossing != nil
+		if m.Movement != nil && m.Trigger != nil && m.Trigger.On == tilekit.TriggerScoreReached {
+			st.Entries = append(st.Entries, figureEntry{Figure: m.Movement.Figure})
+		}
+	}
+}
+
+// repeats reports whether two sections' averages agree within a half per
+// cent: the games of one play as the other's.
+func (st *expansionStats) repeats(o *expansionStats) bool {
+	close := func(a, b float64) bool { return math.Abs(a-b) <= 0.005*max(math.Abs(a), math.Abs(b), 1) }
+	if !close(st.Score, o.Score) || !close(st.Placed, o.Placed) || len(st.Points) != len(o.Points) {
+		return false
+	}
+	for i := range st.Points {
+		if st.Points[i].Kind != o.Points[i].Kind || !close(st.Points[i].Points, o.Points[i].Points) {
+			return false
+		}
+	}
+	return true
+}
+
 // add counts the events of a replayed game.
 func (c *gameCounts) add(res game.ScenarioResult) {
-	entered := false
+	entered := map[string]bool{}
 	for turn, events := range res.Events {
 		for _, e := range events {
 			switch e.Kind {
@@ -209,10 +272,10 @@ func (c *gameCounts) add(res game.ScenarioResult) {
 			case game.EventCrossed:
 				c.crossed++
 			case game.EventEntered:
-				if !entered && e.Actor.ID() == "black-dragon" {
-					entered = true
-					c.blackGames++
-					c.blackTurns += turn + 1
+				if id := e.Actor.ID(); !entered[id] {
+					entered[id] = true
+					got := c.entered[id]
+					c.entered[id] = [2]int{got[0] + 1, got[1] + turn + 1}
 				}
 			}
 		}
