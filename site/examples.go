@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -74,8 +75,10 @@ type ruleNote struct {
 
 // playerScore is a player's final score.
 type playerScore struct {
-	Player      int
-	Colour      string
+	Player int
+	Colour string
+	// ColourName names the colour of the player's followers on the boards.
+	ColourName  string
 	Score, Hand int
 	// Start is the score before the first turn, which a scenario may set
 	// (the Black Dragon's example starts at 47).
@@ -258,7 +261,8 @@ func (b *builder) exampleBoards(s *tilekit.Scenario, before *board, res game.Sce
 	}
 	for i := range final.NumPlayers() {
 		pl := final.Player(i)
-		d.Scores = append(d.Scores, playerScore{Player: i + 1, Colour: playerColour(i + 1), Score: pl.Score, Hand: pl.Supply})
+		d.Scores = append(d.Scores, playerScore{Player: i + 1, Colour: playerColour(i + 1), ColourName: b.tr.must("example.colour." + strconv.Itoa(i+1)),
+			Score: pl.Score, Hand: pl.Supply})
 	}
 	for i, t := range s.Turns {
 		if tile := boardTileAt(after, t.At); tile != nil && !t.Discard && t.Illegal == "" && tile.Tile.ID == t.Tile && boardTileAt(before, t.At) == nil {
@@ -393,8 +397,24 @@ func (b *builder) eventViews(d *exampleData, res game.ScenarioResult, events []g
 	return out
 }
 
-// stepKeys are the strings of a dragon's steps, by the word of its moves.
-var stepKeys = map[tilekit.MoveWord]string{"dragon": "example.dragon", "black-dragon": "example.black-dragon"}
+// stepsText words a figure's steps of a turn: the strings' own words for
+// the figure (example.steps.ID) when they have them, else the figure by
+// its name.
+func (b *builder) stepsText(word tilekit.MoveWord, sides []string) string {
+	if _, ok := b.tr.strings["example.steps."+string(word)]; ok {
+		return b.tr.must("example.steps."+string(word), strings.Join(sides, " "))
+	}
+	return b.tr.must("example.steps-of", b.figureWord(string(word)), strings.Join(sides, " "))
+}
+
+// tileName names a tile of an example by its name in the data, or its id
+// where the data has no such tile.
+func (b *builder) tileName(id string) string {
+	if t := b.cat.Tile(id); t != nil && t.Name != "" {
+		return "“" + t.Name + "”"
+	}
+	return id
+}
 
 // wordKind returns the kind of the moves of a word, MoveBase for a word
 // no ruleset named: a fan's word of a kind is worded as the kind is.
@@ -408,9 +428,9 @@ func wordKind(w tilekit.MoveWord) game.MoveKind {
 // out), each dragon's steps together where its first is.
 func (b *builder) moveText(t tilekit.ScenarioTurn) string {
 	if t.Discard {
-		return b.tr.must("example.discard", t.Tile)
+		return b.tr.must("example.discard", b.tileName(t.Tile))
 	}
-	parts := []string{b.tr.must("example.place", t.Tile, t.At.X, t.At.Y, t.Rotation)}
+	parts := []string{b.tr.must("example.place", b.tileName(t.Tile), t.At.X, t.At.Y, t.Rotation)}
 	steps, stepsAt := map[tilekit.MoveWord][]string{}, map[tilekit.MoveWord]int{}
 	for _, text := range t.Moves {
 		m, err := tilekit.ParseMoveText(text)
@@ -428,7 +448,7 @@ func (b *builder) moveText(t tilekit.ScenarioTurn) string {
 			parts = append(parts, b.tr.must("example.cross-home", m.Word))
 		case wordKind(m.Word) == game.MoveCross:
 			parts = append(parts, b.tr.must("example.cross", m.Word, m.Feature, m.At.X, m.At.Y))
-		case stepKeys[m.Word] != "":
+		case m.Step:
 			if _, ok := stepsAt[m.Word]; !ok {
 				stepsAt[m.Word] = len(parts)
 				parts = append(parts, "")
@@ -437,7 +457,7 @@ func (b *builder) moveText(t tilekit.ScenarioTurn) string {
 		}
 	}
 	for word, at := range stepsAt {
-		parts[at] = b.tr.must(stepKeys[word], strings.Join(steps[word], " "))
+		parts[at] = b.stepsText(word, steps[word])
 	}
 	if t.Illegal != "" {
 		parts = append(parts, b.tr.must("example.illegal", t.Illegal))

@@ -47,7 +47,7 @@ func TestExampleBoardsShowTheScenario(t *testing.T) {
 	require.True(t, ok)
 	text := string(page)
 	for _, want := range []string{`src="../examples/princess-dragon-dragon-example-four-players-start.svg"`,
-		"Takes princess-dragon/dragon-road-curve and places it at 1,0 turned 180°; the dragon flies N W S W N N",
+		"Takes “Dragon on a road curve” and places it at 1,0 turned 180°; the dragon flies N W S W N N",
 		"<li>dragon eats player 2&#39;s meeple at -1,-1 (dragon-diet, rulebook) <sup>"} {
 		assert.True(t, strings.Contains(text, want), "the page does not say %s", want)
 	}
@@ -171,5 +171,5 @@ func TestExampleShowsTheStartingScores(t *testing.T) {
 	table := string(page[bytes.Index(page, []byte(`<table class="scores">`)):])
 	table = table[:strings.Index(table, "</table>")]
 	assert.Contains(t, table, "Score at the start")
-	assert.Regexp(t, `Player 1</td><td>47</td><td>50</td>`, table)
+	assert.Regexp(t, `Player 1 \(yellow\)</td><td>47</td><td>50</td>`, table)
 }
