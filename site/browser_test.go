@@ -803,6 +803,25 @@ func TestScriptSelectorPresets(t *testing.T) {
 	if got := b.query(); got != "" {
 		t.Errorf(`after "All": query %q, want none`, got)
 	}
+	// The bundle of the expansions whose rules are written here chooses
+	// exactly the expansions with a rules text, parts with them.
+	b.click(`#selector button[data-bundle]`)
+	want := strings.Fields(b.evalString(`document.querySelector("#selector button[data-bundle]").getAttribute("data-bundle")`))
+	got := b.checked()
+	for _, id := range want {
+		if !slices.Contains(got, id) {
+			t.Errorf("after the rules bundle: %s is not checked (checked %v)", id, got)
+		}
+	}
+	for _, id := range got {
+		if parent, _, _ := strings.Cut(id, "/"); !slices.Contains(want, parent) {
+			t.Errorf("after the rules bundle: %s is checked, which the bundle %v does not name", id, want)
+		}
+	}
+	if !slices.Equal(want, []string{"black-dragon", "drawbridges", "princess-dragon"}) {
+		t.Errorf("the rules bundle names %v: want the three expansions with rules texts", want)
+	}
+	b.click(`#selector button[data-select="all"]`)
 	b.click(`#selector input[name="x"][value="black-dragon"]`)
 	if got := b.query(); got != "n=black-dragon" {
 		t.Errorf("after unticking the Black Dragon alone: query %q, want n=black-dragon", got)

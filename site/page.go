@@ -58,6 +58,51 @@ func (b *builder) crumbs(path string) []link {
 type nav struct {
 	Groups     []navGroup
 	Publishers []navPublisher
+	// Bundles are the selector's quick choices.
+	Bundles []navBundle
+}
+
+// navBundle is a quick choice of the selector: its name and the ids of
+// the expansions it chooses (data-bundle).
+type navBundle struct {
+	Name string
+	IDs  []string
+}
+
+// Attr returns the data-bundle value.
+func (nb navBundle) Attr() string { return strings.Join(nb.IDs, " ") }
+
+// bundles returns the selector's quick choices: the expansions whose
+// rules texts the site holds, and those of each edition's generation, each
+// shown when it chooses some but not every expansion.
+func (b *builder) bundles() []navBundle {
+	rulesOf := map[string]bool{}
+	for i := range b.cat.Texts {
+		rulesOf[tilekit.ParentExpansion(b.cat.Texts[i].Expansion)] = true
+	}
+	choose := map[string]func(x *tilekit.Expansion) bool{
+		"selector.bundle-rules": func(x *tilekit.Expansion) bool { return rulesOf[x.ID] },
+		"selector.bundle-c1":    func(x *tilekit.Expansion) bool { return x.HasEdition(tilekit.C1) },
+		"selector.bundle-c2-c3": func(x *tilekit.Expansion) bool { return x.HasEdition(tilekit.C2) || x.HasEdition(tilekit.C3) },
+	}
+	var out []navBundle
+	for _, key := range []string{"selector.bundle-rules", "selector.bundle-c1", "selector.bundle-c2-c3"} {
+		nb := navBundle{Name: b.tr.must(key)}
+		all := 0
+		for _, x := range b.expansions {
+			if x.ID == tilekit.BaseGame {
+				continue
+			}
+			all++
+			if choose[key](x) {
+				nb.IDs = append(nb.IDs, x.ID)
+			}
+		}
+		if len(nb.IDs) > 0 && len(nb.IDs) < all {
+			out = append(out, nb)
+		}
+	}
+	return out
 }
 
 // navGroup is the selector's expansions of one kind, sorted by name.
@@ -119,7 +164,7 @@ func (b *builder) navigation() *nav {
 	if b.nav != nil {
 		return b.nav
 	}
-	n := &nav{}
+	n := &nav{Bundles: b.bundles()}
 	for _, kind := range []tilekit.ExpansionKind{tilekit.Major, tilekit.Minor, tilekit.Other, tilekit.Fan} {
 		g := navGroup{Name: b.tr.must("expansion-kinds." + string(kind))}
 		for _, x := range b.expansions {

@@ -244,6 +244,15 @@
     });
   };
 
+  // setOnly checks the boxes of the expansions named, with their parts,
+  // and no other.
+  Selector.prototype.setOnly = function (ids) {
+    this.boxes.forEach(function (box) {
+      box.checked = ids.indexOf(box.value) >= 0 || ids.indexOf(box.value.split("/")[0]) >= 0;
+      box.indeterminate = false;
+    });
+  };
+
   // describe says what the form chooses, in the words the summary's
   // data attributes give: every expansion, or how many.
   Selector.prototype.describe = function (words) {
@@ -682,6 +691,12 @@
       Array.prototype.forEach.call(form.querySelectorAll("button[data-select]"), function (button) {
         button.addEventListener("click", function () {
           selector.setAll(button.getAttribute("data-select") === "all");
+          apply(true);
+        });
+      });
+      Array.prototype.forEach.call(form.querySelectorAll("button[data-bundle]"), function (button) {
+        button.addEventListener("click", function () {
+          selector.setOnly(words(button.getAttribute("data-bundle")));
           apply(true);
         });
       });
