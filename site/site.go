@@ -56,6 +56,9 @@ type Options struct {
 	// Stats is the number of seeded random games played per expansion for
 	// the statistics page; 0 writes no statistics page.
 	Stats int
+	// Layout lays a Markdown site's pages out in folders (the default, for
+	// "") or as a GitHub wiki.
+	Layout Layout
 }
 
 // Site is a built site: every file, by its slash-separated path relative
@@ -120,6 +123,17 @@ func Build(cat *tilekit.Catalog, opt Options) (*Site, error) {
 	}
 	if err := b.tr.check(); err != nil {
 		return nil, err
+	}
+	if opt.Layout != "" && opt.Layout != LayoutFolders && opt.Layout != LayoutWiki {
+		return nil, fmt.Errorf("layout %q: want folders or wiki", opt.Layout)
+	}
+	if opt.Layout == LayoutWiki {
+		if opt.Format != Markdown {
+			return nil, fmt.Errorf("the wiki layout is for a Markdown site")
+		}
+		if err := b.toWiki(); err != nil {
+			return nil, err
+		}
 	}
 	b.files[MarkerFile] = []byte(markerText)
 	b.counts.Pages = len(b.pages)

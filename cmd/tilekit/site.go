@@ -46,6 +46,7 @@ type siteBuildOptions struct {
 	dir     string
 	baseURL string
 	format  string
+	layout  string
 	force   bool
 }
 
@@ -78,13 +79,16 @@ in it that tilekit did not write (it has no .tilekit-site file) is refused
 unless --force, which replaces it and everything in it.
 
 --format markdown writes the same pages as Markdown files with .md links,
-for a Git wiki. --expansions builds a site for that selection only;
+in folders, for a docs folder; with --layout wiki, every page at the root
+under a name of its own, Home.md and _Sidebar.md, as a GitHub wiki reads
+them. --expansions builds a site for that selection only;
 without it the site covers every expansion and the reader chooses in the
 page. --base-url gives the address the site will be published at, for
 canonical links and the sitemap.`,
 		Example: `  tilekit site build
   tilekit site build public --base-url https://rules.example.org/carcassonne/
-  tilekit site build wiki --format markdown
+  tilekit site build docs --format markdown
+  tilekit site build wiki --format markdown --layout wiki
   tilekit site build --expansions princess-dragon,drawbridges --data ./my-expansion
   tilekit site build public --stats 200`,
 		Args: func(_ *cobra.Command, args []string) error {
@@ -101,10 +105,12 @@ canonical links and the sitemap.`,
 		},
 	}
 	opts.siteOptions.register(cmd)
-	cmd.Flags().StringVar(&opts.format, "format", "html", "html, or markdown for a Git wiki")
+	cmd.Flags().StringVar(&opts.format, "format", "html", "html, or markdown for a Git wiki or a docs folder")
+	cmd.Flags().StringVar(&opts.layout, "layout", "folders", "a Markdown site's layout: folders, or wiki (flat page names, Home.md, _Sidebar.md)")
 	cmd.Flags().StringVar(&opts.baseURL, "base-url", "", "the address the site is published at, such as https://rules.example.org/ (default: none; every link is relative)")
 	cmd.Flags().BoolVar(&opts.force, "force", false, "replace DIR even though tilekit did not write it, and everything in it")
 	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"html", "markdown"}, cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("layout", cobra.FixedCompletions([]string{"folders", "wiki"}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
 
@@ -113,6 +119,9 @@ canonical links and the sitemap.`,
 func runSiteBuild(cmd *cobra.Command, opts *siteBuildOptions) error {
 	start := time.Now()
 	if err := checkFormat(opts.format, "html", "markdown"); err != nil {
+		return err
+	}
+	if err := checkLayout(opts.layout, opts.format); err != nil {
 		return err
 	}
 	if err := opts.check(); err != nil {
@@ -127,7 +136,7 @@ func runSiteBuild(cmd *cobra.Command, opts *siteBuildOptions) error {
 	if err := checkNotDataFolder(opts.dir, opts.data.dirs); err != nil {
 		return err
 	}
-	want := site.Options{Format: site.Format(opts.format), BaseURL: opts.baseURL, Stats: opts.stats}
+	want := site.Options{Format: site.Format(opts.format), BaseURL: opts.baseURL, Stats: opts.stats, Layout: site.Layout(opts.layout)}
 	s, err := loadAndBuildSite(cmd, &opts.siteOptions, want)
 	if err != nil {
 		return err
@@ -148,7 +157,10 @@ func reportSiteBuild(w io.Writer, s *site.Site, opts *siteBuildOptions, took tim
 		c.Expansions, c.Tiles, c.Tables, c.Steps, c.Examples)
 	fmt.Fprintf(w, "tilekit: wrote %d files to %s in %s\n", len(s.Paths()), opts.dir, took.Round(time.Millisecond))
 	index := "index.html"
-	if opts.format == string(site.Markdown) {
+	switch {
+	case opts.layout == string(site.LayoutWiki):
+		index = "Home.md"
+	case opts.format == string(site.Markdown):
 		index = "index.md"
 	}
 	fmt.Fprintf(w, "Open %s, or preview the site with: tilekit site serve\n", filepath.Join(opts.dir, index))
@@ -227,6 +239,17 @@ func checkBaseURL(base string) error {
 	u, err := url.Parse(base)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
 		return usagef("--base-url %q: want an absolute http or https address, such as https://rules.example.org/", base)
+	}
+	return nil
+}
+
+// checkLayout checks --layout: folders, or wiki for a Markdown site.
+func checkLayout(layout, format string) error {
+	switch {
+	case layout != string(site.LayoutFolders) && layout != string(site.LayoutWiki):
+		return usagef("--layout %s: want folders or wiki", layout)
+	case layout == string(site.LayoutWiki) && format != string(site.Markdown):
+		return usagef("--layout wiki lays out Markdown pages: add --format markdown")
 	}
 	return nil
 }
