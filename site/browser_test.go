@@ -793,10 +793,16 @@ func TestScriptSelectorPresets(t *testing.T) {
 			t.Errorf(`after "None": a row that needs %q shows`, row)
 		}
 	}
+	if got := b.evalString(`(() => { const n = document.querySelector(".needs-note"); return n && n.getClientRects().length > 0 ? n.textContent : ""; })()`); !strings.Contains(got, "The Princess & the Dragon") {
+		t.Errorf(`after "None": the dragon-diet table does not say which expansion it needs: %q`, got)
+	}
 	if got := b.evalString(`document.querySelector(".choice-now").textContent`); got != "0 expansions" {
 		t.Errorf(`after "None": the folded selector says %q, want "0 expansions"`, got)
 	}
 	b.click(`#selector button[data-select="all"]`)
+	if got := b.evalString(`String(document.querySelector(".needs-note").getClientRects().length)`); got != "0" {
+		t.Errorf(`after "All": the note that the table needs its expansion shows`)
+	}
 	if got := b.visibleAttr(dietRows, "data-subject"); !slices.Equal(got, all) {
 		t.Errorf(`after "All": rows %v, want every row %v`, got, all)
 	}
