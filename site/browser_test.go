@@ -845,3 +845,32 @@ func TestScriptSelectorPresets(t *testing.T) {
 		t.Errorf(`after "only this expansion": checked %v`, got)
 	}
 }
+
+// The "my game" sheet of the three expansions with rules here prints on at
+// most two A4 pages, and that because the choice hides the rest: every
+// expansion's sheet is longer.
+func TestSheetPrintsOnTwoPages(t *testing.T) {
+	b := newBrowser(t)
+	dir := buildSite(t)
+	pages := func(query string) int {
+		b.navigate(fileURL(dir, "sheet.html") + query)
+		ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+		defer cancel()
+		print := func(ctx context.Context, tg *chromedp.Target) ([]byte, error) {
+			r, err := cdp.Call(ctx, tg, page.PrintToPDF, page.PrintToPDFParams{PaperWidth: 8.27, PaperHeight: 11.69})
+			return r.Data, err
+		}
+		pdf, err := chromedp.Run(ctx, chromedp.Action[[]byte](print))
+		if err != nil {
+			t.Fatalf("printing the sheet: %v", err)
+		}
+		return len(regexp.MustCompile(`/Type\s*/Page[^s]`).FindAll(pdf, -1))
+	}
+	seeds := pages("?x=princess-dragon,black-dragon,drawbridges")
+	if seeds < 1 || seeds > 2 {
+		t.Errorf("the sheet of the three expansions prints on %d A4 pages, want 1 or 2", seeds)
+	}
+	if all := pages("?n="); all <= seeds {
+		t.Errorf("every expansion's sheet prints on %d pages, the three's on %d: the choice hides nothing", all, seeds)
+	}
+}

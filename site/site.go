@@ -113,7 +113,7 @@ func Build(cat *tilekit.Catalog, opt Options) (*Site, error) {
 	}
 	steps := []func() error{
 		b.writeAssets, b.writeTiles, b.writeExpansions, b.writeTables, b.writeOrder,
-		b.writeOpenQuestions, b.writeExamples, b.writeGallery, b.writeStats, b.writeIndex,
+		b.writeOpenQuestions, b.writeExamples, b.writeGallery, b.writeStats, b.writeSheet, b.writeIndex,
 		b.writeNotFound, b.writeSearchIndex, b.writeSitemap,
 	}
 	for _, step := range steps {

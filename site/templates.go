@@ -25,7 +25,7 @@ type templates struct {
 }
 
 // pageKinds lists the kinds of page, each with its templates.
-var pageKinds = []string{"index", "expansion", "table", "order", "order-one", "open", "examples", "example", "tiles", "stats", "notfound"}
+var pageKinds = []string{"index", "expansion", "table", "order", "order-one", "open", "examples", "example", "tiles", "stats", "sheet", "notfound"}
 
 // htmlOnly lists the kinds of page the Markdown format does not have.
 var htmlOnly = []string{"notfound"}
