@@ -314,7 +314,7 @@ func TestTablePageShowsAnswersAsTheContractSays(t *testing.T) {
 	require.NotNil(t, details, "the mage's superseded ruling is not folded under the one in force")
 	assert.Contains(t, textOf(details), "no")
 	assert.Contains(t, textOf(mage), "official FAQ")
-	assert.Contains(t, textOf(mage), "2015-03")
+	assert.Contains(t, textOf(mage), "March 2015", "a month date is worded as the month it is")
 	// The Black Dragon needs its own expansion to show.
 	assert.Contains(t, strings.Fields(attr(rows["black-dragon"], "data-needs")), "black-dragon")
 	// Every subject a figure of a kind the table covers is a row, or an

@@ -243,7 +243,7 @@ type citation struct {
 
 // citationOf describes a source for a page.
 func (b *builder) citationOf(c tilekit.Citation) citation {
-	out := citation{Kind: string(c.Kind), KindName: b.tr.must("kind." + string(c.Kind)), Title: c.Title, Section: c.Section, URL: c.URL, Date: c.Date}
+	out := citation{Kind: string(c.Kind), KindName: b.tr.must("kind." + string(c.Kind)), Title: c.Title, Section: c.Section, URL: c.URL, Date: b.dateWords(c.Date)}
 	if c.Date == "" && c.Undated {
 		out.Date = b.tr.must("undated")
 	}
@@ -276,4 +276,25 @@ type noteView struct {
 // noteOf describes a note for a page.
 func (b *builder) noteOf(n *tilekit.Note) noteView {
 	return noteView{ID: "note-" + anchorID(n.ID), Title: n.Title, Text: n.Text, Source: b.citationOf(n.Source), Open: n.Open, Readings: n.Readings, Needs: b.needsOf(n.Expansions, nil)}
+}
+
+// dateWords words a date of the data with the precision it has: a year
+// ("2015"), a month ("March 2015") or a day ("7 March 2015"), by the
+// language's month names; a date of another form as it is written.
+func (b *builder) dateWords(date string) string {
+	parts := strings.Split(date, "-")
+	if date == "" || len(parts) > 3 || len(parts[0]) != 4 {
+		return date
+	}
+	if len(parts) == 1 {
+		return date
+	}
+	month, ok := b.tr.strings["month."+parts[1]]
+	if !ok {
+		return date
+	}
+	if len(parts) == 2 {
+		return b.tr.must("date.month", month, parts[0])
+	}
+	return b.tr.must("date.day", strings.TrimPrefix(parts[2], "0"), month, parts[0])
 }

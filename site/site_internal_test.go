@@ -106,3 +106,12 @@ func TestRulesTextRendering(t *testing.T) {
 
 	assert.Equal(t, "## The Dragon\n\nIt eats &lt;b>followers&lt;/b>.\n\n[a trap](javascript:alert(1))\n\n&lt;script>alert(1)&lt;/script>\n\n### Moves\n\nSix steps.\n\n### Moves\n\nAgain.\n\n```\n<kept> in code\n```\n", r.Markdown)
 }
+
+// A source's date is worded with the precision the data gives it.
+func TestDateWords(t *testing.T) {
+	b, err := newBuilder(builtinCatalog(t), Options{})
+	require.NoError(t, err)
+	for date, want := range map[string]string{"2015": "2015", "2015-03": "March 2015", "2014-12-07": "7 December 2014", "soon": "soon", "": ""} {
+		assert.Equal(t, want, b.dateWords(date), date)
+	}
+}
