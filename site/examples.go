@@ -185,8 +185,10 @@ func (b *builder) example(s *tilekit.Scenario, page string) (*exampleData, error
 	var before *board
 	var beforeErr error
 	var start []int
+	first := 0
 	res := game.RunScenarioWithStart(b.rulesOf(s), s, func(g *game.Game) {
 		before, beforeErr = b.gameBoard(g, g.Ruleset(), b.tr.must("example.board-before", s.Title))
+		first = g.Turn()
 		for i := range g.NumPlayers() {
 			start = append(start, g.Player(i).Score)
 		}
@@ -209,7 +211,7 @@ func (b *builder) example(s *tilekit.Scenario, page string) (*exampleData, error
 			d.Scores[i].Start = start[i]
 		}
 	}
-	b.exampleTurns(s, res, d)
+	b.exampleTurns(s, res, d, first)
 	return d, nil
 }
 
@@ -351,9 +353,11 @@ func flights(s *tilekit.Scenario, res game.ScenarioResult) []flight {
 }
 
 // exampleTurns describes each turn and what the engine did, and the end.
-func (b *builder) exampleTurns(s *tilekit.Scenario, res game.ScenarioResult, d *exampleData) {
+// The first turn is played by player first (from 0), as the engine set
+// the scenario up.
+func (b *builder) exampleTurns(s *tilekit.Scenario, res game.ScenarioResult, d *exampleData, first int) {
 	for i, t := range s.Turns {
-		v := turnView{Move: b.moveText(t)}
+		v := turnView{Move: b.moveText(t, activePlayer(first, s.Players, i))}
 		if i < len(res.Events) {
 			v.Events = b.eventViews(d, res, res.Events[i])
 		}
@@ -397,14 +401,46 @@ func (b *builder) eventViews(d *exampleData, res game.ScenarioResult, events []g
 	return out
 }
 
+// turnPlayers is who plays a turn of an example: the active player, from
+// 1, and the number of players.
+type turnPlayers struct{ active, players int }
+
+// activePlayer returns who plays turn i of a game of a number of players
+// whose first turn player first (from 0) plays: the players in turn.
+func activePlayer(first, players, i int) turnPlayers {
+	players = max(players, 1)
+	return turnPlayers{active: (first+i)%players + 1, players: players}
+}
+
+// attributed writes beside each step of a figure the player who chose it,
+// when the data's movement of the figure lets each player in turn choose
+// one (the red dragon); the steps alone otherwise.
+func (b *builder) attributed(word tilekit.MoveWord, sides []string, turn turnPlayers) []string {
+	for i := range b.cat.Steps {
+		mv := b.cat.Steps[i].Mechanics.Movement
+		if mv == nil || mv.Figure != string(word) || mv.To != tilekit.MoveOrthogonalSteps {
+			continue
+		}
+		if mv.Mover != tilekit.ChooserEachPlayerInTurn {
+			return sides
+		}
+		out := make([]string, len(sides))
+		for k, side := range sides {
+			out[k] = b.tr.must("example.step-by", side, (turn.active-1+k)%turn.players+1)
+		}
+		return out
+	}
+	return sides
+}
+
 // stepsText words a figure's steps of a turn: the strings' own words for
 // the figure (example.steps.ID) when they have them, else the figure by
 // its name.
 func (b *builder) stepsText(word tilekit.MoveWord, sides []string) string {
 	if _, ok := b.tr.strings["example.steps."+string(word)]; ok {
-		return b.tr.must("example.steps."+string(word), strings.Join(sides, " "))
+		return b.tr.must("example.steps."+string(word), strings.Join(sides, ", "))
 	}
-	return b.tr.must("example.steps-of", b.figureWord(string(word)), strings.Join(sides, " "))
+	return b.tr.must("example.steps-of", b.figureWord(string(word)), strings.Join(sides, ", "))
 }
 
 // tileName names a tile of an example by its name in the data, or its id
@@ -426,7 +462,7 @@ func wordKind(w tilekit.MoveWord) game.MoveKind {
 // moveText says what a turn does: the tile laid, then its moves, read
 // as values of the move notation (a text the validator refused is left
 // out), each dragon's steps together where its first is.
-func (b *builder) moveText(t tilekit.ScenarioTurn) string {
+func (b *builder) moveText(t tilekit.ScenarioTurn, turn turnPlayers) string {
 	if t.Discard {
 		return b.tr.must("example.discard", b.tileName(t.Tile))
 	}
@@ -457,7 +493,7 @@ func (b *builder) moveText(t tilekit.ScenarioTurn) string {
 		}
 	}
 	for word, at := range stepsAt {
-		parts[at] = b.stepsText(word, steps[word])
+		parts[at] = b.stepsText(word, b.attributed(word, steps[word], turn))
 	}
 	if t.Illegal != "" {
 		parts = append(parts, b.tr.must("example.illegal", t.Illegal))

@@ -115,3 +115,12 @@ func TestDateWords(t *testing.T) {
 		assert.Equal(t, want, b.dateWords(date), date)
 	}
 }
+
+// A turn of an example is played by the players in turn from the one the
+// engine set up to play first.
+func TestActivePlayer(t *testing.T) {
+	for i, want := range []int{3, 4, 1, 2} {
+		assert.Equal(t, turnPlayers{active: want, players: 4}, activePlayer(2, 4, i), "turn %d", i+1)
+	}
+	assert.Equal(t, 2, activePlayer(0, 2, 1).active)
+}
