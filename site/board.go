@@ -96,12 +96,22 @@ func (b *builder) drawBoard(bd *board) ([]byte, error) {
 	for _, t := range bd.Tiles {
 		minX, minY, maxX, maxY = min(minX, t.Pos.X), min(minY, t.Pos.Y), max(maxX, t.Pos.X), max(maxY, t.Pos.Y)
 	}
-	w, h := (maxX-minX+1)*100+20, (maxY-minY+1)*100+20
-	ox, oy := -minX*100+10, -minY*100+10
+	// A band above and to the left of the tiles labels the columns (x)
+	// and rows (y), so that a position the text gives is found on the
+	// board.
+	const band = 18
+	w, h := (maxX-minX+1)*100+20+band, (maxY-minY+1)*100+20+band
+	ox, oy := -minX*100+10+band, -minY*100+10+band
 	var buf bytes.Buffer
 	fmt.Fprintf(&buf, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-labelledby="board-title">`+"\n", w, h, min(w, 900), min(w, 900)*h/w)
 	fmt.Fprintf(&buf, "<title id=\"board-title\">%s</title>\n", xmlText(bd.Title))
 	fmt.Fprintf(&buf, `<rect width="%d" height="%d" fill="#fafafa"/>`+"\n", w, h)
+	for x := minX; x <= maxX; x++ {
+		fmt.Fprintf(&buf, `<text class="coord" x="%d" y="%d" font-family="sans-serif" font-size="12" text-anchor="middle" fill="#5f6368">%d</text>`+"\n", ox+x*100+50, band, x)
+	}
+	for y := minY; y <= maxY; y++ {
+		fmt.Fprintf(&buf, `<text class="coord" x="%d" y="%d" font-family="sans-serif" font-size="12" text-anchor="middle" fill="#5f6368">%d</text>`+"\n", band/2+4, oy+y*100+54, y)
+	}
 	for i, t := range bd.Tiles {
 		body, err := b.tileBody(t.Tile, t.Rot, fmt.Sprintf("b%d-", i))
 		if err != nil {

@@ -35,13 +35,22 @@ func TestExampleBoardsShowTheScenario(t *testing.T) {
 
 	assert.Len(t, tiles.FindAll(end, -1), 9)
 	assert.Equal(t, []string{"4"}, submatches(followers, end))
-	// The board spans -2..1 by -2..0, so tile x,y has its centre at
-	// 260+100x, 260+100y.
-	assert.Contains(t, string(end), `<polyline points="260,260 260,160 160,160 160,260 60,260 60,160 60,60"`)
+	// The board spans -2..1 by -2..0, below and beside a band of 18 that
+	// labels its columns and rows, so tile x,y has its centre at
+	// 278+100x, 278+100y.
+	assert.Contains(t, string(end), `<polyline points="278,278 278,178 178,178 178,278 78,278 78,178 78,78"`)
 	// The dragon mark sits on -2,-2, 22 above the tile's centre.
-	assert.Contains(t, string(end), `<g transform="translate(60 38)">`)
+	assert.Contains(t, string(end), `<g transform="translate(78 56)">`)
 	// The tile of turn 1, at 1,0, carries its number.
-	assert.Regexp(t, `<svg x="310" y="210" width="100" height="100" viewBox="0 0 100 100">\n(?s:.*?)>1</text>`, string(end))
+	assert.Regexp(t, `<svg x="328" y="228" width="100" height="100" viewBox="0 0 100 100">\n(?s:.*?)>1</text>`, string(end))
+	// The columns -2..1 and the rows -2..0 are labelled, so that the
+	// text's positions are found on the board.
+	coords := regexp.MustCompile(`<text class="coord" x="(\d+)" y="(\d+)"[^>]*>(-?\d+)</text>`).FindAllStringSubmatch(string(end), -1)
+	var labels []string
+	for _, c := range coords {
+		labels = append(labels, c[3])
+	}
+	assert.Equal(t, []string{"-2", "-1", "0", "1", "-2", "-1", "0"}, labels)
 
 	page, ok := s.File("examples/princess-dragon-dragon-example-four-players.html")
 	require.True(t, ok)
