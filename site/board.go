@@ -54,6 +54,16 @@ type board struct {
 	Figures   []boardFigure
 	// Flights are the dragons' flights, tile by tile.
 	Flights []flight
+	// Arrows are followers deployed onto another tile than the one placed,
+	// from the tile placed to where they went.
+	Arrows []arrow
+}
+
+// arrow is a follower's way from the tile placed to the tile it was
+// deployed on, titled for a reader.
+type arrow struct {
+	From, To tilekit.BoardPosition
+	Title    string
 }
 
 // flight is a dragon's flight: the tiles it entered one after the other,
@@ -126,6 +136,13 @@ func (b *builder) drawBoard(bd *board) ([]byte, error) {
 	}
 	for _, f := range bd.Flights {
 		b.drawFlight(&buf, f, ox, oy)
+	}
+	if len(bd.Arrows) > 0 {
+		buf.WriteString(`<defs><marker id="arrow-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0L10 5L0 10Z" fill="#6a1b9a"/></marker></defs>` + "\n")
+	}
+	for _, a := range bd.Arrows {
+		fmt.Fprintf(&buf, `<line class="deployment" x1="%d" y1="%d" x2="%d" y2="%d" stroke="#6a1b9a" stroke-width="4" marker-end="url(#arrow-head)" opacity="0.9"><title>%s</title></line>`+"\n",
+			ox+a.From.X*100+50, oy+a.From.Y*100+50, ox+a.To.X*100+50, oy+a.To.Y*100+50, xmlText(a.Title))
 	}
 	for _, f := range bd.Followers {
 		t := boardTileAt(bd, f.Pos)

@@ -272,6 +272,7 @@ func (b *builder) exampleBoards(s *tilekit.Scenario, before *board, res game.Sce
 		}
 	}
 	after.Flights = flights(s, res)
+	after.Arrows = b.deploymentArrows(s)
 	for _, bd := range []struct {
 		board *board
 		name  string
@@ -499,4 +500,22 @@ func (b *builder) moveText(t tilekit.ScenarioTurn, turn turnPlayers) string {
 		parts = append(parts, b.tr.must("example.illegal", t.Illegal))
 	}
 	return strings.Join(parts, "; ")
+}
+
+// deploymentArrows returns an arrow for each follower a turn deployed onto
+// another tile than the one it placed (a deployment step's move).
+func (b *builder) deploymentArrows(s *tilekit.Scenario) []arrow {
+	var out []arrow
+	for _, t := range s.Turns {
+		if t.Discard || t.Illegal != "" {
+			continue
+		}
+		for _, text := range t.Moves {
+			m, err := tilekit.ParseMoveText(text)
+			if err == nil && m.HasAt && m.At != t.At && wordKind(m.Word) == game.MoveDeploy {
+				out = append(out, arrow{From: t.At, To: m.At, Title: b.tr.must("board.deployment", m.At.X, m.At.Y)})
+			}
+		}
+	}
+	return out
 }

@@ -182,3 +182,24 @@ func TestExampleShowsTheStartingScores(t *testing.T) {
 	assert.Contains(t, table, "Score at the start")
 	assert.Regexp(t, `Player 1 \(yellow\)</td><td>47</td><td>50</td>`, table)
 }
+
+// A follower deployed onto another tile than the one placed is drawn as an
+// arrow from the tile placed to where it went: the portal example's from
+// -1,0 to 0,0.
+func TestExampleDrawsDeployments(t *testing.T) {
+	_, s := builtinBuild(t)
+	end, ok := s.File("examples/princess-dragon-portal-example-end.svg")
+	require.True(t, ok)
+	got := regexp.MustCompile(`<line class="deployment" x1="(\d+)" y1="(\d+)" x2="(\d+)" y2="(\d+)"`).FindAllStringSubmatch(string(end), -1)
+	require.Len(t, got, 1)
+	assert.Equal(t, got[0][2], got[0][4], "the arrow runs along the row")
+	assert.Equal(t, "100", strconv.Itoa(atoi(t, got[0][3])-atoi(t, got[0][1])), "from -1,0 to 0,0: one tile east")
+	assert.Contains(t, string(end), "a follower deployed from the tile placed to 0,0")
+}
+
+// atoi reads an integer of a page.
+func atoi(t *testing.T, s string) int {
+	n, err := strconv.Atoi(s)
+	require.NoError(t, err)
+	return n
+}
