@@ -1,7 +1,6 @@
 package game_test
 
 import (
-	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -15,19 +14,8 @@ import (
 // crossing (the drawbridges') as a user's data folder could.
 func crossingCatalog(t *testing.T, change func(s *tilekit.Step, c *tilekit.Crossing)) *tilekit.Catalog {
 	t.Helper()
-	d := catalog(t).Data
-	d.Steps = slices.Clone(d.Steps)
-	changed := 0
-	for i := range d.Steps {
-		if s := &d.Steps[i]; s.Mechanics.Crossing != nil {
-			c := *s.Mechanics.Crossing
-			change(s, &c)
-			s.Mechanics.Crossing = &c
-			changed++
-		}
-	}
-	require.Equal(t, 1, changed, "the one step with a crossing")
-	return tilekit.NewCatalog(d)
+	return changedStep(t, "with a crossing", func(s *tilekit.Step) bool { return s.Mechanics.Crossing != nil },
+		func(s *tilekit.Step) { change(s, s.Mechanics.Crossing) })
 }
 
 // crossingTurn lays the drawbridges' example 1 (Wikicarpedia: The

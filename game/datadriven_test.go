@@ -88,31 +88,11 @@ func mustSelect(t *testing.T, cat *tilekit.Catalog, ids ...string) rules.Selecti
 	return sel
 }
 
-// stepChanged copies the built-in data with a step changed as a user's
-// data folder could: change edits the step of an id, whose trigger and
-// movement are copies of their own.
+// stepChanged copies the built-in data with the step of an id changed
+// as a user's data folder could (changedStep).
 func stepChanged(t *testing.T, id string, change func(*tilekit.Mechanics)) *tilekit.Catalog {
 	t.Helper()
-	d := catalog(t).Written()
-	changed := 0
-	for i := range d.Steps {
-		if s := &d.Steps[i]; s.ID == id {
-			m := s.Mechanics
-			if m.Trigger != nil {
-				tr := *m.Trigger
-				m.Trigger = &tr
-			}
-			if m.Movement != nil {
-				mv := *m.Movement
-				m.Movement = &mv
-			}
-			change(&m)
-			s.Mechanics = m
-			changed++
-		}
-	}
-	require.Equal(t, 1, changed, "the step %s", id)
-	return tilekit.NewCatalog(d)
+	return changedStep(t, id, func(s *tilekit.Step) bool { return s.ID == id }, func(s *tilekit.Step) { change(&s.Mechanics) })
 }
 
 // The engine reads the Black Dragon's threshold and its steps from the

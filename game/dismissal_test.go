@@ -17,19 +17,7 @@ import (
 // princess's dismissal (princess-remove) as a user's data folder could.
 func dismissalCatalog(t *testing.T, change func(s *tilekit.Step)) *tilekit.Catalog {
 	t.Helper()
-	d := catalog(t).Data
-	d.Steps = slices.Clone(d.Steps)
-	changed := 0
-	for i := range d.Steps {
-		if s := &d.Steps[i]; s.Mechanics.Dismissal != nil {
-			dm := *s.Mechanics.Dismissal
-			s.Mechanics.Dismissal = &dm
-			change(s)
-			changed++
-		}
-	}
-	require.Equal(t, 1, changed, "the one step with a dismissal")
-	return tilekit.NewCatalog(d)
+	return changedStep(t, "with a dismissal", func(s *tilekit.Step) bool { return s.Mechanics.Dismissal != nil }, change)
 }
 
 // dismissalTurn places a tile north of the start tile, whose city holds

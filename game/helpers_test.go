@@ -240,3 +240,35 @@ func parseMove(t testing.TB, g *game.Game, text string) game.Move {
 	require.NoError(t, err)
 	return m
 }
+
+// changedStep copies the built-in data with the one step that match
+// finds changed as a user's data folder could: change edits the step,
+// whose parts of its mechanics are copies of their own.
+func changedStep(t testing.TB, what string, match func(s *tilekit.Step) bool, change func(s *tilekit.Step)) *tilekit.Catalog {
+	t.Helper()
+	d := catalog(t).Written()
+	d.Steps = slices.Clone(d.Steps)
+	changed := 0
+	for i := range d.Steps {
+		s := &d.Steps[i]
+		if !match(s) {
+			continue
+		}
+		m := &s.Mechanics
+		m.Trigger, m.Movement, m.Choice = clonePart(m.Trigger), clonePart(m.Movement), clonePart(m.Choice)
+		m.Deployment, m.Dismissal, m.Crossing = clonePart(m.Deployment), clonePart(m.Dismissal), clonePart(m.Crossing)
+		change(s)
+		changed++
+	}
+	require.Equal(t, 1, changed, "the one step %s", what)
+	return tilekit.NewCatalog(d)
+}
+
+// clonePart returns a copy of a part of a step's mechanics, nil for nil.
+func clonePart[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	c := *p
+	return &c
+}
