@@ -14,8 +14,9 @@ import (
 // statsPlayers is the number of players of the random games.
 const statsPlayers = 2
 
-// fairyPoints counts the fairy's points apart from the features'.
-const fairyPoints = "fairy"
+// bonusPoints counts the points of the data's bonuses apart from the
+// features'.
+const bonusPoints = "bonus"
 
 // statsData is the content of the statistics page.
 type statsData struct {
@@ -63,7 +64,7 @@ type kindPoints struct {
 
 // gameCounts adds up what the random games of an expansion did.
 type gameCounts struct {
-	// points are by feature kind, and the bonuses' under fairyPoints.
+	// points are by feature kind, and the bonuses' under bonusPoints.
 	points                        map[string]int
 	score, placed, eaten, crossed int
 	// entered counts, by figure id, the games a figure entered and the
@@ -199,8 +200,8 @@ func (b *builder) selectionStats(ids []string, name string, edition tilekit.Edit
 		}
 		e.Figure = b.figureWord(e.Figure)
 	}
-	for _, k := range []string{"road", "city", "cloister", "field", fairyPoints} {
-		if k != fairyPoints || c.points[k] > 0 {
+	for _, k := range []string{"road", "city", "cloister", "field", bonusPoints} {
+		if k != bonusPoints || c.points[k] > 0 {
 			st.Points = append(st.Points, kindPoints{Kind: b.tr.must("feature." + k), Points: float64(c.points[k]) / n})
 		}
 	}
@@ -263,7 +264,7 @@ func (c *gameCounts) add(res game.ScenarioResult) {
 			switch e.Kind {
 			case game.EventScored:
 				if e.Scoring.IsBonus() {
-					c.points[fairyPoints] += e.Points
+					c.points[bonusPoints] += e.Points
 				} else {
 					c.points[string(e.Feature.Kind.FeatureKind())] += e.Points
 				}
