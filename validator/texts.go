@@ -31,6 +31,8 @@ var TextCodes = []Code{
 	{"text-unknown-anchor", "A link of a rules text goes to an #anchor that no heading of the text has."},
 	{"text-unknown-link", "A link of a rules text goes to a page of the site (expansion:, table:, example: or tile: and an id) whose id no loaded file defines."},
 	{"text-raw-html", "A warning: a rules text holds raw HTML (<b>, <!-- -->, ...), which the site shows as text; write it in Markdown."},
+	{"text-translation-stale", "A warning: a section of a translated rules text was made from a section of the text it translates that has changed since, or that is gone, or a section of that text has no translation (see the README's Rules texts: translations)."},
+	{"text-translation-source", "A warning: a translation's mark ([translated from en#section]: digest) names a language with no text of the expansion, or its own language, or has a digest that is not 12 hexadecimal digits."},
 }
 
 // languageCode matches a two-letter language code, in lower case.
@@ -92,6 +94,7 @@ func (l *loader) checkTexts(cat *tilekit.Catalog) {
 		for _, p := range checkText(cat, t.Markdown) {
 			l.textProblem(file, p.line, p.column, p.code, p.severity, "%s", p.message)
 		}
+		l.checkTranslation(cat, t)
 	}
 }
 
