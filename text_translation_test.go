@@ -25,7 +25,7 @@ func TestTextSections(t *testing.T) {
 	assert.NotEqual(t, s[1].Digest, changed[1].Digest)
 	assert.Equal(t, s[2].Digest, changed[2].Digest)
 	// Blank space at the end of a section does not change it.
-	assert.Equal(t, s[2].Digest, TextSections(englishText+"\n\n")[2].Digest)
+	assert.Equal(t, s[2].Digest, TextSections(englishText + "\n\n")[2].Digest)
 	assert.Nil(t, TextSections("# T\n\n"+string(make([]byte, MaxTextSize))))
 }
 
