@@ -148,21 +148,38 @@ func (b *builder) expansionPage(x *tilekit.Expansion) (*expansionData, error) {
 }
 
 // rulesText renders the rules text of an expansion or part in the site's
-// language, or returns nil when there is none.
+// language, else in the language of the data, or returns nil when there is
+// none. A translation notes its sections made from a text that has changed
+// since.
 func (b *builder) rulesText(id, page, idPrefix string) (*renderedText, error) {
 	t := b.cat.Text(id, b.opt.Lang)
 	if t == nil {
-		return nil, nil
+		if t = b.cat.Text(id, dataLang); t == nil {
+			return nil, nil
+		}
 	}
 	r, err := renderRulesText(t.Markdown, idPrefix, 1, b.textLinks(page))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", t.Origin.File, err)
+	}
+	if t.Lang != b.opt.Lang {
+		r.Lang = t.Lang
+	}
+	for _, st := range tilekit.CheckTranslation(*t, func(lang string) *tilekit.Text { return b.cat.Text(id, lang) }) {
+		if st.Problem == tilekit.TranslationChanged && st.Mark.Heading >= 0 && st.Mark.Heading < len(r.Headings) {
+			h := r.Headings[st.Mark.Heading]
+			r.Stale = append(r.Stale, link{Href: "#" + h.ID, Text: h.Title})
+		}
 	}
 	for _, h := range r.Headings {
 		b.addSearch(h.Title, page, h.ID, "rules", h.Text).needing(b.needsOf([]string{id}, nil))
 	}
 	return &r, nil
 }
+
+// dataLang is the language the data's own texts are written in, which the
+// site shows where the language of the site has no text.
+const dataLang = "en"
 
 // adds lists what an expansion adds, in short phrases.
 func (b *builder) adds(d *expansionData) []string {

@@ -26,8 +26,36 @@ type page struct {
 	// Crumbs are the pages above this one, from the home page: the trail
 	// of breadcrumbs (none on the home page).
 	Crumbs []link
+	// Languages links the page in the site's other languages, each
+	// named in itself (Text) and with its code (Lang).
+	Languages []languageLink
 	// Data is the page's own content.
 	Data any
+}
+
+// languageLink is a link to a page in another language of the site.
+type languageLink struct {
+	Href, Text, Lang string
+}
+
+// languageLinks returns the links from a page to the same page in the
+// site's other languages: up to the site's root (above this language's
+// folder), then down into the other's.
+func (b *builder) languageLinks(path string) []languageLink {
+	if len(b.langs) < 2 {
+		return nil
+	}
+	up := rel(path)
+	if b.lang.Folder != "" {
+		up = strings.TrimPrefix(up+"/..", "./")
+	}
+	var out []languageLink
+	for _, l := range b.langs {
+		if l.Lang != b.lang.Lang {
+			out = append(out, languageLink{Href: up + "/" + l.Folder + path + b.ext(), Text: l.Name, Lang: l.Lang})
+		}
+	}
+	return out
 }
 
 // crumbs returns the trail of pages above a page: the home page, then the
@@ -156,7 +184,7 @@ func (n needs) Text() string {
 
 // newPage makes a page at a path.
 func (b *builder) newPage(path, title string, data any) *page {
-	return &page{Path: path, Title: title, Rel: rel(path), Lang: b.opt.Lang, Canonical: b.absolute(path + b.ext()), Nav: b.navigation(), Crumbs: b.crumbs(path), Data: data}
+	return &page{Path: path, Title: title, Rel: rel(path), Lang: b.opt.Lang, Canonical: b.absolute(path + b.ext()), Nav: b.navigation(), Crumbs: b.crumbs(path), Languages: b.languageLinks(path), Data: data}
 }
 
 // navigation returns the selector's expansions and publishers.

@@ -35,6 +35,12 @@ type renderedText struct {
 	HTML     template.HTML
 	Markdown string
 	Headings []rulesHeading
+	// Lang is the language of a text shown in another language than the
+	// page's, because the page's has none; empty otherwise.
+	Lang string
+	// Stale lists the sections of a translation whose section of the text
+	// translated has changed since (tilekit.CheckTranslation), linked.
+	Stale []link
 }
 
 // markdownEngine is goldmark as it reads rules texts everywhere

@@ -59,6 +59,11 @@ type Options struct {
 	// Layout lays a Markdown site's pages out in folders (the default, for
 	// "") or as a GitHub wiki.
 	Layout Layout
+	// Translations are more languages to build the site in beside Lang,
+	// each in a folder named by its code ("de/"), with the same pages at
+	// the same paths; every page links to itself in the site's other
+	// languages. A wiki holds one language.
+	Translations []string
 }
 
 // Site is a built site: every file, by its slash-separated path relative
@@ -107,33 +112,42 @@ func (s *Site) FS() fs.FS {
 // says is an error that names the scenario, as is an order of play that
 // cannot be composed.
 func Build(cat *tilekit.Catalog, opt Options) (*Site, error) {
-	b, err := newBuilder(cat, opt)
-	if err != nil {
-		return nil, err
-	}
-	steps := []func() error{
-		b.writeAssets, b.writeTiles, b.writeExpansions, b.writeTables, b.writeOrder,
-		b.writeOpenQuestions, b.writeExamples, b.writeGallery, b.writeStats, b.writeSheet, b.writeIndex,
-		b.writeNotFound, b.writeSearchIndex, b.writeSitemap,
-	}
-	for _, step := range steps {
-		if err := step(); err != nil {
-			return nil, err
-		}
-	}
-	if err := b.tr.check(); err != nil {
-		return nil, err
-	}
 	if opt.Layout != "" && opt.Layout != LayoutFolders && opt.Layout != LayoutWiki {
 		return nil, fmt.Errorf("layout %q: want folders or wiki", opt.Layout)
 	}
-	if opt.Layout == LayoutWiki {
-		if opt.Format != Markdown {
-			return nil, fmt.Errorf("the wiki layout is for a Markdown site")
+	if opt.Layout == LayoutWiki && opt.Format != Markdown {
+		return nil, fmt.Errorf("the wiki layout is for a Markdown site")
+	}
+	if opt.Layout == LayoutWiki && len(opt.Translations) > 0 {
+		return nil, fmt.Errorf("a wiki holds one language: build one wiki per language")
+	}
+	langs, err := siteLanguages(opt)
+	if err != nil {
+		return nil, err
+	}
+	b, err := buildLanguage(cat, opt, langs[0], langs)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range langs[1:] {
+		sub := opt
+		sub.Lang = l.Lang
+		if opt.BaseURL != "" {
+			sub.BaseURL = strings.TrimSuffix(opt.BaseURL, "/") + "/" + l.Folder
 		}
-		if err := b.toWiki(); err != nil {
+		t, err := buildLanguage(cat, sub, l, langs)
+		if err != nil {
 			return nil, err
 		}
+		for p, data := range t.files {
+			b.files[l.Folder+p] = data
+		}
+		for _, p := range t.pages {
+			b.pages = append(b.pages, l.Folder+p)
+		}
+	}
+	if err := b.writeSitemap(); err != nil {
+		return nil, err
 	}
 	b.files[MarkerFile] = []byte(markerText)
 	b.counts.Pages = len(b.pages)
@@ -145,6 +159,72 @@ func Build(cat *tilekit.Catalog, opt Options) (*Site, error) {
 	return s, nil
 }
 
+// buildLanguage builds the pages of a site in one of its languages, all but
+// the sitemap, which the site's first language writes for all.
+func buildLanguage(cat *tilekit.Catalog, opt Options, lang siteLanguage, langs []siteLanguage) (*builder, error) {
+	b, err := newBuilder(cat, opt)
+	if err != nil {
+		return nil, err
+	}
+	b.lang, b.langs = lang, langs
+	steps := []func() error{
+		b.writeAssets, b.writeTiles, b.writeExpansions, b.writeTables, b.writeOrder,
+		b.writeOpenQuestions, b.writeExamples, b.writeGallery, b.writeStats, b.writeSheet, b.writeIndex,
+		b.writeNotFound, b.writeSearchIndex,
+	}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return nil, err
+		}
+	}
+	if err := b.tr.check(); err != nil {
+		return nil, err
+	}
+	if opt.Layout == LayoutWiki {
+		if err := b.toWiki(); err != nil {
+			return nil, err
+		}
+	}
+	return b, nil
+}
+
+// siteLanguage is one of the languages a site is built in: its code, its
+// name in itself ("Deutsch") and the folder its pages are in ("" for the
+// first language, "de/" for another).
+type siteLanguage struct {
+	Lang, Name, Folder string
+}
+
+// siteLanguages returns the languages of a site, Options.Lang first, each
+// named by its own strings file.
+func siteLanguages(opt Options) ([]siteLanguage, error) {
+	first := opt.Lang
+	if first == "" {
+		first = "en"
+	}
+	var out []siteLanguage
+	for i, l := range append([]string{first}, opt.Translations...) {
+		tr, err := loadStrings(l)
+		if err != nil {
+			return nil, err
+		}
+		for _, seen := range out {
+			if seen.Lang == l {
+				return nil, fmt.Errorf("the language %q is given twice", l)
+			}
+		}
+		lang := siteLanguage{Lang: l, Name: tr.must("language.name")}
+		if i > 0 {
+			lang.Folder = l + "/"
+		}
+		if err := tr.check(); err != nil {
+			return nil, err
+		}
+		out = append(out, lang)
+	}
+	return out, nil
+}
+
 // builder holds what a build needs while it writes the pages.
 type builder struct {
 	cat *tilekit.Catalog
@@ -154,7 +234,10 @@ type builder struct {
 	// limited says that Options.Selection limits the site.
 	limited bool
 	tr      *translator
-	tmpl    *templates
+	// lang is the language being built, langs every language of the site.
+	lang  siteLanguage
+	langs []siteLanguage
+	tmpl  *templates
 	// page is the buffer pages are written into, one after the other, so
 	// that it grows once to the largest page; each page keeps a copy.
 	page   bytes.Buffer

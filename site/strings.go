@@ -16,6 +16,19 @@ var embeddedStrings embed.FS
 // other files.
 var stringFiles fs.FS = embeddedStrings
 
+// Languages lists the languages the site has interface strings in, such
+// as "de" and "en", sorted.
+func Languages() []string {
+	var out []string
+	entries, _ := fs.ReadDir(stringFiles, "strings")
+	for _, e := range entries {
+		if lang, ok := strings.CutSuffix(e.Name(), ".toml"); ok {
+			out = append(out, lang)
+		}
+	}
+	return out
+}
+
 // translator holds the interface strings of one language: what the pages
 // say around the data (headings, labels, counts), never the data itself.
 type translator struct {

@@ -6,6 +6,8 @@ import (
 	"io"
 	"net/url"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -23,6 +25,8 @@ type siteOptions struct {
 	// stats is the number of random games per expansion for the statistics
 	// page; 0 leaves the page out.
 	stats int
+	// langs are the site's languages, the first at the root.
+	langs []string
 }
 
 func (o *siteOptions) register(cmd *cobra.Command) {
@@ -30,12 +34,33 @@ func (o *siteOptions) register(cmd *cobra.Command) {
 	o.sel.register(cmd, false)
 	cmd.Flags().Lookup("expansions").Usage = "build a site for these expansion or part ids only, comma-separated (default every expansion, and the reader chooses in the page)"
 	cmd.Flags().IntVar(&o.stats, "stats", 0, "add a statistics page from N seeded random games of each expansion (0: none)")
+	cmd.Flags().StringSliceVar(&o.langs, "lang", []string{"en"}, "the site's languages, comma-separated: the first at the root, each other in a folder named by its code (en,de: English, and German in de/)")
+	_ = cmd.RegisterFlagCompletionFunc("lang", cobra.FixedCompletions(site.Languages(), cobra.ShellCompDirectiveNoFileComp))
+}
+
+// languages returns the site options' languages: the first, and the
+// translations built beside it.
+func (o *siteOptions) languages(want *site.Options) {
+	want.Lang, want.Translations = o.langs[0], o.langs[1:]
 }
 
 // check refuses, before anything is loaded, flags that cannot be right.
 func (o *siteOptions) check() error {
 	if o.stats < 0 {
 		return usagef("--stats %d: want 0 (no statistics page) or more games", o.stats)
+	}
+	if len(o.langs) == 0 {
+		return usagef("--lang: give at least one language (%s)", strings.Join(site.Languages(), ", "))
+	}
+	seen := map[string]bool{}
+	for _, l := range o.langs {
+		if !slices.Contains(site.Languages(), l) {
+			return usagef("--lang %s: the site has no interface strings in that language (it has %s)", l, strings.Join(site.Languages(), ", "))
+		}
+		if seen[l] {
+			return usagef("--lang: %s is given twice", l)
+		}
+		seen[l] = true
 	}
 	return nil
 }
@@ -186,6 +211,7 @@ func loadAndBuildSite(cmd *cobra.Command, opts *siteOptions, want site.Options) 
 	if want.Selection, err = opts.selection(res.Catalog); err != nil {
 		return nil, err
 	}
+	opts.languages(&want)
 	s, err := site.Build(res.Catalog, want)
 	if err != nil {
 		printSiteError(cmd.ErrOrStderr(), res, err)
