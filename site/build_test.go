@@ -882,3 +882,32 @@ func TestOrderWordsEachMechanic(t *testing.T) {
 	assert.Contains(t, text("step-volcano-dragon"), "only these figures may be deployed to its tile")
 	assert.Contains(t, text("step-magic-portal"), "the moves read \"portal x,y:FEATURE\"")
 }
+
+// The pages show the data by its names: no figure's, part's, tile's or
+// worked example's id reaches the reader as code.
+func TestPagesShowNoDataIDs(t *testing.T) {
+	cat, s := builtinBuild(t)
+	ids := map[string]bool{}
+	for _, f := range cat.Figures {
+		ids[f.ID] = true
+	}
+	for _, tile := range cat.Tiles {
+		ids[tile.ID] = true
+	}
+	for _, sc := range cat.Scenarios {
+		ids[sc.ID] = true
+	}
+	for _, x := range cat.Expansions {
+		for _, p := range x.Parts {
+			ids[p.ID] = true
+		}
+	}
+	code := regexp.MustCompile(`<code>([^<]*)</code>`)
+	for _, p := range []string{"expansions/princess-dragon.html", "tiles.html", "examples/princess-dragon-dragon-example-four-players.html"} {
+		page, ok := s.File(p)
+		require.True(t, ok, p)
+		for _, m := range code.FindAllStringSubmatch(string(page), -1) {
+			assert.False(t, ids[m[1]], "%s shows the id %s", p, m[1])
+		}
+	}
+}
