@@ -41,7 +41,9 @@ func (o *siteOptions) register(cmd *cobra.Command) {
 // languages returns the site options' languages: the first, and the
 // translations built beside it.
 func (o *siteOptions) languages(want *site.Options) {
-	want.Lang, want.Translations = o.langs[0], o.langs[1:]
+	if len(o.langs) > 0 {
+		want.Lang, want.Translations = o.langs[0], o.langs[1:]
+	}
 }
 
 // check refuses, before anything is loaded, flags that cannot be right.
