@@ -43,6 +43,8 @@ func TestTranslationsAreBuiltBeside(t *testing.T) {
 	require.True(t, ok)
 	assert.Contains(t, string(xx), `<html lang="xx">`)
 	assert.Contains(t, string(xx), `<a class="language" href="../index.html" hreflang="en" lang="en">English</a>`)
+	assert.Contains(t, string(xx), "<p>⟦The names, questions and explanations that come from the rules data are in English.⟧</p>", "a note that the data is English")
+	assert.NotContains(t, string(index), "The names, questions and explanations that come from the rules data are in English.")
 	table, ok := s.File("xx/tables/dragon-diet.html")
 	require.True(t, ok)
 	assert.Contains(t, string(table), `<link rel="alternate" hreflang="en" href="../../tables/dragon-diet.html">`)

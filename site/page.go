@@ -26,11 +26,22 @@ type page struct {
 	// Crumbs are the pages above this one, from the home page: the trail
 	// of breadcrumbs (none on the home page).
 	Crumbs []link
+	// DataLang is the language of the data's names and explanations when
+	// it is not the page's, for a note; empty otherwise.
+	DataLang string
 	// Languages links the page in the site's other languages, each
 	// named in itself (Text) and with its code (Lang).
 	Languages []languageLink
 	// Data is the page's own content.
 	Data any
+}
+
+// dataLangNote returns the data's language when the site's is another.
+func (b *builder) dataLangNote() string {
+	if b.opt.Lang == dataLang {
+		return ""
+	}
+	return dataLang
 }
 
 // languageLink is a link to a page in another language of the site.
@@ -184,7 +195,7 @@ func (n needs) Text() string {
 
 // newPage makes a page at a path.
 func (b *builder) newPage(path, title string, data any) *page {
-	return &page{Path: path, Title: title, Rel: rel(path), Lang: b.opt.Lang, Canonical: b.absolute(path + b.ext()), Nav: b.navigation(), Crumbs: b.crumbs(path), Languages: b.languageLinks(path), Data: data}
+	return &page{Path: path, Title: title, Rel: rel(path), Lang: b.opt.Lang, Canonical: b.absolute(path + b.ext()), Nav: b.navigation(), Crumbs: b.crumbs(path), Languages: b.languageLinks(path), DataLang: b.dataLangNote(), Data: data}
 }
 
 // navigation returns the selector's expansions and publishers.
