@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"html"
+	htmltemplate "html/template"
 	"io/fs"
 	"path"
 	"regexp"
@@ -258,6 +259,9 @@ type builder struct {
 	upTo map[int]*tilekit.Catalog
 	// pages lists every page written, for the sitemap.
 	pages []string
+	// once holds the parts of the layout that every page shares, rendered
+	// once (the template function once).
+	once map[string]htmltemplate.HTML
 	// tileCache holds each tile's picture by "id@rotation", drawn once.
 	tileCache map[string][]byte
 	// counts is what the site covers, filled in by the home page.
@@ -281,7 +285,7 @@ func newBuilder(cat *tilekit.Catalog, opt Options) (*builder, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &builder{cat: cat, opt: opt, sel: rules.SelectAll(), tr: tr, files: map[string][]byte{}, answers: map[string]*rules.TableAnswers{}, rowIDs: map[*rules.Answer]string{}, tileCache: map[string][]byte{}}
+	b := &builder{cat: cat, opt: opt, sel: rules.SelectAll(), tr: tr, files: map[string][]byte{}, answers: map[string]*rules.TableAnswers{}, rowIDs: map[*rules.Answer]string{}, tileCache: map[string][]byte{}, once: map[string]htmltemplate.HTML{}}
 	if opt.Selection != nil {
 		b.sel, b.limited = *opt.Selection, true
 	}

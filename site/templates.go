@@ -102,6 +102,25 @@ func (b *builder) templateFuncs() map[string]any {
 		},
 		"add":  func(a, c int) int { return a + c },
 		"join": strings.Join,
+		// once renders a named template of the layout the first time a
+		// page asks for it and gives every later page the same HTML: for
+		// the parts of a page that do not depend on the page, such as the
+		// selector with its hundred boxes.
+		"once": func(name string, data any) (htmltemplate.HTML, error) {
+			if html, ok := b.once[name]; ok {
+				return html, nil
+			}
+			var buf strings.Builder
+			for _, tm := range b.tmpl.html {
+				if err := tm.ExecuteTemplate(&buf, name, data); err != nil {
+					return "", err
+				}
+				break
+			}
+			html := htmltemplate.HTML(buf.String()) // rendered by html/template, escaped there
+			b.once[name] = html
+			return html, nil
+		},
 		// differsAttrs writes data-none, data-one and data-many for the
 		// count of a publisher's steps that differ, which the script
 		// counts again over the steps the choice shows.
