@@ -287,17 +287,27 @@ func TestTablePageShowsAnswersAsTheContractSays(t *testing.T) {
 	cat, s := builtinBuild(t)
 	pg := parseSite(t, s)["tables/dragon-diet.html"]
 	require.NotNil(t, pg)
-	rows := map[string]*html.Node{}
+	rows, then := map[string]*html.Node{}, map[string]*html.Node{}
 	walk(pg.doc, func(n *html.Node) {
 		if n.Data == "table" && attr(n, "class") == "answers" {
 			assert.Equal(t, "dragon-diet", attr(n, "id"))
 			walk(n, func(r *html.Node) {
-				if r.Data == "tr" && hasAttr(r, "data-subject") {
+				switch {
+				case r.Data != "tr" || !hasAttr(r, "data-subject"):
+				case attr(r, "class") == "then":
+					then[attr(r, "data-subject")] = r
+				default:
 					rows[attr(r, "data-subject")] = r
 				}
 			})
 		}
 	})
+	// The mage's ruling before the FAQ of March 2015 is a row of its own
+	// too, hidden until the reader chooses a month before it.
+	if old := then["mage"]; assert.NotNil(t, old, "no row for the mage's earlier ruling") {
+		assert.True(t, hasAttr(old, "hidden"))
+		assert.NotEmpty(t, attr(old, "data-in"))
+	}
 	// The mage's row of the 2015 FAQ overturned the rulebook's (see
 	// interactions/dragon.toml): the row in force says yes, with the old
 	// no folded under it.

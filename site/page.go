@@ -97,6 +97,11 @@ func (b *builder) crumbs(path string) []link {
 type nav struct {
 	Groups     []navGroup
 	Publishers []navPublisher
+	// Editions and Eras are the editions and months the reader may choose
+	// the rules of (asof.go), the last era, today's rules, left out;
+	// EraStarts lists every era's first month, for the script.
+	Editions, Eras []navPublisher
+	EraStarts      string
 	// Bundles are the selector's quick choices.
 	Bundles []navBundle
 }
@@ -225,6 +230,19 @@ func (b *builder) navigation() *nav {
 	}
 	for _, p := range tilekit.Publishers {
 		n.Publishers = append(n.Publishers, navPublisher{ID: string(p), Name: p.Name()})
+	}
+	if len(b.eras) > 0 {
+		for _, e := range tilekit.Editions {
+			n.Editions = append(n.Editions, navPublisher{ID: string(e), Name: b.tr.must("selector.edition-name." + string(e))})
+		}
+		var starts []string
+		for i, e := range b.eras {
+			starts = append(starts, e.Value)
+			if i < len(b.eras)-1 {
+				n.Eras = append(n.Eras, navPublisher{ID: e.Value, Name: b.tr.must("selector.as-of-month", b.dateWords(e.Date))})
+			}
+		}
+		n.EraStarts = strings.Join(starts, " ")
 	}
 	b.nav = n
 	return n

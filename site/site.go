@@ -259,6 +259,10 @@ type builder struct {
 	upTo map[int]*tilekit.Catalog
 	// pages lists every page written, for the sitemap.
 	pages []string
+	// eras are the spans of months in which nothing the reader may
+	// choose changes, oldest first, the last today's rules (asof.go);
+	// none for a Markdown site, which has no script to choose with.
+	eras []era
 	// once holds the parts of the layout that every page shares, rendered
 	// once (the template function once).
 	once map[string]htmltemplate.HTML
@@ -301,7 +305,15 @@ func newBuilder(cat *tilekit.Catalog, opt Options) (*builder, error) {
 	slices.SortStableFunc(b.expansions, func(x, y *tilekit.Expansion) int {
 		return boolOrder(x.ID != tilekit.BaseGame, y.ID != tilekit.BaseGame)
 	})
-	return b, b.queryTables()
+	if err := b.queryTables(); err != nil {
+		return nil, err
+	}
+	if opt.Format == HTML {
+		if err := b.computeEras(); err != nil {
+			return nil, err
+		}
+	}
+	return b, nil
 }
 
 // boolOrder orders false before true.

@@ -51,6 +51,12 @@ type answerView struct {
 	// earlier folder that this one superseded by naming it, such as a house
 	// rule's; ReplacesClass is "house-rule" when this one is a house rule.
 	Replaces, ReplacesClass string
+	// In is the data-in of an answer not in force for every edition and
+	// month (asof.go); Then marks an answer in force only for some
+	// earlier month or another edition than every one, hidden until the
+	// reader chooses one.
+	In   string
+	Then bool
 }
 
 // supersededView is a ruling that a later one overturned.
@@ -86,6 +92,7 @@ func (b *builder) tablePage(t *tilekit.Table) (*tableData, error) {
 		d.Rule = b.ruleView(t.Rule)
 	}
 	inForce := map[*tilekit.Row]int{}
+	var keys []string
 	for i := range res.Answers {
 		a := &res.Answers[i]
 		if a.SupersededBy != nil {
@@ -95,6 +102,7 @@ func (b *builder) tablePage(t *tilekit.Table) (*tableData, error) {
 			inForce[a.Row] = len(d.Answers)
 		}
 		d.Answers = append(d.Answers, b.answerView(t, a, p))
+		keys = append(keys, answerKey(a))
 	}
 	for i := range res.Answers {
 		a := &res.Answers[i]
@@ -112,6 +120,9 @@ func (b *builder) tablePage(t *tilekit.Table) (*tableData, error) {
 		v.Superseded = []supersededView{s}
 		v.Verdict, v.Explanation = "", ""
 		d.Answers = append(d.Answers, v)
+	}
+	if err := b.markAnswersInForce(t, d, keys); err != nil {
+		return nil, err
 	}
 	for _, s := range res.Unanswered {
 		d.Unanswered = append(d.Unanswered, link{Href: b.subjectLink(p, s), Text: s.Name, Needs: b.needsOf([]string{t.Expansion, s.Expansion}, nil)})
@@ -142,8 +153,17 @@ func (b *builder) ruleView(r *tilekit.Rule) *ruleView {
 	return v
 }
 
-// answerView describes an answer for its table's page.
+// answerView describes an answer for its table's page, and makes it an
+// entry of the search.
 func (b *builder) answerView(t *tilekit.Table, a *rules.Answer, page string) answerView {
+	v := b.answerFields(t, a, page)
+	e := b.addSearch(a.Subject.Name+": "+t.Name, page, v.ID, "answer", v.Verdict+". "+v.Explanation).needing(v.Needs)
+	e.Verdict, e.Question = v.Verdict, t.Question
+	return v
+}
+
+// answerFields describes an answer for its table's page.
+func (b *builder) answerFields(t *tilekit.Table, a *rules.Answer, page string) answerView {
 	v := answerView{ID: b.rowIDs[a], SubjectID: a.Subject.ID, Subject: a.Subject.Name, SubjectHref: b.subjectLink(page, a.Subject),
 		KindName: b.tr.must("category." + string(a.Subject.Kind)), Verdict: b.verdictText(a.Verdict, a.Condition), VerdictClass: string(a.Verdict),
 		Scope: a.Scope, Explanation: a.Explanation, RuleOfThumb: a.Row == nil, Exception: a.Row != nil && a.Row.Exception,
@@ -162,9 +182,62 @@ func (b *builder) answerView(t *tilekit.Table, a *rules.Answer, page string) ans
 	for _, n := range a.Notes {
 		v.Notes = append(v.Notes, link{Href: "#note-" + anchorID(n.ID), Text: n.Title})
 	}
-	e := b.addSearch(a.Subject.Name+": "+t.Name, page, v.ID, "answer", v.Verdict+". "+v.Explanation).needing(v.Needs)
-	e.Verdict, e.Question = v.Verdict, t.Question
 	return v
+}
+
+// markAnswersInForce gives each answer of a table's page the editions and
+// eras it is in force in (keys are the answers' answerKey, in order), and
+// adds the answers in force only for another edition or an earlier month,
+// each after the last answer about its subject, hidden until chosen.
+func (b *builder) markAnswersInForce(t *tilekit.Table, d *tableData, keys []string) error {
+	if len(b.eras) == 0 {
+		return nil
+	}
+	p := "tables/" + t.ID
+	f := newInForce(len(b.eras))
+	first := map[string]rules.Answer{}
+	err := b.eachChoice(func(ei, i int, e tilekit.Edition, m rules.Month) error {
+		if !rules.InEdition(b.cat, t.Expansion, e) {
+			return nil // the table's expansion is not in the edition: no answers
+		}
+		res, err := rules.Query(b.cat, t.ID, "", rules.QueryOptions{Selection: b.sel, Edition: e, AsOf: m})
+		if err != nil {
+			return fmt.Errorf("table %s: %w", t.ID, err)
+		}
+		for k := range res.Answers {
+			key := answerKey(&res.Answers[k])
+			f.add(key, ei, i)
+			if _, ok := first[key]; !ok {
+				first[key] = res.Answers[k]
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	shown := map[string]bool{}
+	for i, key := range keys {
+		d.Answers[i].In, shown[key] = f.attr(key), true
+	}
+	n := 0
+	for _, key := range f.keys {
+		if shown[key] {
+			continue
+		}
+		a := first[key]
+		v := b.answerFields(t, &a, p)
+		n++
+		v.ID, v.In, v.Then = anchorID(string(a.Subject.Kind)+"-"+a.Subject.ID)+"-then-"+fmt.Sprint(n), f.attr(key), true
+		at := len(d.Answers)
+		for j := range d.Answers {
+			if d.Answers[j].SubjectID == v.SubjectID {
+				at = j + 1
+			}
+		}
+		d.Answers = append(d.Answers[:at], append([]answerView{v}, d.Answers[at:]...)...)
+	}
+	return nil
 }
 
 // replacesBadge gives the words and class of the badge of a ruling or

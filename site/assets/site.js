@@ -54,7 +54,16 @@
     this.ids = ids;
     this.publisher = publisher || "";
     this.except = except || null;
+    this.edition = ""; // an edition's id, "" for every edition
+    this.month = ""; // YYYY-MM, "" for today's rules
   }
+
+  // withRules sets a choice's edition and month and returns it.
+  Choice.prototype.withRules = function (edition, month) {
+    this.edition = edition || "";
+    this.month = month || "";
+    return this;
+  };
 
   // has reports whether a choice names an id among its checked ones (or,
   // for one made of exceptions, does not name it).
@@ -85,13 +94,13 @@
   // says nothing about the choice.
   function parseChoice(query) {
     var params = new URLSearchParams(query);
-    if (!params.has("x") && !params.has("n") && !params.has("p")) {
+    if (!params.has("x") && !params.has("n") && !params.has("p") && !params.has("e") && !params.has("m")) {
       return null;
     }
-    if (params.has("n") && !params.has("x")) {
-      return new Choice(null, params.get("p") || "", idList(params, "n"));
-    }
-    return new Choice(params.has("x") ? idList(params, "x") : null, params.get("p") || "");
+    var choice = params.has("n") && !params.has("x") ?
+      new Choice(null, params.get("p") || "", idList(params, "n")) :
+      new Choice(params.has("x") ? idList(params, "x") : null, params.get("p") || "");
+    return choice.withRules(params.get("e"), params.get("m"));
   }
 
   // queryOf writes a choice as a query string without "?", "" for the
@@ -106,6 +115,12 @@
     }
     if (choice.publisher !== "") {
       parts.push("p=" + encodeURIComponent(choice.publisher));
+    }
+    if (choice.edition !== "") {
+      parts.push("e=" + encodeURIComponent(choice.edition));
+    }
+    if (choice.month !== "") {
+      parts.push("m=" + encodeURIComponent(choice.month));
     }
     return parts.join("&");
   }
@@ -138,6 +153,8 @@
     this.boxes = Array.prototype.slice.call(
       form.querySelectorAll('input[type="checkbox"][name="x"]'));
     this.publisherSelect = form.querySelector('select[name="p"]');
+    this.editionSelect = form.querySelector('select[name="e"]');
+    this.monthSelect = form.querySelector('select[name="m"]');
   }
 
   Selector.prototype.box = function (id) {
@@ -174,6 +191,44 @@
         this.publisherSelect.value = ""; // a publisher the site does not know
       }
     }
+    if (this.editionSelect) {
+      this.editionSelect.value = choice.edition;
+      if (this.editionSelect.value !== choice.edition) {
+        this.editionSelect.value = "";
+      }
+    }
+    if (this.monthSelect) {
+      this.monthSelect.value = eraOption(this.monthSelect, choice.month);
+    }
+  };
+
+  // eraOption returns the option of the month select for a month: the
+  // latest that starts by then, "" (today's rules) for a month of the last
+  // era, for none and for one the select cannot read.
+  function eraOption(select, month) {
+    var chosen = "";
+    if (!/^\d{4}-\d{2}$/.test(month)) {
+      return chosen;
+    }
+    Array.prototype.forEach.call(select.options, function (option) {
+      if (option.value !== "" && option.value <= month) {
+        chosen = option.value;
+      }
+    });
+    var starts = words(select.getAttribute("data-eras"));
+    return starts.length > 0 && month >= starts[starts.length - 1] ? "" : chosen;
+  }
+
+  // rulesChosen returns the edition ("*" for every edition) and the index
+  // of the era whose rules the form chooses.
+  Selector.prototype.rulesChosen = function () {
+    var edition = this.editionSelect && this.editionSelect.value !== "" ? this.editionSelect.value : "*";
+    var starts = this.monthSelect ? words(this.monthSelect.getAttribute("data-eras")) : [];
+    var era = starts.length - 1;
+    if (this.monthSelect && this.monthSelect.value !== "") {
+      era = starts.indexOf(this.monthSelect.value);
+    }
+    return { edition: edition, era: era };
   };
 
   // syncExpansion makes an expansion's box agree with its parts: checked
@@ -207,13 +262,15 @@
   // when that is shorter, the boxes left unchecked alike, as exceptions.
   Selector.prototype.choice = function () {
     var publisher = this.publisherSelect ? this.publisherSelect.value : "";
+    var edition = this.editionSelect ? this.editionSelect.value : "";
+    var month = this.monthSelect ? this.monthSelect.value : "";
     var all = this.boxes.every(function (box) { return box.checked; });
     if (all) {
-      return new Choice(null, publisher);
+      return new Choice(null, publisher).withRules(edition, month);
     }
     var ids = this.named(true);
     var except = this.named(false);
-    return except.length < ids.length ? new Choice(null, publisher, except) : new Choice(ids, publisher);
+    return (except.length < ids.length ? new Choice(null, publisher, except) : new Choice(ids, publisher)).withRules(edition, month);
   };
 
   // named lists the boxes checked (or unchecked): each expansion whose
@@ -256,8 +313,12 @@
   // describe says what the form chooses, in the words the summary's
   // data attributes give: every expansion, or how many.
   Selector.prototype.describe = function (words) {
-    var publisher = this.publisherSelect && this.publisherSelect.value !== "" ?
-      " · " + this.publisherSelect.options[this.publisherSelect.selectedIndex].text : "";
+    var publisher = "";
+    [this.publisherSelect, this.editionSelect, this.monthSelect].forEach(function (select) {
+      if (select && select.value !== "") {
+        publisher += " · " + select.options[select.selectedIndex].text;
+      }
+    });
     if (this.boxes.every(function (box) { return box.checked; })) {
       return (words.getAttribute("data-all") || "every expansion") + publisher;
     }
@@ -310,13 +371,16 @@
 
   // FILTERED selects every element that the reader's choice or the tile
   // filters may hide.
-  var FILTERED = "[data-needs], [data-unless], [data-publishers], [data-kinds]";
+  var FILTERED = "[data-needs], [data-unless], [data-publishers], [data-kinds], [data-in]";
 
   // applies reports whether an element is shown: all of its data-needs
   // selected, not all of its data-unless selected, the publisher among its data-publishers (when it has them and
   // one is chosen), and every checked kind of the tile filters among its
   // data-kinds (when it has them).
-  function applies(element, selected, publisher, kinds) {
+  function applies(element, selected, publisher, kinds, rules) {
+    if (!rules.all && element.hasAttribute("data-in") && !inForce(element.getAttribute("data-in"), rules)) {
+      return false;
+    }
     var needs = words(element.getAttribute("data-needs"));
     for (var i = 0; i < needs.length; i++) {
       if (!selected(needs[i])) {
@@ -338,11 +402,36 @@
     return true;
   }
 
+  // inForce reports whether a data-in ("*:0-19 C2:3-19": for each
+  // edition, "*" for every edition, the ranges of eras by index) holds for
+  // the edition and era chosen.
+  function inForce(spec, rules) {
+    var held = false;
+    words(spec).forEach(function (token) {
+      var colon = token.indexOf(":");
+      if (colon < 0 || token.slice(0, colon) !== rules.edition) {
+        return;
+      }
+      token.slice(colon + 1).split(",").forEach(function (range) {
+        var ends = range.split("-");
+        if (rules.era >= Number(ends[0]) && rules.era <= Number(ends[1])) {
+          held = true;
+        }
+      });
+    });
+    return held;
+  }
+
   // filter shows and hides every element that depends on the choice or the
-  // tile filters, and then fills the hidden counts.
-  function filter(selected, publisher, kinds) {
+  // tile filters, and then fills the hidden counts. An element that only
+  // the edition or month hides (a ruling of other times, say) is marked
+  // "other-rules": the hidden counts leave it out.
+  function filter(selected, publisher, kinds, rules) {
+    var always = { edition: rules.edition, era: rules.era, all: true };
     Array.prototype.forEach.call(document.querySelectorAll(FILTERED), function (element) {
-      element.hidden = !applies(element, selected, publisher, kinds);
+      element.hidden = !applies(element, selected, publisher, kinds, rules);
+      element.classList.toggle("other-rules", element.hidden &&
+        element.hasAttribute("data-in") && applies(element, selected, publisher, kinds, always));
     });
     Array.prototype.forEach.call(
       document.querySelectorAll("p.hidden-count[data-for]"), fillHiddenCount);
@@ -382,7 +471,10 @@
     var count = 0;
     var entries = target.querySelectorAll(FILTERED);
     Array.prototype.forEach.call(entries, function (entry) {
-      if (entry.hidden && !hiddenAncestor(entry, target)) {
+      // A ruling of other times or editions (class "then") is another
+      // version of a row: it is never counted.
+      if (entry.hidden && !entry.classList.contains("other-rules") && !entry.classList.contains("then") &&
+          !hiddenAncestor(entry, target)) {
         count++;
       }
     });
@@ -663,7 +755,8 @@
       }
       var query = queryOf(current);
       searchScope = { selected: selector ? selector.selection() : everything, publisher: current.publisher };
-      filter(searchScope.selected, current.publisher, tiles.kinds());
+      filter(searchScope.selected, current.publisher, tiles.kinds(),
+        selector ? selector.rulesChosen() : { edition: "*", era: Number.MAX_SAFE_INTEGER });
       rewriteLinks(query);
       updateLocation(joinQueries(query, tiles.query()));
       if (remember) {
@@ -708,7 +801,7 @@
   function hideHidden() {
     var style = document.createElement("style");
     style.textContent = "[data-needs][hidden], [data-unless][hidden], [data-publishers][hidden], " +
-      "[data-kinds][hidden], .hidden-count[hidden] { display: none !important; }";
+      "[data-kinds][hidden], [data-in][hidden], .hidden-count[hidden] { display: none !important; }";
     document.head.appendChild(style);
   }
 
