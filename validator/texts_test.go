@@ -53,9 +53,9 @@ func TestTextsAreRead(t *testing.T) {
 // TestTextsAloneAreData checks that a folder holding only a rules text,
 // such as a translation, is not reported as a folder without data.
 func TestTextsAloneAreData(t *testing.T) {
-	res := validateDir(t, folder(t, map[string]string{"expansions/text/de/drawbridges.md": "# Die Zugbrücken\n"}))
+	res := validateDir(t, folder(t, map[string]string{"expansions/text/fr/drawbridges.md": "# Les Ponts-levis\n"}))
 	assert.Empty(t, res.Diagnostics)
-	assert.NotNil(t, res.Catalog.Text("drawbridges", "de"))
+	assert.NotNil(t, res.Catalog.Text("drawbridges", "fr"))
 }
 
 // TestTextsShareTheLimits checks that rules texts are read with the limits
