@@ -38,6 +38,11 @@ type orderSection struct {
 	// steps' own rules; Same says the order is the same as theirs.
 	Differs int
 	Same    bool
+	// In is the data-in of a turn that does not hold for every edition
+	// and month; Then marks a turn of another edition or an earlier month
+	// only, hidden until the reader chooses it (asof.go).
+	In   string
+	Then bool
 }
 
 // stepView is a step of the turn.
@@ -57,6 +62,11 @@ type stepView struct {
 	// figures go), worded from their values, each with its source.
 	Does    []scoreView
 	Differs bool
+	// In is the data-in of a step played only for some editions and
+	// months (asof.go); Then marks a version of a step played otherwise
+	// than today, hidden until chosen.
+	In   string
+	Then bool
 	// Replaces names the kind of the step's source that a step of a later
 	// folder replaced, such as by a house rule (ReplacesClass "house-rule").
 	Replaces, ReplacesClass string
@@ -130,12 +140,7 @@ func (b *builder) orderFor(page string, sel rules.Selection, anchor string) (*or
 		return nil, fmt.Errorf("order of play (%s): %w", strings.Join(sel.IDs(), ", "), err)
 	}
 	d := &orderData{}
-	std := orderSection{Anchor: "order-own", Title: b.tr.must("order.own"), NoPublisher: true}
-	for _, s := range own {
-		std.Steps = append(std.Steps, b.stepView(page, s, anchor, false))
-	}
-	std.Phases = b.phasesOf(std.Steps)
-	d.Sections = append(d.Sections, std)
+	d.Sections = append(d.Sections, b.ownSection(page, own, anchor))
 	for _, p := range tilekit.Publishers {
 		secs, err := b.publisherSections(page, sel, p, own, anchor)
 		if err != nil {
@@ -143,7 +148,237 @@ func (b *builder) orderFor(page string, sel rules.Selection, anchor string) (*or
 		}
 		d.Sections = append(d.Sections, secs...)
 	}
+	if b.followsRules(page, sel) {
+		if err := b.turnsInForce(page, sel, anchor, d); err != nil {
+			return nil, err
+		}
+	}
 	return d, nil
+}
+
+// ownSection is the turn under the steps' own rules.
+func (b *builder) ownSection(page string, own []rules.PlayedStep, anchor string) orderSection {
+	std := orderSection{Anchor: "order-own", Title: b.tr.must("order.own"), NoPublisher: true}
+	for _, s := range own {
+		std.Steps = append(std.Steps, b.stepView(page, s, anchor, false))
+	}
+	std.Phases = b.phasesOf(std.Steps)
+	return std
+}
+
+// followsRules reports whether an order page follows the reader's edition
+// and month: the page of every expansion, and the page of an expansion with
+// steps of its own (another's turn is the base game's, shown there).
+func (b *builder) followsRules(page string, sel rules.Selection) bool {
+	if len(b.eras) == 0 {
+		return false
+	}
+	if page == "order" {
+		return true
+	}
+	for i := range b.cat.Steps {
+		if x := b.cat.Steps[i].Expansion; tilekit.ParentExpansion(x) != tilekit.BaseGame && sel.Has(x) {
+			return true
+		}
+	}
+	return false
+}
+
+// turnsInForce composes the turn of each publisher's rules (and the steps'
+// own) for every edition and month the reader may choose. A turn that
+// plays some of today's steps in today's order marks those steps with the
+// choices they are played in (data-in), a step played otherwise (by
+// another variant) getting a version of its own beside today's; a turn
+// that plays its steps in another order is a section of its own. What is
+// not today's is hidden until chosen. Months at which no step, variant or
+// expansion with steps is dated compose as the month before them.
+func (b *builder) turnsInForce(page string, sel rules.Selection, anchor string, d *orderData) error {
+	bounds := b.orderEraBounds()
+	n := len(d.Sections)
+	for _, p := range append([]tilekit.Publisher{""}, tilekit.Publishers...) {
+		k := slices.IndexFunc(d.Sections[:n], func(sec orderSection) bool {
+			return sec.Publisher == string(p) && len(sec.Needs.Unless) == 0
+		})
+		if k < 0 {
+			continue
+		}
+		today, err := rules.Order(b.cat, sel, rules.OrderOptions{Publisher: p})
+		if err != nil || len(today) != len(d.Sections[k].Steps) {
+			continue // the section was composed otherwise: it holds for every choice
+		}
+		t := &turnChoices{b: b, sel: sel, p: p, bounds: bounds, today: today, steps: newInForce(len(b.eras)), turns: newInForce(len(b.eras)),
+			versions: map[string]rules.PlayedStep{}, others: map[int][]string{}, byTurn: map[string]otherOrder{}, cache: map[[2]int][]rules.PlayedStep{}}
+		if err := b.eachChoice(t.add); err != nil {
+			return err
+		}
+		sec := &d.Sections[k]
+		var steps []stepView
+		for j, s := range sec.Steps {
+			s.In = t.steps.attr(stepKey(today[j]))
+			steps = append(steps, s)
+			for v, key := range t.others[j] {
+				// A version of another variant differs from the steps' own
+				// order only in a publisher's turn.
+				alt := b.stepView(page, t.versions[key], fmt.Sprintf("then-%d-%s-%s", v, p, anchor), p != "" && t.versions[key].Variant != nil)
+				alt.In, alt.Then = t.steps.attr(key), true
+				steps = append(steps, alt)
+			}
+		}
+		sec.Steps, sec.Phases = steps, b.phasesOf(steps)
+		if len(t.reordered) > 0 {
+			sec.In = t.turns.attr("")
+		}
+		for i, sig := range t.reordered {
+			o := t.byTurn[sig]
+			opt := o.opt
+			opt.Publisher = ""
+			own, err := rules.Order(b.cat, sel, opt)
+			if err != nil {
+				return err
+			}
+			other := b.turnSection(page, o.played, own, p, anchor, i)
+			other.In, other.Then = t.turns.attr(sig), true
+			d.Sections = append(d.Sections, other)
+		}
+	}
+	return nil
+}
+
+// stepKey tells a step played one way apart from the same step played by
+// another variant or choice.
+func stepKey(s rules.PlayedStep) string {
+	return fmt.Sprintf("%s/%p/%s", s.Step.ID, s.Variant, choiceText(s.Choice))
+}
+
+// turnChoices gathers the turns of one publisher's rules over the choices
+// of edition and month. today is today's turn; steps holds the choices
+// each version of a step is played in, by stepKey, and versions the step
+// of each key; others lists, for each of today's steps, the keys of its
+// other versions; turns holds the choices of today's order ("") and of
+// each turn in another order (by its signature, in reordered, with the
+// turn in byTurn).
+type turnChoices struct {
+	b         *builder
+	sel       rules.Selection
+	p         tilekit.Publisher
+	bounds    []int
+	today     []rules.PlayedStep
+	steps     *inForce
+	turns     *inForce
+	versions  map[string]rules.PlayedStep
+	others    map[int][]string
+	reordered []string
+	byTurn    map[string]otherOrder
+	cache     map[[2]int][]rules.PlayedStep
+}
+
+// otherOrder is a turn whose steps come in another order than today's,
+// and the options it was composed with.
+type otherOrder struct {
+	played []rules.PlayedStep
+	opt    rules.OrderOptions
+}
+
+// add composes the turn of a choice (once per edition and order era) and
+// notes it.
+func (t *turnChoices) add(ei, i int, e tilekit.Edition, _ rules.Month) error {
+	at := [2]int{ei, t.bounds[i]}
+	opt := rules.OrderOptions{Publisher: t.p, Edition: e}
+	if t.bounds[i] < len(t.b.eras)-1 {
+		opt.AsOf = t.b.eras[t.bounds[i]].Month
+	}
+	played, ok := t.cache[at]
+	if !ok {
+		var err error
+		if played, err = rules.Order(t.b.cat, t.sel, opt); err != nil {
+			return fmt.Errorf("order of play (%s, edition %s, as of %s): %w", strings.Join(t.sel.IDs(), ", "), e, opt.AsOf, err)
+		}
+		t.cache[at] = played
+	}
+	places := t.placesInToday(played)
+	if len(places) < len(played) {
+		var sig strings.Builder
+		for _, s := range played {
+			sig.WriteString(stepKey(s) + ";")
+		}
+		key := sig.String()
+		if _, seen := t.byTurn[key]; !seen {
+			t.byTurn[key] = otherOrder{played, opt}
+			t.reordered = append(t.reordered, key)
+		}
+		t.turns.add(key, ei, i)
+		return nil
+	}
+	t.turns.add("", ei, i)
+	for n, s := range played {
+		key := stepKey(s)
+		t.steps.add(key, ei, i)
+		if key == stepKey(t.today[places[n]]) {
+			continue
+		}
+		if _, seen := t.versions[key]; !seen {
+			t.versions[key] = s
+			t.others[places[n]] = append(t.others[places[n]], key)
+		}
+	}
+	return nil
+}
+
+// placesInToday returns where each step of a turn is among today's, as
+// far as they come in today's order: fewer places than steps when a step
+// is not among today's or comes in another order.
+func (t *turnChoices) placesInToday(played []rules.PlayedStep) []int {
+	places := make([]int, 0, len(played))
+	j := 0
+	for _, s := range played {
+		for j < len(t.today) && t.today[j].Step.ID != s.Step.ID {
+			j++
+		}
+		if j == len(t.today) {
+			break
+		}
+		places = append(places, j)
+		j++
+	}
+	return places
+}
+
+// turnSection is a turn under a publisher's rules (or the steps' own, for
+// ""), of another edition or month than today's, anchored apart by k.
+func (b *builder) turnSection(page string, played, own []rules.PlayedStep, p tilekit.Publisher, anchor string, k int) orderSection {
+	prefix := "then-" + strconv.Itoa(k) + "-"
+	if p == "" {
+		sec := b.ownSection(page, played, prefix+anchor)
+		sec.Anchor = "order-own-" + prefix[:len(prefix)-1]
+		return sec
+	}
+	return b.markDiffers(page, played, own, p, prefix+string(p)+"-"+anchor, "order-"+string(p)+"-"+prefix[:len(prefix)-1])
+}
+
+// orderEraBounds maps each era to the latest era, at or before it, whose
+// start month dates a step, a variant of a step or the publication of an
+// expansion with steps: the turn can change only then.
+func (b *builder) orderEraBounds() []int {
+	dated := map[string]bool{}
+	for i := range b.cat.Steps {
+		s := &b.cat.Steps[i]
+		dated[s.Source.Date] = true
+		for _, v := range s.Variants {
+			dated[v.Source.Date] = true
+		}
+		if x := b.cat.Expansion(tilekit.ParentExpansion(s.Expansion)); x != nil {
+			dated[x.Published] = true
+		}
+	}
+	out := make([]int, len(b.eras))
+	last := 0
+	for i, e := range b.eras {
+		if dated[e.Date] {
+			last = i
+		}
+		out[i] = last
+	}
+	return out
 }
 
 // publisherSections composes the turn under a publisher's rules. Where a
@@ -193,10 +428,16 @@ func (b *builder) publisherSection(page string, sel rules.Selection, p tilekit.P
 	if err != nil {
 		return orderSection{}, fmt.Errorf("order of play under %s rules (%s): %w", p.Possessive(), strings.Join(sel.IDs(), ", "), err)
 	}
-	sec := orderSection{Anchor: "order-" + string(p), Title: b.tr.must("order.publisher", p.Possessive()), Publisher: string(p), Needs: b.needsOf(nil, []tilekit.Publisher{p})}
+	return b.markDiffers(page, played, own, p, string(p)+"-"+anchor, "order-"+string(p)), nil
+}
+
+// markDiffers makes the section of a turn under a publisher's rules,
+// marking the steps that differ from the steps' own order.
+func (b *builder) markDiffers(page string, played, own []rules.PlayedStep, p tilekit.Publisher, anchor, id string) orderSection {
+	sec := orderSection{Anchor: id, Title: b.tr.must("order.publisher", p.Possessive()), Publisher: string(p), Needs: b.needsOf(nil, []tilekit.Publisher{p})}
 	for i, s := range played {
 		differs := s.Variant != nil || i >= len(own) || own[i].Step != s.Step || choiceText(s.Choice) != choiceText(own[i].Choice)
-		v := b.stepView(page, s, string(p)+"-"+anchor, differs)
+		v := b.stepView(page, s, anchor, differs)
 		if differs {
 			sec.Differs++
 		}
@@ -204,7 +445,7 @@ func (b *builder) publisherSection(page string, sel rules.Selection, p tilekit.P
 	}
 	sec.Same = sec.Differs == 0 && len(played) == len(own)
 	sec.Phases = b.phasesOf(sec.Steps)
-	return sec, nil
+	return sec
 }
 
 // withSets lists the expansions named together by the steps' variants
