@@ -91,6 +91,25 @@ func TestCrossingStepOfAnotherIDPlaysTheSame(t *testing.T) {
 	assert.Equal(t, "cross p1 city", events[0].String())
 	rule := r.EventRule(events[0])
 	assert.Equal(t, "ferry-crossing", rule.Step)
+	assert.Equal(t, "ferry-crossing", r.MoveStep(tilekit.MoveText{Word: "drawbridge", Home: true}), "a crossing's move plays the renamed step")
 	require.Len(t, rule.Sources, 1)
 	assert.Equal(t, "a section of our own", rule.Sources[0].Section)
+}
+
+// The crossed event says where the follower stood and where it stands
+// now, as values, and its notation stays "cross p1 city": player 1's
+// meeple on the road of the start tile at 0,0 crosses into the city of the
+// drawbridge tile at 1,0.
+func TestCrossedEventSaysFromWhereToWhere(t *testing.T) {
+	r := selRules(t, catalog(t), tilekit.C3, "", "drawbridges")
+	g, city, _ := crossingTurn(t, r)
+	events, err := g.Apply(r.CrossMove(pos(1, 0), city), nil)
+	require.NoError(t, err)
+	require.Len(t, events, 1)
+	e := events[0]
+	assert.Equal(t, game.EventCrossed, e.Kind)
+	assert.Equal(t, game.TileFeature{Pos: pos(0, 0), Index: feature(t, r, "base/D", "road")}, e.From)
+	assert.Equal(t, game.TileFeature{Pos: pos(1, 0), Index: city}, e.To)
+	assert.Equal(t, "cross p1 city", e.String())
+	assert.Equal(t, []game.PlacedFollower{{Player: 0, Pos: e.To.Pos, Index: e.To.Index}}, g.Followers(nil))
 }

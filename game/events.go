@@ -172,6 +172,18 @@ type Event struct {
 	// Word is the word of the step whose mechanic made the event, for a
 	// kind of event that the notation writes with its step's word.
 	Word Word
+	// From and To are, for a follower that crossed (EventCrossed), the
+	// feature of a tile it stood on and the one of the tile it crossed
+	// onto, which belongs to Feature; zero for the other kinds. The
+	// notation writes neither.
+	From, To TileFeature
+}
+
+// TileFeature names one feature of a placed tile: the feature Index of
+// the tile type at Pos, as PlacedFollower does.
+type TileFeature struct {
+	Pos   tilekit.BoardPosition
+	Index int
 }
 
 // String returns the event in the event notation (see MarshalText), such

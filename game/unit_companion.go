@@ -84,7 +84,15 @@ var (
 		},
 	}
 	companionKind = moveKind{bare: true, notation: placeNotation, parse: placeMove(MoveCompanion),
-		takenBy: func(r *Ruleset, w Word) error { return r.companions[r.companionOfWord(w)].taken }}
+		takenBy: func(r *Ruleset, w Word) error { return r.companions[r.companionOfWord(w)].taken },
+		step: func(r *Ruleset, m Move) string {
+			for _, c := range r.companions {
+				if c.word == m.Word {
+					return c.step
+				}
+			}
+			return ""
+		}}
 )
 
 // compileCompanion compiles a step that moves a companion beside a

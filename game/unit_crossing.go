@@ -60,7 +60,9 @@ type crossing struct {
 // of a tile (Feature -1: home).
 const MoveCross MoveKind = 5
 
-// EventCrossed: Player's follower crossed into Feature.
+// EventCrossed: Player's follower crossed into Feature, from the feature
+// of a tile it stood on (Event.From) to the one of a tile it stands on
+// (Event.To).
 const EventCrossed EventKind = 8
 
 // CrossMove moves the follower held before it crosses into feature i of
@@ -111,7 +113,7 @@ var (
 			return Move{Kind: MoveCross, Feature: -1}
 		}
 		return Move{Kind: MoveCross, Placement: Placement{Pos: mt.At}, Feature: feature}
-	}}
+	}, step: func(r *Ruleset, m Move) string { return stepOfWord(m, r.crossing.word, r.crossing.step) }}
 	crossedEvent = eventKind{name: "crossed", word: "cross", read: readPlayerFeature, noted: notedPlayerFeature,
 		rule: func(Event) EventRule { return EventRule{ID: "cross"} },
 		ruled: func(r *Ruleset, e Event) (EventRule, bool) {
@@ -300,7 +302,9 @@ func (g *Game) applyCross(m Move, events []Event) ([]Event, error) {
 		x := g.board.instance(int32(g.board.cells[idx].slot), int32(m.Feature))
 		g.board.nodes[g.board.find(x)].followers++
 		g.followers = append(g.followers, follower{player: h.player, node: x, kind: h.kind})
-		events = append(events, Event{Kind: EventCrossed, Actor: FigureMeeple, Player: int(h.player), Feature: g.board.feature(g.board.find(x))})
+		from := TileFeature{Pos: g.board.position(int(g.board.cellOf(h.node))), Index: g.board.indexOf(h.node)}
+		events = append(events, Event{Kind: EventCrossed, Actor: FigureMeeple, Player: int(h.player), Feature: g.board.feature(g.board.find(x)),
+			From: from, To: TileFeature{Pos: m.Placement.Pos, Index: m.Feature}})
 	}
 	if len(g.held) > 0 {
 		return events, nil

@@ -51,7 +51,13 @@ var (
 		},
 	}
 	deploymentKind = moveKind{notation: placeNotation, parse: placeMove(MoveDeploy), deploys: true,
-		takenBy: func(r *Ruleset, _ Word) error { return r.deployTaken }}
+		takenBy: func(r *Ruleset, _ Word) error { return r.deployTaken },
+		step: func(r *Ruleset, m Move) string {
+			if r.deployStep == nil {
+				return ""
+			}
+			return stepOfWord(m, r.deployWord, r.deployStep.ID)
+		}}
 )
 
 // compileDeployment compiles a step with a deployment: its word, which

@@ -87,7 +87,8 @@ var (
 		},
 	}
 	dismissalKind = moveKind{notation: placeNotation, parse: placeMove(MoveDismissal),
-		takenBy: func(r *Ruleset, _ Word) error { return r.dismissal.taken }}
+		takenBy: func(r *Ruleset, _ Word) error { return r.dismissal.taken },
+		step:    func(r *Ruleset, m Move) string { return stepOfWord(m, r.dismissal.word, r.dismissal.step) }}
 	dismissalEvent = eventKind{name: "dismissal", worded: MoveDismissal, read: readPlayerFeature, noted: notedPlayerFeature,
 		rule: func(e Event) EventRule { return EventRule{ID: e.Word.String()} },
 		ruled: func(r *Ruleset, e Event) (EventRule, bool) {

@@ -192,6 +192,14 @@ var (
 		readStep: func(mt tilekit.MoveText) (Move, error) {
 			f, err := parseFigure(string(mt.Word))
 			return StepMove(f, mt.Side), err
+		},
+		step: func(r *Ruleset, m Move) string {
+			for _, mv := range r.moves {
+				if mv.orthogonal && mv.who == Figure(m.Figure) {
+					return mv.id
+				}
+			}
+			return ""
 		}}
 	setAsideSect = section{key: "set-aside", check: func(r *Ruleset, v string) error {
 		_, err := parsePile(r, v)

@@ -250,6 +250,9 @@ type moveKind struct {
 	// move's word under a ruleset.
 	takenBy func(r *Ruleset, w Word) error
 	deploys bool
+	// step returns the id of the ruleset's step whose mechanic plays a
+	// move of the kind (Ruleset.MoveStep), "" for none.
+	step func(r *Ruleset, m Move) string
 }
 
 // moveKinds are the kinds of the units' moves, by MoveKind.

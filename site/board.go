@@ -54,17 +54,39 @@ type board struct {
 	Figures   []boardFigure
 	// Flights are the dragons' flights, tile by tile.
 	Flights []flight
-	// Arrows are followers deployed onto another tile than the one placed,
-	// from the tile placed to where they went.
+	// Arrows are the ways of followers that went elsewhere: deployed
+	// onto another tile than the one placed, or crossed into a linked
+	// feature.
 	Arrows []arrow
 }
 
-// arrow is a follower's way from the tile placed to the tile it was
-// deployed on, titled for a reader.
+// arrow is a follower's way over a board, from one end to the other,
+// titled for a reader; Class names its kind ("deployment", "crossing"),
+// which gives its colour (arrowColours).
 type arrow struct {
-	From, To tilekit.BoardPosition
+	Class    string
+	From, To arrowEnd
 	Title    string
 }
+
+// arrowEnd is an end of an arrow: the centre of the tile at Pos, or for a
+// Feature of 0 or more the spot of the tile where a follower on that
+// feature is drawn.
+type arrowEnd struct {
+	Pos     tilekit.BoardPosition
+	Feature int
+}
+
+// atCentre is an arrow's end at the centre of a tile.
+func atCentre(p tilekit.BoardPosition) arrowEnd { return arrowEnd{Pos: p, Feature: -1} }
+
+// arrowShort is how far short of a follower's spot an arrow ends: its
+// head's tip, 3 beyond the line's end, then meets the follower's disc
+// (its radius 8 and its outline).
+const arrowShort = 12.0
+
+// arrowColours are the arrows' colours by class.
+var arrowColours = map[string]string{"deployment": "#6a1b9a", "crossing": "#00695c"}
 
 // flight is a dragon's flight: the tiles it entered one after the other,
 // from where it stood.
@@ -95,72 +117,184 @@ var figureMarks = map[string]string{
 // figureOffsets keep the neutral figures of one tile apart.
 var figureOffsets = map[string]pt{"dragon": {0, -22}, "black-dragon": {0, 22}, "fairy": {-24, 0}}
 
-// drawBoard draws a board as a standalone SVG document; title describes
-// it. tilePicture returns a tile's picture at a rotation with the given
-// id prefix.
+// drawBoard draws a board as a standalone SVG document, titled by its
+// Title: its columns and rows labelled, the number of the turn that placed
+// each tile, the flights and arrows, and a title for each figure.
 func (b *builder) drawBoard(bd *board) ([]byte, error) {
-	if len(bd.Tiles) == 0 {
-		return nil, fmt.Errorf("the board has no tile")
-	}
-	minX, minY, maxX, maxY := math.MaxInt, math.MaxInt, math.MinInt, math.MinInt
-	for _, t := range bd.Tiles {
-		minX, minY, maxX, maxY = min(minX, t.Pos.X), min(minY, t.Pos.Y), max(maxX, t.Pos.X), max(maxY, t.Pos.Y)
-	}
 	// A band above and to the left of the tiles labels the columns (x)
 	// and rows (y), so that a position the text gives is found on the
 	// board.
 	const band = 18
-	w, h := (maxX-minX+1)*100+20+band, (maxY-minY+1)*100+20+band
-	ox, oy := -minX*100+10+band, -minY*100+10+band
+	fr, err := frameOf(bd, band)
+	if err != nil {
+		return nil, err
+	}
 	var buf bytes.Buffer
-	fmt.Fprintf(&buf, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-labelledby="board-title">`+"\n", w, h, min(w, 900), min(w, 900)*h/w)
+	fmt.Fprintf(&buf, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-labelledby="board-title">`+"\n", fr.w, fr.h, min(fr.w, 900), min(fr.w, 900)*fr.h/fr.w)
 	fmt.Fprintf(&buf, "<title id=\"board-title\">%s</title>\n", xmlText(bd.Title))
-	fmt.Fprintf(&buf, `<rect width="%d" height="%d" fill="#fafafa"/>`+"\n", w, h)
-	for x := minX; x <= maxX; x++ {
-		fmt.Fprintf(&buf, `<text class="coord" x="%d" y="%d" font-family="sans-serif" font-size="12" text-anchor="middle" fill="#5f6368">%d</text>`+"\n", ox+x*100+50, band, x)
+	fmt.Fprintf(&buf, `<rect width="%d" height="%d" fill="#fafafa"/>`+"\n", fr.w, fr.h)
+	for x := fr.minX; x <= fr.maxX; x++ {
+		fmt.Fprintf(&buf, `<text class="coord" x="%d" y="%d" font-family="sans-serif" font-size="12" text-anchor="middle" fill="#5f6368">%d</text>`+"\n", fr.ox+x*100+50, band, x)
 	}
-	for y := minY; y <= maxY; y++ {
-		fmt.Fprintf(&buf, `<text class="coord" x="%d" y="%d" font-family="sans-serif" font-size="12" text-anchor="middle" fill="#5f6368">%d</text>`+"\n", band/2+4, oy+y*100+54, y)
+	for y := fr.minY; y <= fr.maxY; y++ {
+		fmt.Fprintf(&buf, `<text class="coord" x="%d" y="%d" font-family="sans-serif" font-size="12" text-anchor="middle" fill="#5f6368">%d</text>`+"\n", band/2+4, fr.oy+y*100+54, y)
 	}
-	for i, t := range bd.Tiles {
-		body, err := b.tileBody(t.Tile, t.Rot, fmt.Sprintf("b%d-", i))
-		if err != nil {
-			return nil, err
-		}
-		fmt.Fprintf(&buf, `<svg x="%d" y="%d" width="100" height="100" viewBox="0 0 100 100">`+"\n", ox+t.Pos.X*100, oy+t.Pos.Y*100)
-		buf.Write(body)
-		if t.Turn > 0 {
-			fmt.Fprintf(&buf, `<g><circle cx="88" cy="88" r="9" fill="#fff" stroke="#333"/><text x="88" y="91.5" font-family="sans-serif" font-size="10" text-anchor="middle">%d</text></g>`+"\n", t.Turn)
-		}
-		buf.WriteString("</svg>\n")
+	if err := b.drawTiles(&buf, bd, fr, true); err != nil {
+		return nil, err
 	}
 	for _, f := range bd.Flights {
-		b.drawFlight(&buf, f, ox, oy)
+		b.drawFlight(&buf, f, fr.ox, fr.oy)
 	}
-	if len(bd.Arrows) > 0 {
-		buf.WriteString(`<defs><marker id="arrow-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0L10 5L0 10Z" fill="#6a1b9a"/></marker></defs>` + "\n")
+	if err := drawArrows(&buf, bd, fr.ox, fr.oy); err != nil {
+		return nil, err
 	}
-	for _, a := range bd.Arrows {
-		fmt.Fprintf(&buf, `<line class="deployment" x1="%d" y1="%d" x2="%d" y2="%d" stroke="#6a1b9a" stroke-width="4" marker-end="url(#arrow-head)" opacity="0.9"><title>%s</title></line>`+"\n",
-			ox+a.From.X*100+50, oy+a.From.Y*100+50, ox+a.To.X*100+50, oy+a.To.Y*100+50, xmlText(a.Title))
-	}
-	for _, f := range bd.Followers {
-		t := boardTileAt(bd, f.Pos)
-		if t == nil || f.Feature < 0 || f.Feature >= len(t.Tile.Features) {
-			return nil, fmt.Errorf("a follower of player %d stands on %d,%d, which has no such feature", f.Player, f.Pos.X, f.Pos.Y)
-		}
-		q, _ := tilekit.RotationQuarters(t.Rot)
-		at := featureAnchor(t.Tile, f.Feature).turn(q)
-		fmt.Fprintf(&buf, `<circle cx="%s" cy="%s" r="8" fill="%s" stroke="#fff" stroke-width="2.5"><title>%s</title></circle>`+"\n",
-			num(float64(ox+f.Pos.X*100)+at.X), num(float64(oy+f.Pos.Y*100)+at.Y), playerColour(f.Player), xmlText(b.tr.must("board.follower", f.Player)))
-	}
-	for _, f := range bd.Figures {
-		off := figureOffsets[f.Figure.ID()]
-		fmt.Fprintf(&buf, `<g transform="translate(%s %s)"><circle r="16" fill="#fff" fill-opacity="0.85" stroke="#333"/>%s<title>%s</title></g>`+"\n", num(float64(ox+f.Pos.X*100+50)+off.X), num(float64(oy+f.Pos.Y*100+50)+off.Y),
-			figureMarks[f.Figure.ID()], xmlText(b.tr.must("figure."+f.Figure.ID())))
+	if err := b.drawFigures(&buf, bd, fr, true); err != nil {
+		return nil, err
 	}
 	buf.WriteString("</svg>\n")
 	return buf.Bytes(), nil
+}
+
+// drawThumb draws a board small, as a picture beside the link to its
+// example: its tiles, followers and figures, with no title (the picture
+// is decorative: the link names the example), labels, numbers or lines.
+func (b *builder) drawThumb(bd *board) ([]byte, error) {
+	fr, err := frameOf(bd, 0)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	fmt.Fprintf(&buf, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%d" height="%d" aria-hidden="true">`+"\n", fr.w, fr.h, max(fr.w/thumbScale, 1), max(fr.h/thumbScale, 1))
+	fmt.Fprintf(&buf, `<rect width="%d" height="%d" fill="#fafafa"/>`+"\n", fr.w, fr.h)
+	if err := b.drawTiles(&buf, bd, fr, false); err != nil {
+		return nil, err
+	}
+	if err := b.drawFigures(&buf, bd, fr, false); err != nil {
+		return nil, err
+	}
+	buf.WriteString("</svg>\n")
+	return buf.Bytes(), nil
+}
+
+// thumbScale is how many times smaller than a board a thumbnail's own
+// size is.
+const thumbScale = 4
+
+// boardFrame is where a board's tiles lie in its picture: the positions
+// they span, the picture's size and where the tile at 0,0 has its corner.
+type boardFrame struct {
+	minX, minY, maxX, maxY int
+	w, h, ox, oy           int
+}
+
+// frameOf returns the frame of a board's tiles, with a margin of 10 and a
+// band of labels above and to the left of them.
+func frameOf(bd *board, band int) (boardFrame, error) {
+	if len(bd.Tiles) == 0 {
+		return boardFrame{}, fmt.Errorf("the board has no tile")
+	}
+	f := boardFrame{minX: math.MaxInt, minY: math.MaxInt, maxX: math.MinInt, maxY: math.MinInt}
+	for _, t := range bd.Tiles {
+		f.minX, f.minY, f.maxX, f.maxY = min(f.minX, t.Pos.X), min(f.minY, t.Pos.Y), max(f.maxX, t.Pos.X), max(f.maxY, t.Pos.Y)
+	}
+	f.w, f.h = (f.maxX-f.minX+1)*100+20+band, (f.maxY-f.minY+1)*100+20+band
+	f.ox, f.oy = -f.minX*100+10+band, -f.minY*100+10+band
+	return f, nil
+}
+
+// drawTiles draws each tile's picture at its place, and with turns the
+// number of the turn that placed it.
+func (b *builder) drawTiles(buf *bytes.Buffer, bd *board, fr boardFrame, turns bool) error {
+	for i, t := range bd.Tiles {
+		body, err := b.tileBody(t.Tile, t.Rot, fmt.Sprintf("b%d-", i))
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(buf, `<svg x="%d" y="%d" width="100" height="100" viewBox="0 0 100 100">`+"\n", fr.ox+t.Pos.X*100, fr.oy+t.Pos.Y*100)
+		buf.Write(body)
+		if turns && t.Turn > 0 {
+			fmt.Fprintf(buf, `<g><circle cx="88" cy="88" r="9" fill="#fff" stroke="#333"/><text x="88" y="91.5" font-family="sans-serif" font-size="10" text-anchor="middle">%d</text></g>`+"\n", t.Turn)
+		}
+		buf.WriteString("</svg>\n")
+	}
+	return nil
+}
+
+// drawFigures draws the followers as discs in their players' colours on
+// their features and the neutral figures as marks on their tiles, titled
+// for a reader when titled is true; untitled (a thumbnail), the discs are
+// larger, to show at its size.
+func (b *builder) drawFigures(buf *bytes.Buffer, bd *board, fr boardFrame, titled bool) error {
+	for _, f := range bd.Followers {
+		at, err := followerSpot(bd, f.Pos, f.Feature)
+		if err != nil {
+			return fmt.Errorf("a follower of player %d: %w", f.Player, err)
+		}
+		if !titled {
+			fmt.Fprintf(buf, `<circle cx="%s" cy="%s" r="14" fill="%s" stroke="#fff" stroke-width="4"/>`+"\n", num(float64(fr.ox)+at.X), num(float64(fr.oy)+at.Y), playerColour(f.Player))
+			continue
+		}
+		fmt.Fprintf(buf, `<circle cx="%s" cy="%s" r="8" fill="%s" stroke="#fff" stroke-width="2.5"><title>%s</title></circle>`+"\n",
+			num(float64(fr.ox)+at.X), num(float64(fr.oy)+at.Y), playerColour(f.Player), xmlText(b.tr.must("board.follower", f.Player)))
+	}
+	for _, f := range bd.Figures {
+		off, title := figureOffsets[f.Figure.ID()], ""
+		if titled {
+			title = "<title>" + xmlText(b.tr.must("figure."+f.Figure.ID())) + "</title>"
+		}
+		fmt.Fprintf(buf, `<g transform="translate(%s %s)"><circle r="16" fill="#fff" fill-opacity="0.85" stroke="#333"/>%s%s</g>`+"\n", num(float64(fr.ox+f.Pos.X*100+50)+off.X), num(float64(fr.oy+f.Pos.Y*100+50)+off.Y),
+			figureMarks[f.Figure.ID()], title)
+	}
+	return nil
+}
+
+// followerSpot returns where a follower on a feature of the tile at a
+// position is drawn, in board units from the origin tile's corner.
+func followerSpot(bd *board, p tilekit.BoardPosition, feature int) (pt, error) {
+	t := boardTileAt(bd, p)
+	if t == nil || feature < 0 || feature >= len(t.Tile.Features) {
+		return pt{}, fmt.Errorf("%d,%d has no feature %d", p.X, p.Y, feature)
+	}
+	q, _ := tilekit.RotationQuarters(t.Rot)
+	at := featureAnchor(t.Tile, feature).turn(q)
+	return pt{float64(p.X*100) + at.X, float64(p.Y*100) + at.Y}, nil
+}
+
+// arrowPoint returns where an arrow's end is drawn, in board units from
+// the origin tile's corner.
+func arrowPoint(bd *board, e arrowEnd) (pt, error) {
+	if e.Feature < 0 {
+		return pt{float64(e.Pos.X*100 + 50), float64(e.Pos.Y*100 + 50)}, nil
+	}
+	return followerSpot(bd, e.Pos, e.Feature)
+}
+
+// drawArrows draws the arrows of a board, each class with its colour and
+// its own arrowhead; an arrow that ends on a feature stops short of the
+// follower drawn there, so that its head shows.
+func drawArrows(buf *bytes.Buffer, bd *board, ox, oy int) error {
+	heads := map[string]bool{}
+	for _, a := range bd.Arrows {
+		from, err := arrowPoint(bd, a.From)
+		if err != nil {
+			return fmt.Errorf("an arrow from %d,%d: %w", a.From.Pos.X, a.From.Pos.Y, err)
+		}
+		to, err := arrowPoint(bd, a.To)
+		if err != nil {
+			return fmt.Errorf("an arrow to %d,%d: %w", a.To.Pos.X, a.To.Pos.Y, err)
+		}
+		if d := dist(from, to); a.To.Feature >= 0 && d > arrowShort {
+			to = pt{to.X - (to.X-from.X)*arrowShort/d, to.Y - (to.Y-from.Y)*arrowShort/d}
+		}
+		colour := arrowColours[a.Class]
+		if !heads[a.Class] {
+			heads[a.Class] = true
+			fmt.Fprintf(buf, `<defs><marker id="arrow-head-%s" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="3.5" markerHeight="3.5" orient="auto-start-reverse"><path d="M0 0L10 5L0 10Z" fill="%s"/></marker></defs>`+"\n", a.Class, colour)
+		}
+		fmt.Fprintf(buf, `<line class="%s" x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="4" marker-end="url(#arrow-head-%s)" opacity="0.9"><title>%s</title></line>`+"\n",
+			a.Class, num(float64(ox)+from.X), num(float64(oy)+from.Y), num(float64(ox)+to.X), num(float64(oy)+to.Y), colour, a.Class, xmlText(a.Title))
+	}
+	return nil
 }
 
 // drawFlight draws a dragon's flight through the centres of its tiles.

@@ -15,17 +15,33 @@ import (
 )
 
 // examplesData is the content of the examples index: the scenarios by
-// expansion.
+// expansion, and within it by the step of the turn they are about.
 type examplesData struct {
 	Groups []exampleGroup
 	// LeftOut counts the examples a limited site leaves out.
 	LeftOut int
 }
 
-// exampleGroup is the examples of one expansion.
+// exampleGroup is the examples of one expansion, by rule.
 type exampleGroup struct {
 	Anchor, Name string
-	Examples     []link
+	Rules        []ruleGroup
+}
+
+// ruleGroup is the examples of an expansion about one step of the order
+// of play, headed by the step's name (see exampleStep).
+type ruleGroup struct {
+	Anchor, Name string
+	// Step is the step's id, "" for the examples about none.
+	Step     string
+	Examples []exampleLink
+}
+
+// exampleLink is an entry of the examples index: the link to the example
+// and, for a played example of an HTML site, its thumbnail's address.
+type exampleLink struct {
+	link
+	Thumb string
 }
 
 // exampleData is the content of a worked example's page.
@@ -47,6 +63,11 @@ type exampleData struct {
 	// example (a step it has no implementation for): the page shows the
 	// setup and this, and no boards or turns.
 	NotPlayed string
+	// Step is the id of the step of the order of play the example is
+	// about (exampleStep), which the index groups it by; Thumb the file
+	// of its final board's thumbnail. Both are "" for an example not
+	// played.
+	Step, Thumb string
 }
 
 // boardImage is a board picture on a page.
@@ -120,6 +141,10 @@ func (b *builder) writeExamples() error {
 		groups[x.ID] = len(idx.Groups)
 		idx.Groups = append(idx.Groups, exampleGroup{Anchor: "examples-" + anchorID(x.ID), Name: x.Name})
 	}
+	rank, err := b.stepRanks()
+	if err != nil {
+		return err
+	}
 	for i := range b.cat.Scenarios {
 		s := &b.cat.Scenarios[i]
 		k, ok := groups[tilekit.ParentExpansion(s.ID)]
@@ -139,12 +164,17 @@ func (b *builder) writeExamples() error {
 		if err := b.writePage("example", b.newPage(p, s.Title, d)); err != nil {
 			return err
 		}
-		idx.Groups[k].Examples = append(idx.Groups[k].Examples, link{Href: b.pageLink("examples/index", p, ""), Text: text, Needs: d.Needs})
+		entry := exampleLink{link: link{Href: b.pageLink("examples/index", p, ""), Text: text, Needs: d.Needs}}
+		if d.Thumb != "" {
+			entry.Thumb = fileLink("examples/index", d.Thumb)
+		}
+		b.addToRule(&idx.Groups[k], d.Step, entry)
 		b.addSearch(s.Title, p, "", "example", s.ID+" "+s.Source.Title+" "+s.Source.Section).needing(d.Needs)
 	}
 	var kept []exampleGroup
 	for _, g := range idx.Groups {
-		if len(g.Examples) > 0 {
+		if len(g.Rules) > 0 {
+			sortRules(g.Rules, rank)
 			kept = append(kept, g)
 		}
 	}
@@ -212,6 +242,7 @@ func (b *builder) example(s *tilekit.Scenario, page string) (*exampleData, error
 		}
 	}
 	b.exampleTurns(s, res, d, first)
+	d.Step = b.exampleStep(s, res)
 	return d, nil
 }
 
@@ -272,7 +303,7 @@ func (b *builder) exampleBoards(s *tilekit.Scenario, before *board, res game.Sce
 		}
 	}
 	after.Flights = flights(s, res)
-	after.Arrows = b.deploymentArrows(s)
+	after.Arrows = append(b.deploymentArrows(s), b.crossingArrows(after, res)...)
 	for _, bd := range []struct {
 		board *board
 		name  string
@@ -286,7 +317,7 @@ func (b *builder) exampleBoards(s *tilekit.Scenario, before *board, res game.Sce
 		b.put(file, svg)
 		*bd.img = &boardImage{Src: fileLink(page, file), Alt: bd.board.Title}
 	}
-	return nil
+	return b.writeThumb(s, after, d)
 }
 
 // gameBoard returns what a game's board shows: its tiles, followers and
@@ -513,9 +544,37 @@ func (b *builder) deploymentArrows(s *tilekit.Scenario) []arrow {
 		for _, text := range t.Moves {
 			m, err := tilekit.ParseMoveText(text)
 			if err == nil && m.HasAt && m.At != t.At && wordKind(m.Word) == game.MoveDeploy {
-				out = append(out, arrow{From: t.At, To: m.At, Title: b.tr.must("board.deployment", m.At.X, m.At.Y)})
+				out = append(out, arrow{Class: "deployment", From: atCentre(t.At), To: atCentre(m.At), Title: b.tr.must("board.deployment", m.At.X, m.At.Y)})
 			}
 		}
 	}
 	return out
+}
+
+// crossingArrows returns an arrow for each follower that crossed into a
+// linked feature (game.EventCrossed), from the feature it stood on to the
+// one it crossed onto, as the events give them.
+func (b *builder) crossingArrows(bd *board, res game.ScenarioResult) []arrow {
+	var out []arrow
+	for _, events := range res.Events {
+		for _, e := range events {
+			if e.Kind != game.EventCrossed {
+				continue
+			}
+			from, to := arrowEnd{Pos: e.From.Pos, Feature: e.From.Index}, arrowEnd{Pos: e.To.Pos, Feature: e.To.Index}
+			out = append(out, arrow{Class: "crossing", From: from, To: to,
+				Title: b.tr.must("board.crossing", b.featureWord(bd, from), from.Pos.X, from.Pos.Y, b.featureWord(bd, to), to.Pos.X, to.Pos.Y)})
+		}
+	}
+	return out
+}
+
+// featureWord names the kind of the feature an arrow's end names ("a
+// road"), by the strings' words for the kinds; "" when the board has no
+// such feature, which drawing the arrow then reports.
+func (b *builder) featureWord(bd *board, e arrowEnd) string {
+	if t := boardTileAt(bd, e.Pos); t != nil && e.Feature >= 0 && e.Feature < len(t.Tile.Features) {
+		return b.tr.must("feature." + string(t.Tile.Features[e.Feature].Kind))
+	}
+	return ""
 }
