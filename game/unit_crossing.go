@@ -295,12 +295,14 @@ func (g *Game) applyCross(m Move, events []Event) ([]Event, error) {
 			g.lost[h.player]++
 		}
 		events = append(events, Event{Kind: EventReturned, Feature: scored, Player: int(h.player), Count: 1})
+		g.noteRuling(g.rules.figures.crosses)
 	} else {
 		idx, _ := g.board.index(m.Placement.Pos)
 		x := g.board.instance(int32(g.board.cells[idx].slot), int32(m.Feature))
 		g.board.nodes[g.board.find(x)].followers++
 		g.followers = append(g.followers, follower{player: h.player, node: x, kind: h.kind})
-		events = append(events, Event{Kind: EventCrossed, Actor: FigureMeeple, Player: int(h.player), Feature: g.board.feature(g.board.find(x))})
+		events = append(events, Event{Kind: EventCrossed, Actor: FigureMeeple, Player: int(h.player), Feature: g.board.feature(g.board.find(x)),
+			Ruling: g.rules.figures.crosses.ruling})
 	}
 	if len(g.held) > 0 {
 		return events, nil
