@@ -112,7 +112,7 @@ func Build(cat *tilekit.Catalog, opt Options) (*Site, error) {
 		return nil, err
 	}
 	steps := []func() error{
-		b.writeAssets, b.writeTiles, b.writeExpansions, b.writeTables, b.writeOrder,
+		b.writeAssets, b.writeTiles, b.writeExpansions, b.playExamples, b.writeTables, b.writeOrder,
 		b.writeOpenQuestions, b.writeExamples, b.writeGallery, b.writeStats, b.writeSheet, b.writeIndex,
 		b.writeNotFound, b.writeSearchIndex, b.writeSitemap,
 	}
@@ -173,6 +173,11 @@ type builder struct {
 	// upTo holds the catalogs worked examples play by, by data folder
 	// (see rulesOf).
 	upTo map[int]*tilekit.Catalog
+	// played are the worked examples the site covers, played before the
+	// tables' pages are written (playExamples), and exercised the
+	// examples each table's answers decided something in.
+	played    []playedExample
+	exercised exercised
 	// pages lists every page written, for the sitemap.
 	pages []string
 	// tileCache holds each tile's picture by "id@rotation", drawn once.
