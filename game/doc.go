@@ -79,7 +79,11 @@
 // ID 2,-1 SYMBOL", "eat ID p1/meeple 2,-1 TABLE/rulebook", "score p2 1
 // BONUS", "WORD p1 city" (a dismissal's event), "enter ID 0,1", "cross p1
 // city", "set-aside". Event.Rule gives a rule as an id and sources, which
-// the site words in a language.
+// the site words in a language. The table's answer that decided an event
+// is a value of it the notation does not write (Event.Ruling: its table,
+// subject and row), a refusal by a table's verdict is a RulingError, and a
+// scenario's run lists every answer that decided something in it,
+// deployments that no event reports included (ScenarioResult.Rulings).
 //
 // # Notation
 //

@@ -2,6 +2,7 @@ package game
 
 import (
 	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/rules"
 )
 
 // EventKind says what an Event reports.
@@ -169,6 +170,13 @@ type Event struct {
 	// Reason is the ruling that decided an eaten or spared figure, or the
 	// engine's default it stands in for.
 	Reason Reason
+	// Ruling is the table's answer that decided the event, as values (its
+	// table, its subject and its row, nil for the rule of thumb), for a
+	// reader that links it: an eaten or spared figure's (the answer
+	// Reason names), a companion's move beside a follower, a dismissal's
+	// follower, a follower that crossed. The notation does not write it;
+	// nil where no answer decided.
+	Ruling *rules.Ruling
 	// Word is the word of the step whose mechanic made the event, for a
 	// kind of event that the notation writes with its step's word.
 	Word Word

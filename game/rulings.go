@@ -42,6 +42,10 @@ type verdict struct {
 	conditional bool
 	// reason is what decided: the ruling, or the engine's default.
 	reason Reason
+	// ruling is the table's answer that decided, for a reader of the
+	// events and refusals it decides (Event.Ruling, RulingError); nil
+	// when no answer covers the subject.
+	ruling *rules.Ruling
 }
 
 // figureRulings are the verdicts of the tables the turn's steps read, per
@@ -57,9 +61,11 @@ type figureRulings struct {
 	deployedBy int
 	tileOf     []tilePlace
 	// deployThrough has bit k set when the deployment's figures table
-	// lets kind k of the ruleset's followers be deployed so, and deployTo
-	// is its destinations table's verdict by place.
+	// lets kind k of the ruleset's followers be deployed so, deployVia is
+	// that table's verdict by kind, and deployTo its destinations table's
+	// verdict by place.
 	deployThrough uint32
+	deployVia     []verdict
 	deployTo      [numPlaces]verdict
 	crosses       verdict
 }
@@ -148,18 +154,45 @@ func newRulingReader(cat *tilekit.Catalog, sel rules.Selection, r *Ruleset) ruli
 // yes (the engine plays the condition where it knows it, as a
 // companion's tile).
 func verdictOf(table string, rs []rules.Ruling, id string) verdict {
-	for _, r := range rs {
+	for i := range rs {
+		r := &rs[i]
 		if r.Subject.ID != id {
 			continue
 		}
 		reason := Reason{Table: r.Table.ID, Thumb: r.Row == nil, Source: r.Source.Kind, Date: r.Source.Date}
 		switch r.Verdict {
 		case tilekit.Yes, tilekit.Conditional:
-			return verdict{yes: true, conditional: r.Verdict == tilekit.Conditional, reason: reason}
+			return verdict{yes: true, conditional: r.Verdict == tilekit.Conditional, reason: reason, ruling: r}
 		case tilekit.Open:
 			reason.Default = true
 		}
-		return verdict{reason: reason}
+		return verdict{reason: reason, ruling: r}
 	}
 	return verdict{reason: Reason{Table: table, Default: true}}
+}
+
+// RulingError is a move refused by the verdict of a table: Ruling is the
+// table's answer that refused it, as values (nil when no answer covers
+// the subject and the engine's default, no, refused it), and Err says why
+// for a reader of English, as the engine's other refusals do.
+type RulingError struct {
+	Ruling *rules.Ruling
+	Err    error
+}
+
+// Error returns the refusal in English.
+func (e *RulingError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the refusal in English.
+func (e *RulingError) Unwrap() error { return e.Err }
+
+// refusedBy returns a refusal that a verdict decided, with its ruling.
+func refusedBy(v verdict, err error) error { return &RulingError{Ruling: v.ruling, Err: err} }
+
+// noteRuling notes the ruling of a verdict that decided a move without an
+// event of its own (Game.ruled), while a scenario run reads them.
+func (g *Game) noteRuling(v verdict) {
+	if g.ruled != nil && v.ruling != nil {
+		g.ruled = append(g.ruled, v.ruling)
+	}
 }

@@ -39,6 +39,13 @@ type ScenarioResult struct {
 	// Events are the events of each turn played, in order, and then those
 	// of the end of the game, if it ended, as the last entry.
 	Events [][]Event
+	// Rulings are the tables' answers that decided something in the run,
+	// each once, in the order first met: an event's (Event.Ruling), a
+	// move's that no event carries (a deployment elsewhere onto a place
+	// the destinations table allows, a follower sent home instead of
+	// crossing), and that of the move refused as the scenario expects
+	// (RulingError).
+	Rulings []*rules.Ruling
 }
 
 // Passed reports whether the scenario met every expectation.
@@ -155,6 +162,7 @@ func (run *scenarioRun) setUp(cat *tilekit.Catalog) {
 		return
 	}
 	run.g = g
+	g.ruled = make([]*rules.Ruling, 0, 4)
 	if run.setScoresAndFollowers() && run.setFigures() && run.setPile() {
 		run.stopped = false
 		if s.CheckInvariants {
@@ -266,4 +274,23 @@ func (r ScenarioResult) EventRule(e Event) EventRule {
 		rs = r.Game.Ruleset()
 	}
 	return rs.EventRule(e)
+}
+
+// noteRulings notes the rulings of events and those the game noted for
+// the moves applied (Game.ruled), each once.
+func (run *scenarioRun) noteRulings(events []Event) {
+	for _, e := range events {
+		run.noteRuling(e.Ruling)
+	}
+	for _, r := range run.g.ruled {
+		run.noteRuling(r)
+	}
+	run.g.ruled = run.g.ruled[:0]
+}
+
+// noteRuling notes a ruling once; nil is none.
+func (run *scenarioRun) noteRuling(r *rules.Ruling) {
+	if r != nil && !slices.Contains(run.res.Rulings, r) {
+		run.res.Rulings = append(run.res.Rulings, r)
+	}
 }

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -96,6 +97,7 @@ func (run *scenarioRun) apply(i int, at tilekit.Origin, m Move) bool {
 	run.events, err = run.g.Apply(m, run.events)
 	switch {
 	case err == nil:
+		run.noteRulings(run.events[before:])
 		return run.checkInvariants(i, at, run.events[before:])
 	case t.Illegal == "":
 		run.stop(at, "", err.Error(), "turn %d: %v", i+1, err)
@@ -103,6 +105,10 @@ func (run *scenarioRun) apply(i int, at tilekit.Origin, m Move) bool {
 		illegal := originOr(t.Origin, run.s.Origin.At("turn", strconv.Itoa(i))).At("illegal")
 		run.stop(illegal, t.Illegal, err.Error(), "turn %d: the move was refused, but not with %q: %v", i+1, t.Illegal, err)
 	default:
+		var refused *RulingError
+		if errors.As(err, &refused) {
+			run.noteRuling(refused.Ruling)
+		}
 		run.stopped = true
 	}
 	return false
@@ -141,6 +147,7 @@ func (run *scenarioRun) finish() {
 	if s.End || (len(s.Pile) > 0 && g.Left() == 0) {
 		if g.phase == phaseDraw {
 			events = g.EndGame(nil)
+			run.noteRulings(events)
 			run.res.Events = append(run.res.Events, events)
 			if run.inv != nil {
 				if err := run.inv.atEnd(events); err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/rules"
 )
 
 // step is what a step of the turn is to the core: the tile move, the
@@ -75,6 +76,11 @@ type turnState struct {
 	// fromLegal is set while applyLegal plays a move taken from Legal,
 	// which checkLegal then need not list again.
 	fromLegal bool
+	// ruled lists the table rulings that decided the moves applied
+	// without an event that carries them (a deployment elsewhere, a
+	// follower sent home instead of crossing): noted only while it is not
+	// nil, which a scenario run makes it (a random game notes nothing).
+	ruled []*rules.Ruling
 	unitStates
 }
 

@@ -210,7 +210,7 @@ func (g *Game) moveCompanion(m Move, events []Event) []Event {
 	if m.Feature >= 0 {
 		st.node, st.player = g.board.instance(int32(g.board.cells[idx].slot), int32(m.Feature)), int32(g.turn)
 	}
-	return append(events, Event{Kind: EventMoved, Actor: c.who, Pos: m.Placement.Pos, Player: -1})
+	return append(events, Event{Kind: EventMoved, Actor: c.who, Pos: m.Placement.Pos, Player: -1, Ruling: c.beside.ruling})
 }
 
 // companionOfWord returns the index of the companion whose moves a word

@@ -297,6 +297,7 @@ func (g *Game) applyCross(m Move, events []Event) ([]Event, error) {
 			g.lost[h.player]++
 		}
 		events = append(events, Event{Kind: EventReturned, Feature: scored, Player: int(h.player), Count: 1})
+		g.noteRuling(g.rules.figures.crosses)
 	} else {
 		idx, _ := g.board.index(m.Placement.Pos)
 		x := g.board.instance(int32(g.board.cells[idx].slot), int32(m.Feature))
@@ -304,7 +305,7 @@ func (g *Game) applyCross(m Move, events []Event) ([]Event, error) {
 		g.followers = append(g.followers, follower{player: h.player, node: x, kind: h.kind})
 		from := TileFeature{Pos: g.board.position(int(g.board.cellOf(h.node))), Index: g.board.indexOf(h.node)}
 		events = append(events, Event{Kind: EventCrossed, Actor: FigureMeeple, Player: int(h.player), Feature: g.board.feature(g.board.find(x)),
-			From: from, To: TileFeature{Pos: m.Placement.Pos, Index: m.Feature}})
+			From: from, To: TileFeature{Pos: m.Placement.Pos, Index: m.Feature}, Ruling: g.rules.figures.crosses.ruling})
 	}
 	if len(g.held) > 0 {
 		return events, nil

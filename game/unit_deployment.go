@@ -108,7 +108,7 @@ func readDeploymentRulings(r *Ruleset, read rulingReader) error {
 	if err := read(d.Destinations, fr.deployTo[:len(fr.places)], fr.places); err != nil {
 		return err
 	}
-	fr.deployThrough = 0
+	fr.deployThrough, fr.deployVia = 0, slices.Clone(through[:len(r.kinds)])
 	for k, v := range through[:len(r.kinds)] {
 		if v.yes {
 			fr.deployThrough |= 1 << k
@@ -190,12 +190,43 @@ func (g *Game) appendDeployKinds(dst []Move, at [MaxKinds]uint8, on uint8, pos t
 }
 
 // deployElsewhere plays a legal deployment: the follower goes onto the
-// feature it names.
+// feature it names. It notes the rulings that let it go there (the
+// figures table's for its kind, and the destinations table's for each
+// place it goes to that the default would refuse: a field, an occupied or
+// completed feature, a neutral figure's tile), since no event carries
+// them.
 func (g *Game) deployElsewhere(m Move, events []Event) []Event {
 	idx, _ := g.board.index(m.Placement.Pos)
 	x := g.board.instance(int32(g.board.cells[idx].slot), int32(m.Feature))
+	if g.ruled != nil {
+		g.noteDeployRulings(int32(idx), x, m.Figure)
+	}
 	g.deploy(x, uint8(m.Figure), MoveDeploy)
 	return events
+}
+
+// noteDeployRulings notes the rulings that let a follower of a kind be
+// deployed onto an instance of the tile of a cell, before it goes there.
+func (g *Game) noteDeployRulings(cell, x int32, kind int) {
+	fr := &g.rules.figures
+	if kind < len(fr.deployVia) {
+		g.noteRuling(fr.deployVia[kind])
+	}
+	n := &g.board.nodes[x]
+	if n.kind == KindField {
+		g.noteRuling(fr.deployTo[placeField])
+	}
+	if g.board.nodes[g.board.find(x)].followers > 0 {
+		g.noteRuling(fr.deployTo[placeOccupied])
+	}
+	if g.instanceComplete(x) {
+		g.noteRuling(fr.deployTo[placeCompleted])
+	}
+	for _, p := range fr.tileOf {
+		if cell == g.at[p.figure] {
+			g.noteRuling(fr.deployTo[p.place])
+		}
+	}
 }
 
 // deployRefusal says why a deployment onto an instance of the tile of a
@@ -212,12 +243,15 @@ func (g *Game) deployRefusal(cell, x int32) error {
 	case g.keepsOff(cell) >= 0:
 		return fmt.Errorf("%s %w", what, g.whyClosed(cell))
 	case g.board.nodes[g.board.find(x)].followers > 0 && !fr.deployTo[placeOccupied].yes:
-		return fmt.Errorf("%s is already occupied (%s)", what, reasonText(fr.deployTo[placeOccupied].reason))
+		v := fr.deployTo[placeOccupied]
+		return refusedBy(v, fmt.Errorf("%s is already occupied (%s)", what, reasonText(v.reason)))
 	case g.instanceComplete(x) && !fr.deployTo[placeCompleted].yes:
-		return fmt.Errorf("%s is complete (%s)", what, reasonText(fr.deployTo[placeCompleted].reason))
+		v := fr.deployTo[placeCompleted]
+		return refusedBy(v, fmt.Errorf("%s is complete (%s)", what, reasonText(v.reason)))
 	}
 	if p := g.tileOfRefusing(cell); p >= 0 {
-		return fmt.Errorf("%s lies on the %s's tile (%s)", what, fr.tileOfFigure(p), reasonText(fr.deployTo[p].reason))
+		v := fr.deployTo[p]
+		return refusedBy(v, fmt.Errorf("%s lies on the %s's tile (%s)", what, fr.tileOfFigure(p), reasonText(v.reason)))
 	}
 	return nil
 }

@@ -24,7 +24,8 @@ type dismissalRules struct {
 
 // dismissal is a compiled step with a dismissal: whether the turn has
 // one; its choice; the word of its moves; where the followers it removes
-// go; the kinds of follower its table lets it remove (bit k for kind k);
+// go; the kinds of follower its table lets it remove (bit k for kind k)
+// and its table's verdict for each kind;
 // at each feature's index (as in featKind), whether the feature sets it
 // off; the step's id and the dismissal's source, for its events; and its
 // errors, which cite the source.
@@ -34,6 +35,7 @@ type dismissal struct {
 	word   Word
 	out    removal
 	takes  uint32
+	by     []verdict
 	feats  []bool
 	table  string
 	step   string
@@ -72,6 +74,7 @@ var (
 			if err := read(r.dismissal.table, v, ids); err != nil {
 				return err
 			}
+			r.dismissal.by = v
 			for k := range v {
 				if v[k].yes {
 					r.dismissal.takes |= 1 << k
@@ -204,7 +207,8 @@ func (g *Game) dismiss(m Move, events []Event) []Event {
 	x := g.board.instance(int32(g.board.cells[idx].slot), int32(m.Feature))
 	i := g.followerAt(x)
 	f := g.followers[i]
-	events = append(events, Event{Kind: EventDismissal, Player: int(f.player), Feature: g.board.feature(g.board.find(x)), Word: g.rules.dismissal.word})
+	events = append(events, Event{Kind: EventDismissal, Player: int(f.player), Feature: g.board.feature(g.board.find(x)), Word: g.rules.dismissal.word,
+		Ruling: g.rules.dismissal.by[f.kind].ruling})
 	g.removeFollower(i, g.rules.dismissal.out)
 	return events
 }

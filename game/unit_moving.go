@@ -561,7 +561,8 @@ func (g *Game) whyArrivalBlocks() error {
 	r := g.rules
 	for _, k := range r.arrivals {
 		if mv := &r.moves[k]; r.tileBits[g.tile]&mv.trigger.bit != 0 && !mv.deploy[FigureMeeple].yes {
-			return fmt.Errorf("no follower may be deployed to the %s tile at %s (%s)", mv.trigger.symbol, notationPos(g.last.Pos), reasonText(mv.deploy[FigureMeeple].reason))
+			v := mv.deploy[FigureMeeple]
+			return refusedBy(v, fmt.Errorf("no follower may be deployed to the %s tile at %s (%s)", mv.trigger.symbol, notationPos(g.last.Pos), reasonText(v.reason)))
 		}
 	}
 	return nil

@@ -210,7 +210,7 @@ func (g *Game) eatAt(cell int32, mv *movement, events []Event) []Event {
 		if !spared {
 			v = mv.eats[FigureMeeple]
 		}
-		ev := Event{Kind: EventSpared, Actor: eater, Victim: FigureMeeple, Player: int(f.player), Pos: pos, Reason: v.reason,
+		ev := Event{Kind: EventSpared, Actor: eater, Victim: FigureMeeple, Player: int(f.player), Pos: pos, Reason: v.reason, Ruling: v.ruling,
 			Feature: g.board.feature(g.board.find(f.node))}
 		if spared || !v.yes {
 			events = append(events, ev)
@@ -236,7 +236,7 @@ func (g *Game) eatNeutrals(cell int32, pos tilekit.BoardPosition, mv *movement, 
 		if v.yes {
 			kind = EventEaten
 		}
-		events = append(events, Event{Kind: kind, Actor: mv.who, Victim: n, Player: -1, Pos: pos, Reason: v.reason})
+		events = append(events, Event{Kind: kind, Actor: mv.who, Victim: n, Player: -1, Pos: pos, Reason: v.reason, Ruling: v.ruling})
 		if v.yes {
 			g.at[n] = -1
 			g.out[n] = g.out[n] || mv.neutralTo[n].to == tilekit.OutOfGame

@@ -35,7 +35,11 @@
 // history for the tables, rules.Order under the steps' own rules and each
 // publisher's, rules.Gaps for the open questions) and by the game engine
 // (game.RunScenario for the worked examples, whose boards are drawn from the
-// engine's positions; a scenario that fails is a build error). The data of a
+// engine's positions; a scenario that fails is a build error). The examples
+// are played once, before the tables' pages are written, so that each
+// answer of a table links the examples whose play it decided
+// (game.ScenarioResult.Rulings, exercised.go) and each example's event
+// links the answer that decided it (game.Event.Ruling). The data of a
 // page holds only data: a kind's template, templates/html/<kind>.html inside
 // templates/html/layout.html through html/template, or templates/md/<kind>.md
 // for the Markdown format, writes it and escapes it on the way out, so that

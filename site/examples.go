@@ -84,6 +84,8 @@ type turnView struct {
 type eventView struct {
 	Text string
 	Rule int
+	// Ruling links the table's answer that decided the event, if one did.
+	Ruling *link
 }
 
 // ruleNote is a rule the events of a page follow: its number, its words
@@ -131,9 +133,45 @@ func (e *ExampleError) Error() string {
 // Unwrap returns the error that kept the page from being made, if any.
 func (e *ExampleError) Unwrap() error { return e.Err }
 
-// writeExamples runs every worked example the site covers with the game
-// engine and writes its page and its boards; a failing example is an
-// error naming it.
+// playedExample is a worked example the build played before it wrote
+// any page, so that the tables' pages can link the examples their rows
+// decided: its scenario, its page and its page's content.
+type playedExample struct {
+	s    *tilekit.Scenario
+	page string
+	d    *exampleData
+}
+
+// playExamples runs every worked example the site covers with the game
+// engine, once, and gathers its page and boards and the tables' answers
+// that decided its play (noteExercised); a failing example is an error
+// naming it. It runs before the tables' pages are written; writeExamples
+// writes the pages.
+func (b *builder) playExamples() error {
+	for i := range b.cat.Scenarios {
+		s := &b.cat.Scenarios[i]
+		if !b.coversExpansion(tilekit.ParentExpansion(s.ID)) || !b.coversAll(s.Expansions) {
+			continue
+		}
+		p := "examples/" + slug(s.ID)
+		d, err := b.exampleOrUnplayed(s, p)
+		if err != nil {
+			return err
+		}
+		b.played = append(b.played, playedExample{s: s, page: p, d: d})
+	}
+	return nil
+}
+
+// coversExpansion reports whether the site has a page for an expansion,
+// under which the examples index lists its examples.
+func (b *builder) coversExpansion(id string) bool {
+	return slices.ContainsFunc(b.expansions, func(x *tilekit.Expansion) bool { return x.ID == id })
+}
+
+// writeExamples writes the page of every worked example that
+// playExamples played, and the examples index, grouped by expansion and
+// by the step of the turn each example shows.
 func (b *builder) writeExamples() error {
 	idx := &examplesData{}
 	groups := map[string]int{}
@@ -145,18 +183,9 @@ func (b *builder) writeExamples() error {
 	if err != nil {
 		return err
 	}
-	for i := range b.cat.Scenarios {
-		s := &b.cat.Scenarios[i]
-		k, ok := groups[tilekit.ParentExpansion(s.ID)]
-		if !ok || !b.coversAll(s.Expansions) {
-			idx.LeftOut++
-			continue
-		}
-		p := "examples/" + slug(s.ID)
-		d, err := b.exampleOrUnplayed(s, p)
-		if err != nil {
-			return err
-		}
+	idx.LeftOut = len(b.cat.Scenarios) - len(b.played)
+	for _, ex := range b.played {
+		s, p, d := ex.s, ex.page, ex.d
 		text := s.Title
 		if d.NotPlayed != "" {
 			text = b.tr.must("examples.not-played", s.Title)
@@ -168,7 +197,7 @@ func (b *builder) writeExamples() error {
 		if d.Thumb != "" {
 			entry.Thumb = fileLink("examples/index", d.Thumb)
 		}
-		b.addToRule(&idx.Groups[k], d.Step, entry)
+		b.addToRule(&idx.Groups[groups[tilekit.ParentExpansion(s.ID)]], d.Step, entry)
 		b.addSearch(s.Title, p, "", "example", s.ID+" "+s.Source.Title+" "+s.Source.Section).needing(d.Needs)
 	}
 	var kept []exampleGroup
@@ -241,8 +270,9 @@ func (b *builder) example(s *tilekit.Scenario, page string) (*exampleData, error
 			d.Scores[i].Start = start[i]
 		}
 	}
-	b.exampleTurns(s, res, d, first)
+	b.exampleTurns(s, res, d, first, page)
 	d.Step = b.exampleStep(s, res)
+	b.noteExercised(page, s.Title, res.Rulings)
 	return d, nil
 }
 
@@ -387,16 +417,16 @@ func flights(s *tilekit.Scenario, res game.ScenarioResult) []flight {
 // exampleTurns describes each turn and what the engine did, and the end.
 // The first turn is played by player first (from 0), as the engine set
 // the scenario up.
-func (b *builder) exampleTurns(s *tilekit.Scenario, res game.ScenarioResult, d *exampleData, first int) {
+func (b *builder) exampleTurns(s *tilekit.Scenario, res game.ScenarioResult, d *exampleData, first int, page string) {
 	for i, t := range s.Turns {
 		v := turnView{Move: b.moveText(t, activePlayer(first, s.Players, i))}
 		if i < len(res.Events) {
-			v.Events = b.eventViews(d, res, res.Events[i])
+			v.Events = b.eventViews(d, res, res.Events[i], page)
 		}
 		d.Turns = append(d.Turns, v)
 	}
 	if len(res.Events) > len(s.Turns) {
-		d.End = b.eventViews(d, res, res.Events[len(res.Events)-1])
+		d.End = b.eventViews(d, res, res.Events[len(res.Events)-1], page)
 	}
 }
 
@@ -413,8 +443,9 @@ func sentenceStart(text string) string {
 
 // eventViews words events of a run for a page, each with the number of its
 // rule in the page's list (the rule under the rules the run played by,
-// ScenarioResult.EventRule), which it adds the rules not yet listed to.
-func (b *builder) eventViews(d *exampleData, res game.ScenarioResult, events []game.Event) []eventView {
+// ScenarioResult.EventRule), which it adds the rules not yet listed to,
+// and a link to the table's answer that decided it, if one did.
+func (b *builder) eventViews(d *exampleData, res game.ScenarioResult, events []game.Event, page string) []eventView {
 	words := (&EventWords{tr: b.tr}).ForData(b.cat)
 	var out []eventView
 	for _, e := range events {
@@ -428,7 +459,7 @@ func (b *builder) eventViews(d *exampleData, res game.ScenarioResult, events []g
 			}
 			d.Rules = append(d.Rules, note)
 		}
-		out = append(out, eventView{Text: words.Event(e), Rule: k + 1})
+		out = append(out, eventView{Text: words.Event(e), Rule: k + 1, Ruling: b.rulingLink(page, e.Ruling)})
 	}
 	return out
 }

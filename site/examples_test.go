@@ -57,7 +57,7 @@ func TestExampleBoardsShowTheScenario(t *testing.T) {
 	text := string(page)
 	for _, want := range []string{`src="../examples/princess-dragon-dragon-example-four-players-start.svg"`,
 		"Takes “Dragon on a road curve” and places it at 1,0 turned 180°; the dragon flies N (player 1), W (player 2), S (player 3), W (player 4), N (player 1), N (player 2)",
-		"<li>dragon eats player 2&#39;s meeple at -1,-1 (dragon-diet, rulebook) <sup>"} {
+		"<li>dragon eats player 2&#39;s meeple at -1,-1 (dragon-diet, rulebook) <a class=\"ruling\" href=\"../tables/dragon-diet.html#follower-meeple\">"} {
 		assert.True(t, strings.Contains(text, want), "the page does not say %s", want)
 	}
 	assert.Equal(t, 4, strings.Count(text, `<tr><td><span class="player"`))

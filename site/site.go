@@ -169,7 +169,7 @@ func buildLanguage(cat *tilekit.Catalog, opt Options, lang siteLanguage, langs [
 	}
 	b.lang, b.langs = lang, langs
 	steps := []func() error{
-		b.writeAssets, b.writeTiles, b.writeExpansions, b.writeTables, b.writeOrder,
+		b.writeAssets, b.writeTiles, b.writeExpansions, b.playExamples, b.writeTables, b.writeOrder,
 		b.writeOpenQuestions, b.writeExamples, b.writeGallery, b.writeStats, b.writeSheet, b.writeIndex,
 		b.writeNotFound, b.writeSearchIndex,
 	}
@@ -257,6 +257,11 @@ type builder struct {
 	// upTo holds the catalogs worked examples play by, by data folder
 	// (see rulesOf).
 	upTo map[int]*tilekit.Catalog
+	// played are the worked examples the site covers, played before the
+	// tables' pages are written (playExamples), and exercised the
+	// examples each table's answers decided something in.
+	played    []playedExample
+	exercised exercised
 	// pages lists every page written, for the sitemap.
 	pages []string
 	// eras are the spans of months in which nothing the reader may

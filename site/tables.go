@@ -26,6 +26,9 @@ type ruleView struct {
 	Text, When, Verdict, Otherwise string
 	Source                         citation
 	Variants                       []ruleVariantView
+	// Examples link the worked examples in which the rule decided
+	// something, for any subject.
+	Examples []link
 }
 
 // ruleVariantView is a publisher's wording of a rule of thumb.
@@ -47,6 +50,9 @@ type answerView struct {
 	Needs      needs
 	Notes      []link
 	Superseded []supersededView
+	// Examples link the worked examples in which the answer decided
+	// something, as the game engine played them.
+	Examples []link
 	// Replaces names the kind of the ruling of the built-in data or an
 	// earlier folder that this one superseded by naming it, such as a house
 	// rule's; ReplacesClass is "house-rule" when this one is a house rule.
@@ -64,6 +70,9 @@ type supersededView struct {
 	ID, Verdict, Scope, Explanation string
 	Source                          citation
 	Needs                           needs
+	// Examples link the worked examples played by data folders before
+	// the one that overturned it, in which it decided something.
+	Examples []link
 }
 
 // writeTables writes a page for each interaction table the site covers.
@@ -90,6 +99,7 @@ func (b *builder) tablePage(t *tilekit.Table) (*tableData, error) {
 		Expansion: link{Href: b.pageLink(p, "expansions/"+tilekit.ParentExpansion(t.Expansion), ""), Text: b.expansionName(t.Expansion)}}
 	if t.Rule != nil {
 		d.Rule = b.ruleView(t.Rule)
+		d.Rule.Examples = b.exampleLinks(p, b.exercised.thumbs[t.ID])
 	}
 	inForce := map[*tilekit.Row]int{}
 	var keys []string
@@ -109,7 +119,8 @@ func (b *builder) tablePage(t *tilekit.Table) (*tableData, error) {
 		if a.SupersededBy == nil {
 			continue
 		}
-		s := supersededView{ID: b.rowIDs[a], Verdict: b.verdictText(a.Verdict, a.Condition), Scope: a.Scope, Explanation: a.Explanation, Source: b.citationOf(a.Source), Needs: b.answerNeeds(t, a)}
+		s := supersededView{ID: b.rowIDs[a], Verdict: b.verdictText(a.Verdict, a.Condition), Scope: a.Scope, Explanation: a.Explanation, Source: b.citationOf(a.Source), Needs: b.answerNeeds(t, a),
+			Examples: b.exampleLinks(p, b.exercised.answers[a])}
 		if k, ok := inForce[a.SupersededBy]; ok {
 			d.Answers[k].Superseded = append(d.Answers[k].Superseded, s)
 			continue
@@ -118,7 +129,7 @@ func (b *builder) tablePage(t *tilekit.Table) (*tableData, error) {
 		// the superseded one stands alone, marked as such.
 		v := b.answerView(t, a, p)
 		v.Superseded = []supersededView{s}
-		v.Verdict, v.Explanation = "", ""
+		v.Verdict, v.Explanation, v.Examples = "", "", nil
 		d.Answers = append(d.Answers, v)
 	}
 	if err := b.markAnswersInForce(t, d, keys); err != nil {
@@ -167,7 +178,7 @@ func (b *builder) answerFields(t *tilekit.Table, a *rules.Answer, page string) a
 	v := answerView{ID: b.rowIDs[a], SubjectID: a.Subject.ID, Subject: a.Subject.Name, SubjectHref: b.subjectLink(page, a.Subject),
 		KindName: b.tr.must("category." + string(a.Subject.Kind)), Verdict: b.verdictText(a.Verdict, a.Condition), VerdictClass: string(a.Verdict),
 		Scope: a.Scope, Explanation: a.Explanation, RuleOfThumb: a.Row == nil, Exception: a.Row != nil && a.Row.Exception,
-		Source: b.citationOf(a.Source), Needs: b.answerNeeds(t, a)}
+		Source: b.citationOf(a.Source), Needs: b.answerNeeds(t, a), Examples: b.exampleLinks(page, b.exercised.answers[a])}
 	if a.Supersedes != nil {
 		v.Replaces, v.ReplacesClass = b.replacesBadge(a.Supersedes.Source, a.Source)
 	}
