@@ -243,3 +243,18 @@ func (b *builder) eachChoice(fn func(edition, era int, e tilekit.Edition, m rule
 	}
 	return nil
 }
+
+// editionIn returns the data-in of what holds for one edition at every
+// month, such as a worked example played with its tiles and rules: the
+// choice of every edition and of that one; "" for a site without the
+// choice.
+func (b *builder) editionIn(e tilekit.Edition) string {
+	if len(b.eras) == 0 {
+		return ""
+	}
+	if e == "" {
+		e = tilekit.C2 // a scenario's edition when it names none
+	}
+	all := "0-" + strconv.Itoa(len(b.eras)-1)
+	return everyEdition + ":" + all + " " + string(e) + ":" + all
+}

@@ -194,6 +194,7 @@ func (b *builder) writeExamples() error {
 			return err
 		}
 		entry := exampleLink{link: link{Href: b.pageLink("examples/index", p, ""), Text: text, Needs: d.Needs}}
+		entry.Needs.In = b.editionIn(s.Edition)
 		if d.Thumb != "" {
 			entry.Thumb = fileLink("examples/index", d.Thumb)
 		}

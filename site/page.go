@@ -179,6 +179,9 @@ type needs struct {
 	// them for the text.
 	Unless      []string
 	UnlessNames []string
+	// In is the data-in of an element that holds for some editions only,
+	// such as a worked example played with one edition's tiles (asof.go).
+	In string
 }
 
 // UnlessAttr returns the data-unless value.
