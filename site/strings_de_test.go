@@ -1,0 +1,140 @@
+package site
+
+import (
+	"fmt"
+	"html"
+	"io/fs"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/BurntSushi/toml"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestGermanStringsMatchTheEnglish compares de.toml with en.toml: the same
+// keys, and in each string the same %s and %d in the same order (a page
+// fills them in order) and the same {names} (in any order). The check is
+// first shown to catch a broken translation, in memory.
+func TestGermanStringsMatchTheEnglish(t *testing.T) {
+	en := map[string]string{
+		"a":    "player {player} scores {points}",
+		"b":    "%d tiles of %s",
+		"c":    "Rules",
+		"d":    "%s and %s",
+		"e":    "{figure} eats the {victim}",
+		"gone": "kept in English only",
+	}
+	broken := map[string]string{
+		"a":     "{points} für Spieler {player}", // the {names} may change places
+		"b":     "%s: %d Karten",                 // but %s and %d may not
+		"c":     "Regeln",
+		"d":     "%s",                      // a %s dropped
+		"e":     "{figure} frisst {opfer}", // a {name} renamed
+		"extra": "nur auf Deutsch",
+	}
+	assert.Equal(t, []string{
+		`b: the English has %d %s, the translation %s %d`,
+		`d: the English has %s %s, the translation %s`,
+		`e: the English has {figure} {victim}, the translation {figure} {opfer}`,
+		`extra: not in the English`,
+		`gone: not in the translation`,
+	}, compareStrings(en, broken))
+	assert.Empty(t, compareStrings(en, en))
+
+	for _, problem := range compareStrings(embeddedStringsOf(t, "en"), embeddedStringsOf(t, "de")) {
+		t.Error("site/strings/de.toml: " + problem)
+	}
+}
+
+// compareStrings reports, sorted by key, each key that only one of two
+// strings files has, and each string whose %s and %d sequence or whose
+// set of {names} differs from the English.
+func compareStrings(en, tr map[string]string) []string {
+	var out []string
+	for key, e := range en {
+		s, ok := tr[key]
+		if !ok {
+			out = append(out, key+": not in the translation")
+			continue
+		}
+		if want, got := verbs(e), verbs(s); want != got {
+			out = append(out, fmt.Sprintf("%s: the English has %s, the translation %s", key, want, got))
+		}
+		if want, got := names(e), names(s); want != got {
+			out = append(out, fmt.Sprintf("%s: the English has %s, the translation %s", key, want, got))
+		}
+	}
+	for key := range tr {
+		if _, ok := en[key]; !ok {
+			out = append(out, key+": not in the English")
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// verbs returns the %s and %d of a string in their order, space-separated.
+func verbs(s string) string {
+	var out []string
+	for _, p := range placeholder.FindAllString(s, -1) {
+		if strings.HasPrefix(p, "%") {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// names returns the set of {names} of a string, sorted, space-separated.
+func names(s string) string {
+	var out []string
+	for _, p := range placeholder.FindAllString(s, -1) {
+		if strings.HasPrefix(p, "{") && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return strings.Join(out, " ")
+}
+
+// embeddedStringsOf reads the embedded strings file of a language by its
+// dotted keys, as the site reads it.
+func embeddedStringsOf(t *testing.T, lang string) map[string]string {
+	data, err := fs.ReadFile(embeddedStrings, "strings/"+lang+".toml")
+	require.NoError(t, err)
+	var raw map[string]any
+	require.NoError(t, toml.Unmarshal(data, &raw))
+	tr := &translator{lang: lang, strings: map[string]string{}}
+	require.NoError(t, tr.flatten("", raw))
+	return tr.strings
+}
+
+// TestGermanSiteHasNoEnglishInterfaceString builds the site in German and
+// looks for the English interface strings on the pages the test of the
+// marked language reads (the order of play among them), and on the sheet:
+// no longer piece of an English string (between its placeholders) may be
+// on a page, unless the German string of its key is the same text. The
+// data's own texts are English and are not looked for.
+func TestGermanSiteHasNoEnglishInterfaceString(t *testing.T) {
+	en, de := embeddedStringsOf(t, "en"), embeddedStringsOf(t, "de")
+	s, err := Build(builtinCatalog(t), Options{Lang: "de"})
+	require.NoError(t, err)
+	index, _ := s.File("index.html")
+	assert.Contains(t, string(index), `<html lang="de">`)
+	assert.Contains(t, string(index), "<h1>"+de["index.title"]+"</h1>")
+	pages := append(slices.Clone(stringPages), "sheet.html")
+	for _, p := range pages {
+		page, ok := s.File(p)
+		require.True(t, ok, p)
+		text := html.UnescapeString(string(page))
+		for key, e := range en {
+			if de[key] == e {
+				continue
+			}
+			for _, piece := range longPieces(e) {
+				assert.False(t, strings.Contains(text, piece), "%s shows the English of %s: %q", p, key, piece)
+			}
+		}
+	}
+}
