@@ -177,10 +177,10 @@ func (b *builder) publisherSections(page string, sel rules.Selection, p tilekit.
 		}
 		names := b.needsOf(with, nil).Names
 		sec.Needs.IDs, sec.Needs.Names = b.needsOf(with, nil).IDs, names
-		sec.Title = b.tr.must("order.publisher-with", p.Possessive(), strings.Join(names, ", "))
+		sec.Title = b.tr.must("order.publisher-with", b.tr.must("order.whose."+string(p)), strings.Join(names, ", "))
 		other.Anchor += "-without-" + strings.Join(with, "-")
 		other.Needs.Unless, other.Needs.UnlessNames = sec.Needs.IDs, names
-		other.Title = b.tr.must("order.publisher-without", p.Possessive(), strings.Join(names, ", "))
+		other.Title = b.tr.must("order.publisher-without", b.tr.must("order.whose."+string(p)), strings.Join(names, ", "))
 		return []orderSection{sec, other}, nil
 	}
 	return []orderSection{sec}, nil
@@ -193,7 +193,7 @@ func (b *builder) publisherSection(page string, sel rules.Selection, p tilekit.P
 	if err != nil {
 		return orderSection{}, fmt.Errorf("order of play under %s rules (%s): %w", p.Possessive(), strings.Join(sel.IDs(), ", "), err)
 	}
-	sec := orderSection{Anchor: "order-" + string(p), Title: b.tr.must("order.publisher", p.Possessive()), Publisher: string(p), Needs: b.needsOf(nil, []tilekit.Publisher{p})}
+	sec := orderSection{Anchor: "order-" + string(p), Title: b.tr.must("order.publisher", b.tr.must("order.whose."+string(p))), Publisher: string(p), Needs: b.needsOf(nil, []tilekit.Publisher{p})}
 	for i, s := range played {
 		differs := s.Variant != nil || i >= len(own) || own[i].Step != s.Step || choiceText(s.Choice) != choiceText(own[i].Choice)
 		v := b.stepView(page, s, string(p)+"-"+anchor, differs)

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/BurntSushi/toml"
@@ -118,16 +119,12 @@ func embeddedStringsOf(t *testing.T, lang string) map[string]string {
 // data's own texts are English and are not looked for.
 func TestGermanSiteHasNoEnglishInterfaceString(t *testing.T) {
 	en, de := embeddedStringsOf(t, "en"), embeddedStringsOf(t, "de")
-	s, err := Build(builtinCatalog(t), Options{Lang: "de"})
-	require.NoError(t, err)
-	index, _ := s.File("index.html")
-	assert.Contains(t, string(index), `<html lang="de">`)
-	assert.Contains(t, string(index), "<h1>"+de["index.title"]+"</h1>")
+	index := germanPage(t, "index.html")
+	assert.Contains(t, index, `<html lang="de">`)
+	assert.Contains(t, index, "<h1>"+de["index.title"]+"</h1>")
 	pages := append(slices.Clone(stringPages), "sheet.html")
 	for _, p := range pages {
-		page, ok := s.File(p)
-		require.True(t, ok, p)
-		text := html.UnescapeString(string(page))
+		text := germanPage(t, p)
 		for key, e := range en {
 			if de[key] == e {
 				continue
@@ -137,4 +134,47 @@ func TestGermanSiteHasNoEnglishInterfaceString(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestGermanSiteHasNoWordBuiltInGo looks on the German pages for what Go
+// would word in English instead of the strings file: a publisher's rules
+// by its English possessive.
+func TestGermanSiteHasNoWordBuiltInGo(t *testing.T) {
+	shows(t, "order.html", "<h2>Nach den Regeln von Hans im Glück</h2>", "<h2>Nach den Regeln von Rio Grande Games, mit Black Dragon</h2>")
+	hides(t, "order.html", "Glück's", "Games'")
+}
+
+// shows checks that a page of the German site shows each text.
+func shows(t *testing.T, path string, texts ...string) {
+	t.Helper()
+	page := germanPage(t, path)
+	for _, text := range texts {
+		assert.True(t, strings.Contains(page, text), "%s does not show %q", path, text)
+	}
+}
+
+// hides checks that a page of the German site shows none of the texts.
+func hides(t *testing.T, path string, texts ...string) {
+	t.Helper()
+	page := germanPage(t, path)
+	for _, text := range texts {
+		assert.False(t, strings.Contains(page, text), "%s shows %q", path, text)
+	}
+}
+
+var (
+	germanOnce  sync.Once
+	germanBuilt *Site
+	germanErr   error
+)
+
+// germanPage returns a page of the German site, built once for the
+// tests, its HTML's character references unescaped.
+func germanPage(t *testing.T, path string) string {
+	t.Helper()
+	germanOnce.Do(func() { germanBuilt, germanErr = Build(builtinCatalog(t), Options{Lang: "de"}) })
+	require.NoError(t, germanErr)
+	page, ok := germanBuilt.File(path)
+	require.True(t, ok, path)
+	return html.UnescapeString(string(page))
 }
