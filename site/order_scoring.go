@@ -130,11 +130,16 @@ func (b *builder) movementWords(v *tilekit.Movement) string {
 	return out
 }
 
-// removalWords words where a step's removed figures go.
+// removalWords words where a step's removed figures go: a figure by its
+// string as it is written, else by its name in the data in lower case.
 func (b *builder) removalWords(r *tilekit.Removal) string {
 	var who []string
 	for _, id := range r.Figures {
-		who = append(who, strings.ToLower(b.figureWord(id)))
+		word := b.figureWord(id)
+		if _, ok := b.tr.strings["event.figure."+id]; !ok {
+			word = strings.ToLower(word)
+		}
+		who = append(who, word)
 	}
 	if r.Owner != "" {
 		who = append(who, b.tr.must("order.mech.owner."+r.Owner))
