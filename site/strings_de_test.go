@@ -139,12 +139,15 @@ func TestGermanSiteHasNoEnglishInterfaceString(t *testing.T) {
 // TestGermanSiteHasNoWordBuiltInGo looks on the German pages for what Go
 // would word in English instead of the strings file: a publisher's rules
 // by its English possessive; a figure's German word in lower case, as an
-// English name in a sentence is written.
+// English name in a sentence is written; a symbol or a feature's attribute
+// by its id.
 func TestGermanSiteHasNoWordBuiltInGo(t *testing.T) {
 	shows(t, "order.html", "<h2>Nach den Regeln von Hans im Glück</h2>", "<h2>Nach den Regeln von Rio Grande Games, mit Black Dragon</h2>")
 	hides(t, "order.html", "Glück's", "Games'")
 	shows(t, "order.html", "Nach dem Entfernen – der Drache: neben das Spielfeld")
 	hides(t, "order.html", "der drache")
+	shows(t, "order.html", "Wenn die gelegte Karte das Symbol Zaubergang zeigt", "Wenn eine fertige Straße am Symbol Zugbrücke endet", "(die Stadt mit dem Burgfräulein)")
+	hides(t, "order.html", "Symbol dragon", "Symbol magic portal", "Symbol princess", "Symbol drawbridge", "mit princess")
 }
 
 // shows checks that a page of the German site shows each text.
