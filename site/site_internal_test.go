@@ -49,7 +49,9 @@ func TestInterfaceStringsComeFromTheLanguageFile(t *testing.T) {
 						break
 					}
 					at += i
-					assert.True(t, strings.LastIndex(text[:at], "⟦") > strings.LastIndex(text[:at], "⟧"), "%s: %q is shown without the test language's marks", p, piece)
+					// Inside a mark, which may hold another (a kind of
+					// feature in a crossing), more marks open than close.
+					assert.True(t, strings.Count(text[:at], "⟦") > strings.Count(text[:at], "⟧"), "%s: %q is shown without the test language's marks", p, piece)
 					i = at + len(piece)
 				}
 			}

@@ -139,8 +139,8 @@ func TestGermanSiteHasNoEnglishInterfaceString(t *testing.T) {
 // TestGermanSiteHasNoWordBuiltInGo looks on the German pages for what Go
 // would word in English instead of the strings file: a publisher's rules
 // by its English possessive; a figure's German word in lower case, as an
-// English name in a sentence is written; a symbol or a feature's attribute
-// by its id.
+// English name in a sentence is written; a symbol, a feature's attribute
+// or the kinds of feature a crossing links by their ids.
 func TestGermanSiteHasNoWordBuiltInGo(t *testing.T) {
 	shows(t, "order.html", "<h2>Nach den Regeln von Hans im Glück</h2>", "<h2>Nach den Regeln von Rio Grande Games, mit Black Dragon</h2>")
 	hides(t, "order.html", "Glück's", "Games'")
@@ -148,6 +148,8 @@ func TestGermanSiteHasNoWordBuiltInGo(t *testing.T) {
 	hides(t, "order.html", "der drache")
 	shows(t, "order.html", "Wenn die gelegte Karte das Symbol Zaubergang zeigt", "Wenn eine fertige Straße am Symbol Zugbrücke endet", "(die Stadt mit dem Burgfräulein)")
 	hides(t, "order.html", "Symbol dragon", "Symbol magic portal", "Symbol princess", "Symbol drawbridge", "mit princess")
+	shows(t, "order.html", "nachdem die Straße fertiggestellt und gewertet wurde", "in die Stadt ziehen")
+	hides(t, "order.html", "nachdem road", "in city")
 }
 
 // shows checks that a page of the German site shows each text.
