@@ -140,7 +140,8 @@ func TestGermanSiteHasNoEnglishInterfaceString(t *testing.T) {
 // would word in English instead of the strings file: a publisher's rules
 // by its English possessive; a figure's German word in lower case, as an
 // English name in a sentence is written; a symbol, a feature's attribute
-// or the kinds of feature a crossing links by their ids.
+// or the kinds of feature a crossing links by their ids; the attributes a
+// rule of thumb looks at as tilekit.Match.String words them.
 func TestGermanSiteHasNoWordBuiltInGo(t *testing.T) {
 	shows(t, "order.html", "<h2>Nach den Regeln von Hans im Glück</h2>", "<h2>Nach den Regeln von Rio Grande Games, mit Black Dragon</h2>")
 	hides(t, "order.html", "Glück's", "Games'")
@@ -150,6 +151,10 @@ func TestGermanSiteHasNoWordBuiltInGo(t *testing.T) {
 	hides(t, "order.html", "Symbol dragon", "Symbol magic portal", "Symbol princess", "Symbol drawbridge", "mit princess")
 	shows(t, "order.html", "nachdem die Straße fertiggestellt und gewertet wurde", "in die Stadt ziehen")
 	hides(t, "order.html", "nachdem road", "in city")
+	shows(t, "tables/dragon-diet.html", "Hat ein Gegenstand diese Merkmale – lebendig, steht auf einer Karte –, lautet die Antwort ja, sonst nein.")
+	shows(t, "tables/fairy-companions.html", "Merkmale – Kategorie Gefolgsmann –")
+	hides(t, "tables/dragon-diet.html", "living, stands on one tile", "No explicit ruling")
+	shows(t, "tables/dragon-diet.html", "die Faustregel erfasst ihn nicht (nicht zugleich lebendig, steht auf einer Karte)")
 }
 
 // shows checks that a page of the German site shows each text.
