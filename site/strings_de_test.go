@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"io/fs"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -16,10 +17,11 @@ import (
 
 // TestGermanStringsMatchTheEnglish compares de.toml with en.toml: the same
 // keys, and in each string the same %s and %d in the same order (a page
-// fills them in order) and the same {names} (in any order). The check is
-// first shown to catch a broken translation, in memory.
+// fills them in order) and the same {names} (in any order), and the German
+// stop words hold the English ones. The check is first shown to catch a
+// broken translation, in memory.
 func TestGermanStringsMatchTheEnglish(t *testing.T) {
-	en := map[string]string{
+	english := map[string]string{
 		"a":    "player {player} scores {points}",
 		"b":    "%d tiles of %s",
 		"c":    "Rules",
@@ -41,11 +43,17 @@ func TestGermanStringsMatchTheEnglish(t *testing.T) {
 		`e: the English has {figure} {victim}, the translation {figure} {opfer}`,
 		`extra: not in the English`,
 		`gone: not in the translation`,
-	}, compareStrings(en, broken))
-	assert.Empty(t, compareStrings(en, en))
+	}, compareStrings(english, broken))
+	assert.Empty(t, compareStrings(english, english))
 
-	for _, problem := range compareStrings(embeddedStringsOf(t, "en"), embeddedStringsOf(t, "de")) {
+	en, de := embeddedStringsOf(t, "en"), embeddedStringsOf(t, "de")
+	for _, problem := range compareStrings(en, de) {
 		t.Error("site/strings/de.toml: " + problem)
+	}
+	// A German reader may ask in English too.
+	german := strings.Fields(de["search.stop-words"])
+	for _, word := range strings.Fields(en["search.stop-words"]) {
+		assert.Contains(t, german, word, "the German stop words")
 	}
 }
 
@@ -141,7 +149,8 @@ func TestGermanSiteHasNoEnglishInterfaceString(t *testing.T) {
 // by its English possessive; a figure's German word in lower case, as an
 // English name in a sentence is written; a symbol, a feature's attribute
 // or the kinds of feature a crossing links by their ids; the attributes a
-// rule of thumb looks at as tilekit.Match.String words them.
+// rule of thumb looks at as tilekit.Match.String words them; a search
+// result's kind by its id.
 func TestGermanSiteHasNoWordBuiltInGo(t *testing.T) {
 	shows(t, "order.html", "<h2>Nach den Regeln von Hans im Glück</h2>", "<h2>Nach den Regeln von Rio Grande Games, mit Black Dragon</h2>")
 	hides(t, "order.html", "Glück's", "Games'")
@@ -155,6 +164,17 @@ func TestGermanSiteHasNoWordBuiltInGo(t *testing.T) {
 	shows(t, "tables/fairy-companions.html", "Merkmale – Kategorie Gefolgsmann –")
 	hides(t, "tables/dragon-diet.html", "living, stands on one tile", "No explicit ruling")
 	shows(t, "tables/dragon-diet.html", "die Faustregel erfasst ihn nicht (nicht zugleich lebendig, steht auf einer Karte)")
+	// The search shows a result's kind by the page's word for it.
+	index := germanPage(t, "assets/search-index.js")
+	kinds := map[string]bool{}
+	for _, kind := range regexp.MustCompile(`"kind":"([a-z-]+)"`).FindAllStringSubmatch(index, -1) {
+		kinds[kind[1]] = true
+	}
+	assert.Len(t, kinds, 6, "the kinds of search result")
+	for kind := range kinds {
+		shows(t, "index.html", ` data-kind-`+kind+`="`)
+	}
+	shows(t, "index.html", ` data-kind-answer="Antwort"`)
 }
 
 // shows checks that a page of the German site shows each text.
