@@ -848,6 +848,9 @@ func TestScriptSelectorPresets(t *testing.T) {
 	if got := b.checked(); !slices.Equal(got, []string{"drawbridges"}) {
 		t.Errorf(`after "only this expansion": checked %v`, got)
 	}
+	if got := b.evalString(`document.querySelector(".choice-now").textContent`); got != "1 expansion" {
+		t.Errorf(`after "only this expansion": the folded selector says %q, want "1 expansion"`, got)
+	}
 }
 
 // The "my game" sheet of the three expansions with rules here prints on at

@@ -175,6 +175,8 @@ func TestGermanSiteHasNoWordBuiltInGo(t *testing.T) {
 		shows(t, "index.html", ` data-kind-`+kind+`="`)
 	}
 	shows(t, "index.html", ` data-kind-answer="Antwort"`)
+	// The summary of the choice says "1 Erweiterung", not quoted as script.
+	shows(t, "index.html", ` data-one="{n} Erweiterung" data-many="{n} Erweiterungen"`)
 }
 
 // shows checks that a page of the German site shows each text.
