@@ -213,3 +213,23 @@ func germanPage(t *testing.T, path string) string {
 	require.True(t, ok, path)
 	return html.UnescapeString(string(page))
 }
+
+// The German site builds in every format and layout, with the statistics
+// page, and its Markdown home page is German.
+func TestGermanSiteBuildsInEveryFormat(t *testing.T) {
+	for _, opt := range []Options{{Format: Markdown}, {Format: Markdown, Layout: LayoutWiki}, {Stats: 2}} {
+		opt.Lang = "de"
+		s, err := Build(builtinCatalog(t), opt)
+		require.NoError(t, err, "%+v", opt)
+		if opt.Format == Markdown && opt.Layout == "" {
+			index, ok := s.File("index.md")
+			require.True(t, ok)
+			assert.Contains(t, string(index), "# Carcassonne-Regelreferenz")
+		}
+		if opt.Stats > 0 {
+			stats, ok := s.File("stats.html")
+			require.True(t, ok)
+			assert.Contains(t, string(stats), "<h1>Statistik zufälliger Partien</h1>")
+		}
+	}
+}
