@@ -526,7 +526,8 @@ func TestScriptTileFilters(t *testing.T) {
 }
 
 // TestScriptSearch checks the search box on the fixture's index: every word
-// must match, in any case, and at most 20 results are listed.
+// must match, in any case, and at most 20 results are listed; a result's
+// kind is worded as the page says (data-kind-answer).
 func TestScriptSearch(t *testing.T) {
 	dir := copyFixture(t)
 	b := newBrowser(t)
@@ -545,6 +546,9 @@ func TestScriptSearch(t *testing.T) {
 	got = b.evalStrings(results)
 	if !slices.Equal(got, []string{"The Black Dragon eats the fairy"}) {
 		t.Errorf("fairy black: results %q, want the one entry with both words", got)
+	}
+	if kind := b.evalString(`document.querySelector("#search-results li .kind").textContent`); kind != " Antwort" {
+		t.Errorf("fairy black: the result's kind reads %q, want the page's word for an answer, %q", kind, " Antwort")
 	}
 	href := b.evalString(`document.querySelector("#search-results li a").getAttribute("href")`)
 	if href != "../tables/dragon-diet.html#answer-black-dragon" {
@@ -843,6 +847,9 @@ func TestScriptSelectorPresets(t *testing.T) {
 	}
 	if got := b.checked(); !slices.Equal(got, []string{"drawbridges"}) {
 		t.Errorf(`after "only this expansion": checked %v`, got)
+	}
+	if got := b.evalString(`document.querySelector(".choice-now").textContent`); got != "1 expansion" {
+		t.Errorf(`after "only this expansion": the folded selector says %q, want "1 expansion"`, got)
 	}
 }
 

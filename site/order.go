@@ -412,10 +412,10 @@ func (b *builder) publisherSections(page string, sel rules.Selection, p tilekit.
 		}
 		names := b.needsOf(with, nil).Names
 		sec.Needs.IDs, sec.Needs.Names = b.needsOf(with, nil).IDs, names
-		sec.Title = b.tr.must("order.publisher-with", p.Possessive(), strings.Join(names, ", "))
+		sec.Title = b.tr.must("order.publisher-with", b.tr.must("order.whose."+string(p)), strings.Join(names, ", "))
 		other.Anchor += "-without-" + strings.Join(with, "-")
 		other.Needs.Unless, other.Needs.UnlessNames = sec.Needs.IDs, names
-		other.Title = b.tr.must("order.publisher-without", p.Possessive(), strings.Join(names, ", "))
+		other.Title = b.tr.must("order.publisher-without", b.tr.must("order.whose."+string(p)), strings.Join(names, ", "))
 		return []orderSection{sec, other}, nil
 	}
 	return []orderSection{sec}, nil
@@ -434,7 +434,7 @@ func (b *builder) publisherSection(page string, sel rules.Selection, p tilekit.P
 // markDiffers makes the section of a turn under a publisher's rules,
 // marking the steps that differ from the steps' own order.
 func (b *builder) markDiffers(page string, played, own []rules.PlayedStep, p tilekit.Publisher, anchor, id string) orderSection {
-	sec := orderSection{Anchor: id, Title: b.tr.must("order.publisher", p.Possessive()), Publisher: string(p), Needs: b.needsOf(nil, []tilekit.Publisher{p})}
+	sec := orderSection{Anchor: id, Title: b.tr.must("order.publisher", b.tr.must("order.whose."+string(p))), Publisher: string(p), Needs: b.needsOf(nil, []tilekit.Publisher{p})}
 	for i, s := range played {
 		differs := s.Variant != nil || i >= len(own) || own[i].Step != s.Step || choiceText(s.Choice) != choiceText(own[i].Choice)
 		v := b.stepView(page, s, anchor, differs)

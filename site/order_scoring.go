@@ -130,11 +130,16 @@ func (b *builder) movementWords(v *tilekit.Movement) string {
 	return out
 }
 
-// removalWords words where a step's removed figures go.
+// removalWords words where a step's removed figures go: a figure by its
+// string as it is written, else by its name in the data in lower case.
 func (b *builder) removalWords(r *tilekit.Removal) string {
 	var who []string
 	for _, id := range r.Figures {
-		who = append(who, strings.ToLower(b.figureWord(id)))
+		word := b.figureWord(id)
+		if _, ok := b.tr.strings["event.figure."+id]; !ok {
+			word = strings.ToLower(word)
+		}
+		who = append(who, word)
 	}
 	if r.Owner != "" {
 		who = append(who, b.tr.must("order.mech.owner."+r.Owner))
@@ -160,16 +165,16 @@ func (b *builder) attributeWord(a tilekit.Attribute) string {
 	return strings.ReplaceAll(string(a), "-", " ")
 }
 
-// crossingWords words a crossing: the kinds it crosses from and into,
-// the link, the table and the word of its moves, each as the data gives
-// it.
+// crossingWords words a crossing: the kinds it crosses from and into, as
+// the strings word them ([event.kind]), then the link, the table and the
+// word of its moves, each as the data gives it.
 func crossingWords(tr *translator, c *tilekit.Crossing) string {
 	return tr.fill("order.crossing", func(name string) (string, bool) {
 		switch name {
 		case "from":
-			return string(c.From), true
+			return tr.must("event.kind." + string(c.From)), true
 		case "into":
-			return string(c.Into), true
+			return tr.must("event.kind." + string(c.Into)), true
 		case "link":
 			return c.Link, true
 		case "table":

@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/tilekit/tilekit"
@@ -151,9 +152,41 @@ func (b *builder) tablePage(t *tilekit.Table) (*tableData, error) {
 	return d, nil
 }
 
+// matchWords words the attributes a rule of thumb looks at, from their
+// values, such as "living, stands on one tile"; "" for none.
+func (b *builder) matchWords(m tilekit.Match) string {
+	var parts []string
+	if m.Living != nil {
+		parts = append(parts, b.tr.must("table.match.living."+strconv.FormatBool(*m.Living)))
+	}
+	if m.Footprint != "" {
+		parts = append(parts, b.tr.must("table.match.footprint."+string(m.Footprint)))
+	}
+	if m.Category != "" {
+		parts = append(parts, b.tr.must("table.match.category", b.tr.must("category."+string(m.Category))))
+	}
+	if m.Owner != "" {
+		parts = append(parts, b.tr.must("table.match.owner."+m.Owner))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// ruleAnswerWords words why the rule of thumb answers for a subject with
+// no ruling of its own: the rule reaches the subject, or it does not.
+func (b *builder) ruleAnswerWords(r *tilekit.Rule, s tilekit.Subject) string {
+	when := b.matchWords(r.When)
+	switch {
+	case !r.When.Matches(s):
+		return b.tr.must("table.rule-outside", when, r.Text)
+	case when == "":
+		return b.tr.must("table.rule-applies", r.Text)
+	}
+	return b.tr.must("table.rule-applies-when", when, r.Text)
+}
+
 // ruleView describes a rule of thumb.
 func (b *builder) ruleView(r *tilekit.Rule) *ruleView {
-	v := &ruleView{Text: r.Text, When: r.When.String(), Verdict: b.tr.must("verdict." + string(r.Verdict)), Otherwise: b.tr.must("verdict." + string(r.Otherwise)), Source: b.citationOf(r.Source)}
+	v := &ruleView{Text: r.Text, When: b.matchWords(r.When), Verdict: b.tr.must("verdict." + string(r.Verdict)), Otherwise: b.tr.must("verdict." + string(r.Otherwise)), Source: b.citationOf(r.Source)}
 	for _, vr := range r.Variants {
 		var names []string
 		for _, p := range vr.Publishers {
@@ -186,6 +219,9 @@ func (b *builder) answerFields(t *tilekit.Table, a *rules.Answer, page string) a
 		v.Explanation = a.RuleVariant.Text
 	} else if v.RuleOfThumb && t.Rule != nil && v.Explanation == "" {
 		v.Explanation = t.Rule.Text
+	} else if v.RuleOfThumb && t.Rule != nil {
+		// The rules package words why in English; the strings word it here.
+		v.Explanation = b.ruleAnswerWords(t.Rule, a.Subject)
 	}
 	// An answer of the rule's own wording, for a subject the rule reaches,
 	// links to the rule's box instead of repeating it.

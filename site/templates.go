@@ -135,16 +135,16 @@ func (b *builder) templateFuncs() map[string]any {
 			}
 			return htmltemplate.HTMLAttr(strings.Join(attrs, " ")), nil
 		},
-		// countAttrs writes data-one and data-many for a hidden count.
-		// html/template reads an attribute named data-on... as an event
-		// handler and would quote its value as script, so the attributes
-		// are written here, the strings escaped.
-		"countAttrs": func() (htmltemplate.HTMLAttr, error) {
-			one, err := b.tr.text("hidden.one")
+		// countAttrs writes data-one and data-many, for a count, from the
+		// strings of two keys. html/template reads an attribute named
+		// data-on... as an event handler and would quote its value as
+		// script, so the attributes are written here, the strings escaped.
+		"countAttrs": func(oneKey, manyKey string) (htmltemplate.HTMLAttr, error) {
+			one, err := b.tr.text(oneKey)
 			if err != nil {
 				return "", err
 			}
-			many, err := b.tr.text("hidden.many")
+			many, err := b.tr.text(manyKey)
 			if err != nil {
 				return "", err
 			}

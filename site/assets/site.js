@@ -36,7 +36,8 @@
 //
 // Interface strings can be given by the page, so that a translated site needs
 // no change here: data-one and data-many on a hidden-count paragraph, and
-// data-none and data-more on #search-results, with {n} for the number.
+// data-none and data-more on #search-results, with {n} for the number, and
+// data-kind-KIND there for the word of a result's kind (else its id).
 (function () {
   "use strict";
 
@@ -650,7 +651,7 @@
       if (entry.kind) {
         var kind = document.createElement("span");
         kind.className = "kind";
-        kind.textContent = " " + entry.kind;
+        kind.textContent = " " + (list.getAttribute("data-kind-" + entry.kind) || entry.kind);
         item.appendChild(kind);
       }
       list.appendChild(item);
