@@ -40,7 +40,7 @@ func TestBrowserPagesPassAxe(t *testing.T) {
 	}
 	start := time.Now()
 	b := newBrowserWithin(t, 4*browserTimeout)
-	dir := buildSite(t)
+	dir := buildSite(t, "de")
 	// axe sees a fault: a paragraph of light grey on white fails contrast.
 	b.navigate(fileURL(dir, "index.html"))
 	b.eval(string(script) + ";true")

@@ -565,14 +565,15 @@ func TestScriptSearch(t *testing.T) {
 }
 
 // buildSite builds the built-in site (every expansion, the reader chooses)
-// into a temporary folder, as `tilekit site build` writes it.
-func buildSite(t *testing.T) string {
+// into a temporary folder, as `tilekit site build` writes it, in English
+// and in the translations given, each in its folder.
+func buildSite(t *testing.T, translations ...string) string {
 	t.Helper()
 	cat, err := validator.BuiltinCatalog()
 	if err != nil {
 		t.Fatal(err)
 	}
-	built, err := site.Build(cat, site.Options{})
+	built, err := site.Build(cat, site.Options{Translations: translations})
 	if err != nil {
 		t.Fatal(err)
 	}
