@@ -49,8 +49,10 @@ func (x *Expansion) HasEdition(e Edition) bool {
 // Data is everything the data files define, in the order it was loaded.
 type Data struct {
 	Expansions []Expansion
-	Tiles      []Tile
-	Figures    []Figure
+	// Boxes are the boxed sets that hold several expansions ([[box]]).
+	Boxes   []Box
+	Tiles   []Tile
+	Figures []Figure
 	// Symbols are the tile symbols expansions declare ([[symbol]]),
 	// beside the built-in ones of SymbolDocs.
 	Symbols   []SymbolDef
@@ -65,7 +67,7 @@ type Data struct {
 }
 
 // Catalog is all loaded data, the built-in data and any user folders on
-// top, with lookups by id. Expansions, tiles, figures, locations, actions,
+// top, with lookups by id. Expansions, boxes, tiles, figures, locations, actions,
 // tables and scenarios are sorted by id, and texts by expansion and then
 // language; rows, notes and steps keep the order they were written in,
 // which the order of play uses to break ties.
@@ -73,6 +75,7 @@ type Catalog struct {
 	Data
 
 	expansionByID map[string]int
+	boxByID       map[string]int
 	partByID      map[string]*Part
 	tileByID      map[string]int
 	figureByID    map[string]int
@@ -107,6 +110,7 @@ func NewCatalog(d Data) *Catalog {
 	c.Steps, c.Tables = overlaySteps(d.Steps), overlayTables(d.Tables)
 	c.rowLinks = LinkRows(c.Rows)
 	sortByID(c.Expansions, func(x Expansion) string { return x.ID })
+	sortByID(c.Boxes, func(x Box) string { return x.ID })
 	sortByID(c.Tiles, func(x Tile) string { return x.ID })
 	sortByID(c.Figures, func(x Figure) string { return x.ID })
 	sortByID(c.Symbols, func(x SymbolDef) string { return string(x.ID) })
@@ -116,6 +120,7 @@ func NewCatalog(d Data) *Catalog {
 	sortByID(c.Scenarios, func(x Scenario) string { return x.ID })
 	sortByID(c.Texts, func(x Text) string { return x.Expansion + "\x00" + x.Lang })
 	c.expansionByID = indexByID(c.Expansions, func(x Expansion) string { return x.ID })
+	c.boxByID = indexByID(c.Boxes, func(x Box) string { return x.ID })
 	c.tileByID = indexByID(c.Tiles, func(x Tile) string { return x.ID })
 	c.figureByID = indexByID(c.Figures, func(x Figure) string { return x.ID })
 	c.symbolByID = indexByID(c.Symbols, func(x SymbolDef) string { return string(x.ID) })
@@ -325,6 +330,9 @@ func (c *Catalog) SubjectsNamed(id string) []Subject {
 func (c *Catalog) Expansion(id string) *Expansion {
 	return lookup(c.Expansions, c.expansionByID, id)
 }
+
+// Box returns the boxed set with the id, or nil.
+func (c *Catalog) Box(id string) *Box { return lookup(c.Boxes, c.boxByID, id) }
 
 // Tile returns the tile with the id, or nil.
 func (c *Catalog) Tile(id string) *Tile { return lookup(c.Tiles, c.tileByID, id) }

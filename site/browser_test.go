@@ -832,6 +832,7 @@ func TestScriptSelectorPresets(t *testing.T) {
 	if !slices.Equal(want, []string{"black-dragon", "drawbridges", "princess-dragon"}) {
 		t.Errorf("the rules bundle names %v: want the three expansions with rules texts", want)
 	}
+	checkBoxBundle(t, b, "big-box-6")
 	b.click(`#selector button[data-select="all"]`)
 	b.click(`#selector input[name="x"][value="black-dragon"]`)
 	if got := b.query(); got != "n=black-dragon" {
@@ -851,6 +852,37 @@ func TestScriptSelectorPresets(t *testing.T) {
 	}
 	if got := b.evalString(`document.querySelector(".choice-now").textContent`); got != "1 expansion" {
 		t.Errorf(`after "only this expansion": the folded selector says %q, want "1 expansion"`, got)
+	}
+}
+
+// checkBoxBundle clicks the button of a built-in boxed set and checks
+// that exactly the expansions its data lists, with their parts, and the
+// parts it lists are then checked.
+func checkBoxBundle(t *testing.T, b *browser, id string) {
+	t.Helper()
+	cat, err := validator.BuiltinCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := cat.Box(id)
+	if x == nil {
+		t.Fatalf("the built-in data has no box %s", id)
+	}
+	var want []string
+	for _, id := range boxIDs(x, func(string) bool { return true }) {
+		want = append(want, id)
+		if e := cat.Expansion(id); e != nil {
+			for _, p := range e.Parts {
+				want = append(want, p.ID)
+			}
+		}
+	}
+	b.click(`#selector button[data-box="` + id + `"]`)
+	got := b.checked()
+	slices.Sort(want)
+	slices.Sort(got)
+	if len(want) == 0 || !slices.Equal(got, want) {
+		t.Errorf("after the %s bundle: checked %v, want %v", x.Name, got, want)
 	}
 }
 

@@ -177,7 +177,7 @@ func TestExampleShowsTheStartingScores(t *testing.T) {
 	_, s := builtinBuild(t)
 	page, ok := s.File("examples/black-dragon-example-4-enters-at-50.html")
 	require.True(t, ok)
-	table := string(page[bytes.Index(page, []byte(`<table class="scores">`)):])
+	table := string(page[bytes.Index(page, []byte(`<table class="scores"`)):])
 	table = table[:strings.Index(table, "</table>")]
 	assert.Contains(t, table, "Score at the start")
 	assert.Regexp(t, `Player 1 \(yellow\)</td><td>47</td><td>50</td>`, table)

@@ -111,6 +111,9 @@ type nav struct {
 type navBundle struct {
 	Name string
 	IDs  []string
+	// Box is the id of the boxed set the choice is (data-box), empty for
+	// the choices the site computes.
+	Box string
 }
 
 // Attr returns the data-bundle value.
@@ -118,7 +121,8 @@ func (nb navBundle) Attr() string { return strings.Join(nb.IDs, " ") }
 
 // bundles returns the selector's quick choices: the expansions whose
 // rules texts the site holds, and those of each edition's generation, each
-// shown when it chooses some but not every expansion.
+// shown when it chooses some but not every expansion; then each boxed set
+// of the data that holds an expansion the site covers.
 func (b *builder) bundles() []navBundle {
 	rulesOf := map[string]bool{}
 	for i := range b.cat.Texts {
@@ -146,7 +150,25 @@ func (b *builder) bundles() []navBundle {
 			out = append(out, nb)
 		}
 	}
+	for i := range b.cat.Boxes {
+		if nb := b.boxBundle(&b.cat.Boxes[i]); len(nb.IDs) > 0 {
+			out = append(out, nb)
+		}
+	}
 	return out
+}
+
+// boxBundle returns the quick choice of a boxed set: named as the data
+// names it, choosing the expansions and parts it holds that the site
+// covers, the base game left out (it is always in).
+func (b *builder) boxBundle(x *tilekit.Box) navBundle {
+	nb := navBundle{Name: x.Name, Box: x.ID}
+	for _, id := range x.Expansions {
+		if tilekit.ParentExpansion(id) != tilekit.BaseGame && b.covers(id) && !slices.Contains(nb.IDs, id) {
+			nb.IDs = append(nb.IDs, id)
+		}
+	}
+	return nb
 }
 
 // navGroup is the selector's expansions of one kind, sorted by name.

@@ -94,6 +94,8 @@ func buildEntry(folder, key string, m map[string]any, at tilekit.Origin, d *tile
 	switch folder + "/" + key {
 	case "expansions/expansion":
 		d.Expansions = append(d.Expansions, buildExpansion(m, at))
+	case "expansions/box":
+		d.Boxes = append(d.Boxes, buildBox(m, at))
 	case "expansions/figure":
 		d.Figures = append(d.Figures, buildFigure(m, at))
 	case "expansions/symbol":
@@ -174,6 +176,14 @@ func buildExpansion(m map[string]any, at tilekit.Origin) tilekit.Expansion {
 		x.Parts = append(x.Parts, tilekit.Part{ID: str(p, "id"), Name: str(p, "name")})
 	}
 	return x
+}
+
+func buildBox(m map[string]any, at tilekit.Origin) tilekit.Box {
+	return tilekit.Box{
+		ID: str(m, "id"), Name: str(m, "name"), Publisher: tilekit.Publisher(str(m, "publisher")),
+		Published: str(m, "published"), Edition: tilekit.Edition(str(m, "edition")), Expansions: strs(m, "expansions"),
+		Note: str(m, "note"), Source: buildCitation(table(m, "source")), Origin: at,
+	}
 }
 
 func buildFigure(m map[string]any, at tilekit.Origin) tilekit.Figure {

@@ -50,6 +50,7 @@ func (l *loader) checkRules(cat *tilekit.Catalog) {
 			}
 		}
 	}
+	l.checkBoxes(cat, seen)
 	for _, f := range d.Figures {
 		l.catalogEntry(cat, seen, "figure", f.ID, f.Expansion, f.Origin)
 	}

@@ -383,6 +383,7 @@ func (f *fileLoad) syntaxError(err error, c *tomlscan.Chunk) Diagnostic {
 
 func appendData(to, from *tilekit.Data) {
 	to.Expansions = append(to.Expansions, from.Expansions...)
+	to.Boxes = append(to.Boxes, from.Boxes...)
 	to.Tiles = append(to.Tiles, from.Tiles...)
 	to.Figures = append(to.Figures, from.Figures...)
 	to.Symbols = append(to.Symbols, from.Symbols...)
