@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -49,13 +48,6 @@ func squareOf(t *testing.T, svg []byte, p tilekit.BoardPosition) boardSquare {
 	return q
 }
 
-// parseFloat reads a number of a picture.
-func parseFloat(t *testing.T, s string) float64 {
-	f, err := strconv.ParseFloat(s, 64)
-	require.NoError(t, err)
-	return f
-}
-
 // A follower crossing a drawbridge is drawn on the final board of its
 // example as an arrow from where it stood to where it stands, titled: for
 // every worked example of the drawbridges, one arrow per crossing the
@@ -91,7 +83,7 @@ func TestExampleDrawsCrossings(t *testing.T) {
 			assert.True(t, slices.ContainsFunc(sc.Expect.Followers, func(f tilekit.ScenarioFollower) bool { return f.Player == e.Player+1 && f.At == e.To.Pos }),
 				"%s: the crossing ends where the scenario expects a follower of player %d", sc.ID, e.Player+1)
 			m := lines[k]
-			x1, y1, x2, y2 := parseFloat(t, string(m[1])), parseFloat(t, string(m[2])), parseFloat(t, string(m[3])), parseFloat(t, string(m[4]))
+			x1, y1, x2, y2 := atof(t, string(m[1])), atof(t, string(m[2])), atof(t, string(m[3])), atof(t, string(m[4]))
 			assert.True(t, squareOf(t, end, e.From.Pos).contains(x1, y1), "%s: the arrow starts on %v", sc.ID, e.From.Pos)
 			assert.True(t, squareOf(t, end, e.To.Pos).contains(x2, y2), "%s: the arrow ends on %v", sc.ID, e.To.Pos)
 			assert.False(t, x1 == x2 && y1 == y2, "%s: the arrow has a length", sc.ID)

@@ -84,12 +84,7 @@ func TestMarkdownTableRowsLinkTheirExamples(t *testing.T) {
 	md, err := site.Build(cat, site.Options{Format: site.Markdown})
 	require.NoError(t, err)
 	table, _ := md.File("tables/dragon-diet.md")
-	line := ""
-	for _, l := range strings.Split(string(table), "\n") {
-		if strings.HasPrefix(l, "| [Meeple]") {
-			line = l
-		}
-	}
+	line := markdownRow(table, "| [Meeple]")
 	assert.Contains(t, line, " · Examples: ")
 	assert.Contains(t, line, "[The dragon eats a farmer in a field like any other follower](../examples/princess-dragon-dragon-eats-farmer.md)")
 	example, _ := md.File("examples/princess-dragon-dragon-eats-farmer.md")

@@ -71,12 +71,7 @@ func TestHouseRuleOnTablePage(t *testing.T) {
 	md, err := site.Build(cat, site.Options{Format: site.Markdown})
 	require.NoError(t, err)
 	table, _ := md.File("tables/dragon-diet.md")
-	line := ""
-	for _, l := range strings.Split(string(table), "\n") {
-		if strings.HasPrefix(l, "| [Meeple]") {
-			line = l
-		}
-	}
+	line := markdownRow(table, "| [Meeple]")
 	assert.Contains(t, line, "**no** (exception) (in place of the rulebook ruling)")
 	assert.Contains(t, line, "~~yes~~")
 }
@@ -187,4 +182,16 @@ func TestEventRuleWordsTheScoringValues(t *testing.T) {
 	require.True(t, ok)
 	fairy := game.Event{Kind: game.EventScored, Points: 5, Scoring: bonus}
 	assert.Contains(t, w.RuleText(r.EventRule(fairy)), "5 points to the owner of the follower with the fairy")
+}
+
+// markdownRow returns the line of a Markdown page that starts with prefix
+// (the last, when several do), or "".
+func markdownRow(page []byte, prefix string) string {
+	line := ""
+	for _, l := range strings.Split(string(page), "\n") {
+		if strings.HasPrefix(l, prefix) {
+			line = l
+		}
+	}
+	return line
 }
