@@ -24,14 +24,13 @@ type Month struct {
 // as-of month is written. Anything else, "2015-13" or "2015" say, is an
 // error.
 func ParseMonth(s string) (Month, error) {
-	bad := fmt.Errorf("%q is not a month written as YYYY-MM", s)
 	if len(s) != 7 || s[4] != '-' {
-		return Month{}, bad
+		return Month{}, fmt.Errorf("%q is not a month written as YYYY-MM", s)
 	}
 	y, ok := parseYear(s[:4])
 	m, err := strconv.Atoi(s[5:])
 	if !ok || err != nil || s[5] == '+' || m < 1 || m > 12 {
-		return Month{}, bad
+		return Month{}, fmt.Errorf("%q is not a month written as YYYY-MM", s)
 	}
 	return Month{year: y, month: m}, nil
 }

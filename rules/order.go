@@ -264,7 +264,7 @@ func stepNotes(cat *tilekit.Catalog, sel Selection, s *tilekit.Step, asOf Month)
 	var out []*tilekit.Note
 	for i := range cat.Notes {
 		n := &cat.Notes[i]
-		if sel.HasAll(n.Expansions) && inForce(cat, n, asOf) && (slices.Contains(s.Notes, n.ID) || slices.Contains(n.Steps, s.ID)) {
+		if (slices.Contains(s.Notes, n.ID) || slices.Contains(n.Steps, s.ID)) && sel.HasAll(n.Expansions) && inForce(cat, n, asOf) {
 			out = append(out, n)
 		}
 	}

@@ -118,8 +118,15 @@ func Query(cat *tilekit.Catalog, tableID, subjectID string, opt QueryOptions) (*
 	if !InEdition(cat, t.Expansion, opt.Edition) {
 		return nil, fmt.Errorf("table %s is about %s, which was not published in the %s edition", t.ID, t.Expansion, opt.Edition)
 	}
-	var subjects []tilekit.Subject
-	for _, s := range cat.Subjects() {
+	all := cat.Subjects()
+	n := 0
+	for _, s := range all {
+		if t.Covers(s.Kind) {
+			n++
+		}
+	}
+	subjects := make([]tilekit.Subject, 0, n)
+	for _, s := range all {
 		if t.Covers(s.Kind) && opt.Selection.Has(s.Expansion) && InEdition(cat, s.Expansion, opt.Edition) && (subjectID == "" || s.ID == subjectID) {
 			subjects = append(subjects, s)
 		}
@@ -134,6 +141,7 @@ func Query(cat *tilekit.Catalog, tableID, subjectID string, opt QueryOptions) (*
 		res.Notes = nil
 	}
 	rule := ruleInForce(t.Rule, opt.AsOf)
+	res.Answers = make([]Answer, 0, len(subjects)) // most subjects have one answer
 	for _, s := range subjects {
 		if month, exists := Published(cat, s.Expansion, opt.AsOf); !exists || res.TableNotYet != nil {
 			if exists {
@@ -331,9 +339,6 @@ func notesFor(cat *tilekit.Catalog, opt QueryOptions, tableID, subjectID string,
 	var out []*tilekit.Note
 	for i := range cat.Notes {
 		n := &cat.Notes[i]
-		if !opt.Selection.HasAll(n.Expansions) || !inForce(cat, n, opt.AsOf) {
-			continue
-		}
 		explicit := slices.Contains(named, n.ID)
 		about := (len(n.Tables) == 0 || slices.Contains(n.Tables, tableID)) && len(n.Tables)+len(n.Subjects) > 0
 		if subjectID == "" {
@@ -341,7 +346,7 @@ func notesFor(cat *tilekit.Catalog, opt QueryOptions, tableID, subjectID string,
 		} else {
 			about = about && slices.Contains(n.Subjects, subjectID)
 		}
-		if explicit || about {
+		if (explicit || about) && opt.Selection.HasAll(n.Expansions) && inForce(cat, n, opt.AsOf) {
 			out = append(out, n)
 		}
 	}

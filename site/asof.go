@@ -125,7 +125,7 @@ func (b *builder) signature(m rules.Month) (string, error) {
 			if !rules.InEdition(b.cat, t.Expansion, e) {
 				continue
 			}
-			res, err := rules.Query(b.cat, t.ID, "", rules.QueryOptions{Selection: b.sel, Edition: e, AsOf: m})
+			res, err := b.shared.query(t.ID, rules.QueryOptions{Selection: b.sel, Edition: e, AsOf: m})
 			if err != nil {
 				return "", err
 			}
@@ -134,7 +134,7 @@ func (b *builder) signature(m rules.Month) (string, error) {
 				sig.WriteString(string(res.Answers[i].Verdict))
 			}
 		}
-		played, err := rules.Order(b.cat, b.sel, rules.OrderOptions{Edition: e, AsOf: m})
+		played, err := b.shared.order(b.sel, rules.OrderOptions{Edition: e, AsOf: m})
 		if err != nil {
 			return "", err
 		}

@@ -938,3 +938,26 @@ func TestPagesShowNoDataIDs(t *testing.T) {
 		}
 	}
 }
+
+// TestOrderPagesOnlyForExpansionsThatChangeTheTurn checks that an
+// expansion without a step of its own has no order of play page, which
+// would repeat the base game's: its page says so and links to the base
+// game's, and the order of play lists only the expansions that change the
+// turn.
+func TestOrderPagesOnlyForExpansionsThatChangeTheTurn(t *testing.T) {
+	_, s := builtinBuild(t)
+	for _, id := range []string{"base", "princess-dragon", "black-dragon", "drawbridges"} {
+		_, ok := s.File("order/" + id + ".html")
+		assert.True(t, ok, "no order of play of %s", id)
+	}
+	_, ok := s.File("order/bards.html")
+	assert.False(t, ok, "an order of play page for an expansion that adds no step")
+	bards, ok := s.File("expansions/bards.html")
+	require.True(t, ok)
+	assert.Contains(t, string(bards), `<a href="../order/base.html">The base game&#39;s order of play</a>`)
+	pd, _ := s.File("expansions/princess-dragon.html")
+	assert.Contains(t, string(pd), `<a href="../order/princess-dragon.html">`)
+	order, _ := s.File("order.html")
+	assert.Contains(t, string(order), `href="./order/princess-dragon.html"`)
+	assert.NotContains(t, string(order), `order/bards.html`)
+}

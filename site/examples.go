@@ -242,26 +242,20 @@ func (b *builder) exampleOrUnplayed(s *tilekit.Scenario, page string) (*exampleD
 // before the first turn is read from the game the run set up, and the
 // rules from the run's own.
 func (b *builder) example(s *tilekit.Scenario, page string) (*exampleData, error) {
-	var before *board
-	var beforeErr error
-	var start []int
-	first := 0
-	res := game.RunScenarioWithStart(b.rulesOf(s), s, func(g *game.Game) {
-		before, beforeErr = b.gameBoard(g, g.Ruleset(), b.tr.must("example.board-before", s.Title))
-		first = g.Turn()
-		for i := range g.NumPlayers() {
-			start = append(start, g.Player(i).Score)
-		}
-	})
+	run := b.shared.run(b.rulesOf(s), s, func(g *game.Game) (*board, error) { return b.gameBoard(g, g.Ruleset(), "") })
+	res, first, start := run.res, run.first, run.start
 	if !res.Passed() {
 		return nil, &ExampleError{Scenario: s, Failures: res.Failures}
 	}
-	if beforeErr != nil {
-		return nil, beforeErr
+	if run.beforeErr != nil {
+		return nil, run.beforeErr
 	}
-	if before == nil || res.Game == nil {
+	if run.before == nil || res.Game == nil {
 		return nil, &ExampleError{Scenario: s, Err: errors.New("the engine does not set up its position")}
 	}
+	before := new(board)
+	*before = *run.before
+	before.Title = b.tr.must("example.board-before", s.Title)
 	d := b.exampleSetup(s)
 	if err := b.exampleBoards(s, before, res, d, page); err != nil {
 		return nil, err

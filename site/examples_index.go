@@ -70,7 +70,7 @@ func (b *builder) addToRule(g *exampleGroup, step string, entry exampleLink) {
 // stepRanks returns the place of each step in the order of play of the
 // site's selection, under the steps' own rules.
 func (b *builder) stepRanks() (map[string]int, error) {
-	order, err := rules.Order(b.cat, b.sel, rules.OrderOptions{})
+	order, err := b.shared.order(b.sel, rules.OrderOptions{})
 	if err != nil {
 		return nil, err
 	}

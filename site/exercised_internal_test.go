@@ -29,7 +29,7 @@ func TestRuleOfThumbExamples(t *testing.T) {
 	require.NotNil(t, thumb, "a subject of the dragon's diet answered by its rule of thumb")
 	require.NotNil(t, row)
 
-	b, err := newBuilder(cat, Options{})
+	b, err := newBuilder(cat, Options{}, newShared(cat))
 	require.NoError(t, err)
 	b.noteExercised("examples/by-rule", "By the rule", []*rules.Ruling{thumb})
 	b.noteExercised("examples/by-row", "By a row", []*rules.Ruling{row})

@@ -35,7 +35,7 @@ type expansionData struct {
 	Rows      []rowLink
 	Notes     []noteView
 	Steps     []link
-	Order     string
+	Order     link
 	Examples  []link
 }
 
@@ -117,7 +117,12 @@ func (b *builder) writeExpansions() error {
 // expansionPage gathers an expansion's page.
 func (b *builder) expansionPage(x *tilekit.Expansion) (*expansionData, error) {
 	p := "expansions/" + x.ID
-	d := &expansionData{ID: x.ID, Name: x.Name, Label: x.Label, KindName: b.tr.must("expansion-kind." + string(x.Kind)), Published: x.Published, Order: b.pageLink(p, "order/"+x.ID, "")}
+	d := &expansionData{ID: x.ID, Name: x.Name, Label: x.Label, KindName: b.tr.must("expansion-kind." + string(x.Kind)), Published: x.Published}
+	if b.addsToTurn(x.ID) {
+		d.Order = link{Href: b.pageLink(p, "order/"+x.ID, ""), Text: b.tr.must("expansion.order", x.Name)}
+	} else {
+		d.Order = link{Href: b.pageLink(p, "order/"+tilekit.BaseGame, ""), Text: b.tr.must("expansion.order-base")}
+	}
 	if x.ID != tilekit.BaseGame {
 		d.OnlyThis = "x=" + x.ID
 		d.OnlyThisHref = b.pageLink(p, p, "") + "?" + d.OnlyThis

@@ -2,7 +2,10 @@ package site
 
 import (
 	"io/fs"
+	"regexp"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"testing/fstest"
 
@@ -121,4 +124,47 @@ func TestRulesTextInAnotherLanguage(t *testing.T) {
 	assert.Contains(t, string(other), `<div lang="en"><h2 id="rules-the-princess-the-dragon">`)
 	english, _ := s.File("expansions/drawbridges.html")
 	assert.NotContains(t, string(english), "text-note", "the English page shows its own text")
+}
+
+// TestLanguagesShareTheEnginesRuns checks that the languages of one build,
+// which share each worked example's run by the engine, each title its
+// boards in its own language and draw the same board.
+func TestLanguagesShareTheEnginesRuns(t *testing.T) {
+	withMarkedLanguage(t)
+	s, err := Build(builtinCatalog(t), Options{Translations: []string{"xx"}})
+	require.NoError(t, err)
+	title := regexp.MustCompile(`<title[^>]*>[^<]*</title>`)
+	for _, p := range []string{"examples/base-road-completed-three-tiles-start.svg", "examples/princess-dragon-fairy-completed-city-start.svg"} {
+		en, ok := s.File(p)
+		require.True(t, ok, p)
+		xx, ok := s.File("xx/" + p)
+		require.True(t, ok, p)
+		assert.Contains(t, string(en), ">The board before the first turn: ", p)
+		assert.Contains(t, string(xx), ">⟦The board before the first turn: ", p)
+		assert.Equal(t, title.ReplaceAllString(string(en), ""), title.ReplaceAllString(string(xx), ""), "%s: the languages draw other boards", p)
+	}
+}
+
+// TestMemoWorksOutEachKeyOnce checks that concurrent callers of a key
+// share one computation, and that other keys get their own.
+func TestMemoWorksOutEachKeyOnce(t *testing.T) {
+	var m memo[string, int]
+	var calls atomic.Int32
+	var wg sync.WaitGroup
+	got := make([]int, 16)
+	for i := range got {
+		wg.Go(func() {
+			key := "even"
+			if i%2 == 1 {
+				key = "odd"
+			}
+			got[i], _ = m.get(key, func() (int, error) { return int(calls.Add(1)), nil })
+		})
+	}
+	wg.Wait()
+	assert.EqualValues(t, 2, calls.Load(), "each key is worked out once")
+	for i := range got {
+		assert.Equal(t, got[i%2], got[i], "callers of one key get one value")
+	}
+	assert.NotEqual(t, got[0], got[1])
 }

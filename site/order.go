@@ -109,12 +109,18 @@ func (b *builder) writeOrder() error {
 		return err
 	}
 	for _, x := range b.expansions {
+		if !b.addsToTurn(x.ID) {
+			continue
+		}
 		d.Singles = append(d.Singles, link{Href: b.pageLink("order", "order/"+x.ID, ""), Text: x.Name, Needs: b.needsOf([]string{x.ID}, nil)})
 	}
 	if err := b.writePage("order", b.newPage("order", b.tr.must("order.title"), d)); err != nil {
 		return err
 	}
 	for _, x := range b.expansions {
+		if !b.addsToTurn(x.ID) {
+			continue // its turn is the base game's: its page links there
+		}
 		sel, err := rules.Select(b.cat, []string{x.ID})
 		if err != nil {
 			return fmt.Errorf("order of play of %s: %w", x.ID, err)
@@ -132,10 +138,33 @@ func (b *builder) writeOrder() error {
 	return nil
 }
 
+// addsToTurn reports whether an expansion changes the turn when it is
+// played alone with the base game: the base game itself, an expansion with
+// a step of its own, or one a base step's variant names. Only these have a
+// page of their own order of play; the turn of any other is the base
+// game's.
+func (b *builder) addsToTurn(id string) bool {
+	if id == tilekit.BaseGame {
+		return true
+	}
+	for i := range b.cat.Steps {
+		s := &b.cat.Steps[i]
+		if tilekit.ParentExpansion(s.Expansion) == id {
+			return true
+		}
+		for _, v := range s.Variants {
+			if tilekit.ParentExpansion(s.Expansion) == tilekit.BaseGame && slices.ContainsFunc(v.With, func(w string) bool { return tilekit.ParentExpansion(w) == id }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // orderFor composes the turn of a selection under the steps' own rules
 // and each publisher's.
 func (b *builder) orderFor(page string, sel rules.Selection, anchor string) (*orderData, error) {
-	own, err := rules.Order(b.cat, sel, rules.OrderOptions{})
+	own, err := b.shared.order(sel, rules.OrderOptions{})
 	if err != nil {
 		return nil, fmt.Errorf("order of play (%s): %w", strings.Join(sel.IDs(), ", "), err)
 	}
@@ -202,7 +231,7 @@ func (b *builder) turnsInForce(page string, sel rules.Selection, anchor string, 
 		if k < 0 {
 			continue
 		}
-		today, err := rules.Order(b.cat, sel, rules.OrderOptions{Publisher: p})
+		today, err := b.shared.order(sel, rules.OrderOptions{Publisher: p})
 		if err != nil || len(today) != len(d.Sections[k].Steps) {
 			continue // the section was composed otherwise: it holds for every choice
 		}
@@ -213,8 +242,9 @@ func (b *builder) turnsInForce(page string, sel rules.Selection, anchor string, 
 		}
 		sec := &d.Sections[k]
 		var steps []stepView
+		todayKeys := b.shared.keysOf(today).steps
 		for j, s := range sec.Steps {
-			s.In = t.steps.attr(stepKey(today[j]))
+			s.In = t.steps.attr(todayKeys[j])
 			steps = append(steps, s)
 			for v, key := range t.others[j] {
 				// A version of another variant differs from the steps' own
@@ -232,7 +262,7 @@ func (b *builder) turnsInForce(page string, sel rules.Selection, anchor string, 
 			o := t.byTurn[sig]
 			opt := o.opt
 			opt.Publisher = ""
-			own, err := rules.Order(b.cat, sel, opt)
+			own, err := b.shared.order(sel, opt)
 			if err != nil {
 				return err
 			}
@@ -290,18 +320,15 @@ func (t *turnChoices) add(ei, i int, e tilekit.Edition, _ rules.Month) error {
 	played, ok := t.cache[at]
 	if !ok {
 		var err error
-		if played, err = rules.Order(t.b.cat, t.sel, opt); err != nil {
+		if played, err = t.b.shared.order(t.sel, opt); err != nil {
 			return fmt.Errorf("order of play (%s, edition %s, as of %s): %w", strings.Join(t.sel.IDs(), ", "), e, opt.AsOf, err)
 		}
 		t.cache[at] = played
 	}
 	places := t.placesInToday(played)
+	keys := t.b.shared.keysOf(played)
 	if len(places) < len(played) {
-		var sig strings.Builder
-		for _, s := range played {
-			sig.WriteString(stepKey(s) + ";")
-		}
-		key := sig.String()
+		key := keys.turn
 		if _, seen := t.byTurn[key]; !seen {
 			t.byTurn[key] = otherOrder{played, opt}
 			t.reordered = append(t.reordered, key)
@@ -310,10 +337,11 @@ func (t *turnChoices) add(ei, i int, e tilekit.Edition, _ rules.Month) error {
 		return nil
 	}
 	t.turns.add("", ei, i)
+	todayKeys := t.b.shared.keysOf(t.today).steps
 	for n, s := range played {
-		key := stepKey(s)
+		key := keys.steps[n]
 		t.steps.add(key, ei, i)
-		if key == stepKey(t.today[places[n]]) {
+		if key == todayKeys[places[n]] {
 			continue
 		}
 		if _, seen := t.versions[key]; !seen {
@@ -424,7 +452,7 @@ func (b *builder) publisherSections(page string, sel rules.Selection, p tilekit.
 // publisherSection composes the turn of a selection under a publisher's
 // rules, marking the steps that differ from the steps' own order.
 func (b *builder) publisherSection(page string, sel rules.Selection, p tilekit.Publisher, own []rules.PlayedStep, anchor string) (orderSection, error) {
-	played, err := rules.Order(b.cat, sel, rules.OrderOptions{Publisher: p})
+	played, err := b.shared.order(sel, rules.OrderOptions{Publisher: p})
 	if err != nil {
 		return orderSection{}, fmt.Errorf("order of play under %s rules (%s): %w", p.Possessive(), strings.Join(sel.IDs(), ", "), err)
 	}

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing/fstest"
 
 	"github.com/tilekit/tilekit"
@@ -126,20 +127,32 @@ func Build(cat *tilekit.Catalog, opt Options) (*Site, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := buildLanguage(cat, opt, langs[0], langs)
-	if err != nil {
-		return nil, err
-	}
-	for _, l := range langs[1:] {
+	// The languages are built at the same time, sharing the rules' answers
+	// and the engine's runs; the first error, in the order of the
+	// languages, is the build's.
+	sh := newShared(cat)
+	built := make([]*builder, len(langs))
+	errs := make([]error, len(langs))
+	var wg sync.WaitGroup
+	for i, l := range langs {
 		sub := opt
-		sub.Lang = l.Lang
-		if opt.BaseURL != "" {
-			sub.BaseURL = strings.TrimSuffix(opt.BaseURL, "/") + "/" + l.Folder
+		if i > 0 {
+			sub.Lang = l.Lang
+			if opt.BaseURL != "" {
+				sub.BaseURL = strings.TrimSuffix(opt.BaseURL, "/") + "/" + l.Folder
+			}
 		}
-		t, err := buildLanguage(cat, sub, l, langs)
+		wg.Go(func() { built[i], errs[i] = buildLanguage(cat, sub, sh, l, langs) })
+	}
+	wg.Wait()
+	for _, err := range errs {
 		if err != nil {
 			return nil, err
 		}
+	}
+	b := built[0]
+	for _, t := range built[1:] {
+		l := t.lang
 		for p, data := range t.files {
 			b.files[l.Folder+p] = data
 		}
@@ -162,8 +175,8 @@ func Build(cat *tilekit.Catalog, opt Options) (*Site, error) {
 
 // buildLanguage builds the pages of a site in one of its languages, all but
 // the sitemap, which the site's first language writes for all.
-func buildLanguage(cat *tilekit.Catalog, opt Options, lang siteLanguage, langs []siteLanguage) (*builder, error) {
-	b, err := newBuilder(cat, opt)
+func buildLanguage(cat *tilekit.Catalog, opt Options, sh *shared, lang siteLanguage, langs []siteLanguage) (*builder, error) {
+	b, err := newBuilder(cat, opt, sh)
 	if err != nil {
 		return nil, err
 	}
@@ -229,7 +242,9 @@ func siteLanguages(opt Options) ([]siteLanguage, error) {
 // builder holds what a build needs while it writes the pages.
 type builder struct {
 	cat *tilekit.Catalog
-	opt Options
+	// shared is what the languages of the build work out once for all.
+	shared *shared
+	opt    Options
 	// sel is what the site covers: every expansion, or Options.Selection.
 	sel rules.Selection
 	// limited says that Options.Selection limits the site.
@@ -277,7 +292,7 @@ type builder struct {
 	counts Counts
 }
 
-func newBuilder(cat *tilekit.Catalog, opt Options) (*builder, error) {
+func newBuilder(cat *tilekit.Catalog, opt Options, sh *shared) (*builder, error) {
 	if opt.Format == "" {
 		opt.Format = HTML
 	}
@@ -294,7 +309,7 @@ func newBuilder(cat *tilekit.Catalog, opt Options) (*builder, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &builder{cat: cat, opt: opt, sel: rules.SelectAll(), tr: tr, files: map[string][]byte{}, answers: map[string]*rules.TableAnswers{}, rowIDs: map[*rules.Answer]string{}, tileCache: map[string][]byte{}, once: map[string]htmltemplate.HTML{}}
+	b := &builder{cat: cat, shared: sh, opt: opt, sel: rules.SelectAll(), tr: tr, files: map[string][]byte{}, answers: map[string]*rules.TableAnswers{}, rowIDs: map[*rules.Answer]string{}, tileCache: map[string][]byte{}, once: map[string]htmltemplate.HTML{}}
 	if opt.Selection != nil {
 		b.sel, b.limited = *opt.Selection, true
 	}
@@ -356,7 +371,7 @@ func (b *builder) queryTables() error {
 		if !b.covers(t.Expansion) {
 			continue
 		}
-		res, err := rules.Query(b.cat, t.ID, "", rules.QueryOptions{Selection: b.sel, History: true})
+		res, err := b.shared.query(t.ID, rules.QueryOptions{Selection: b.sel, History: true})
 		if err != nil {
 			return fmt.Errorf("table %s: %w", t.ID, err)
 		}

@@ -129,7 +129,7 @@ func TestRulesTextRendering(t *testing.T) {
 
 // A source's date is worded with the precision the data gives it.
 func TestDateWords(t *testing.T) {
-	b, err := newBuilder(builtinCatalog(t), Options{})
+	b, err := newBuilder(builtinCatalog(t), Options{}, newShared(builtinCatalog(t)))
 	require.NoError(t, err)
 	for date, want := range map[string]string{"2015": "2015", "2015-03": "March 2015", "2014-12-07": "7 December 2014", "soon": "soon", "": ""} {
 		assert.Equal(t, want, b.dateWords(date), date)

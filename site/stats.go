@@ -227,7 +227,7 @@ func (b *builder) hasSteps(id string) bool {
 // an entry for each figure that a step sets on the board when a score is
 // reached.
 func (b *builder) mechanicsOf(sel rules.Selection, st *expansionStats) {
-	order, err := rules.Order(b.cat, sel, rules.OrderOptions{})
+	order, err := b.shared.order(sel, rules.OrderOptions{})
 	if err != nil {
 		return
 	}

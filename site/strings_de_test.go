@@ -236,7 +236,7 @@ func TestGermanSiteBuildsInEveryFormat(t *testing.T) {
 
 // A source's date is worded in German, the day before the month.
 func TestGermanDateWords(t *testing.T) {
-	b, err := newBuilder(builtinCatalog(t), Options{Lang: "de"})
+	b, err := newBuilder(builtinCatalog(t), Options{Lang: "de"}, newShared(builtinCatalog(t)))
 	require.NoError(t, err)
 	for date, want := range map[string]string{"2015": "2015", "2015-03": "März 2015", "2014-12-07": "7. Dezember 2014"} {
 		assert.Equal(t, want, b.dateWords(date), date)

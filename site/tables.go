@@ -143,7 +143,7 @@ func (b *builder) tablePage(t *tilekit.Table) (*tableData, error) {
 		d.Notes = append(d.Notes, b.noteOf(n))
 	}
 	if b.limited {
-		full, err := rules.Query(b.cat, t.ID, "", rules.QueryOptions{Selection: rules.SelectAll(), History: true})
+		full, err := b.shared.query(t.ID, rules.QueryOptions{Selection: rules.SelectAll(), History: true})
 		if err != nil {
 			return nil, fmt.Errorf("table %s: %w", t.ID, err)
 		}
@@ -247,7 +247,7 @@ func (b *builder) markAnswersInForce(t *tilekit.Table, d *tableData, keys []stri
 		if !rules.InEdition(b.cat, t.Expansion, e) {
 			return nil // the table's expansion is not in the edition: no answers
 		}
-		res, err := rules.Query(b.cat, t.ID, "", rules.QueryOptions{Selection: b.sel, Edition: e, AsOf: m})
+		res, err := b.shared.query(t.ID, rules.QueryOptions{Selection: b.sel, Edition: e, AsOf: m})
 		if err != nil {
 			return fmt.Errorf("table %s: %w", t.ID, err)
 		}

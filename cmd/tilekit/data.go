@@ -245,6 +245,32 @@ func limitMemory(size int64) {
 // memoryLimit is the memory limit for a run that reads size bytes.
 func memoryLimit(size int64) int64 { return min(memoryBase+memoryPerByte*size, memoryMost) }
 
+// A site holds every page in memory until it is written, about 18 bytes
+// of pages for each byte of data in each language (the built-in data's
+// 0.5 MB make 9 MB of pages a language). Without room for them, a site
+// build spends most of its time collecting garbage at the limit: with it,
+// the built-in site in English and German is built in 0.7 s instead of
+// 1.2 s, and stays under 100 MB of resident memory.
+const (
+	siteMemoryBase    = 12 << 20
+	siteMemoryPerByte = 16
+)
+
+// limitSiteMemory raises the memory limit set for the data read by the
+// room a site of that data needs in some languages.
+func limitSiteMemory(size int64, languages int) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	debug.SetMemoryLimit(siteMemoryLimit(size, languages))
+}
+
+// siteMemoryLimit is the memory limit for a site build of size bytes of
+// data in some languages.
+func siteMemoryLimit(size int64, languages int) int64 {
+	return min(memoryLimit(size)+int64(languages)*(siteMemoryBase+siteMemoryPerByte*size), memoryMost)
+}
+
 // nearSubfolder suggests, for a folder without data sub-folders, the data
 // sub-folder one of its folders was probably meant to be ("tile" for
 // "tiles"), or says nothing.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io/fs"
 	"math"
+	"path/filepath"
 	"runtime/debug"
 	"testing"
 	"testing/fstest"
@@ -73,4 +74,26 @@ func TestEveryLoadLimitsMemory(t *testing.T) {
 		assert.Contains(t, stdout.String(), tc.out, "tilekit %v", tc.args)
 		assert.Equal(t, want, debug.SetMemoryLimit(-1), "tilekit %v", tc.args)
 	}
+}
+
+// TestSiteBuildMakesRoomForItsPages checks that a site build raises the
+// memory limit by the room its pages take in each language, without which
+// it spends most of its time collecting garbage.
+func TestSiteBuildMakesRoomForItsPages(t *testing.T) {
+	t.Setenv("GOMEMLIMIT", "")
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	size := validator.DataSize(validator.BuiltinFolder())
+	for _, tc := range []struct {
+		lang      string
+		languages int
+	}{{"en", 1}, {"en,de", 2}} {
+		debug.SetMemoryLimit(math.MaxInt64)
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"site", "build", "--lang", tc.lang, filepath.Join(t.TempDir(), "public")}, &stdout, &stderr)
+		require.Equal(t, 0, code, stderr.String())
+		assert.Equal(t, siteMemoryLimit(size, tc.languages), debug.SetMemoryLimit(-1), "--lang %s", tc.lang)
+	}
+	assert.Greater(t, siteMemoryLimit(size, 2), siteMemoryLimit(size, 1))
+	assert.Greater(t, siteMemoryLimit(size, 1), memoryLimit(size))
+	assert.Equal(t, int64(memoryMost), siteMemoryLimit(1<<40, 2), "a limit however large the data")
 }

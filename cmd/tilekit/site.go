@@ -214,6 +214,9 @@ func loadAndBuildSite(cmd *cobra.Command, opts *siteOptions, want site.Options) 
 		return nil, err
 	}
 	opts.languages(&want)
+	if sources, err := opts.data.sources(); err == nil {
+		limitSiteMemory(validator.DataSize(sources...), 1+len(want.Translations))
+	}
 	s, err := site.Build(res.Catalog, want)
 	if err != nil {
 		printSiteError(cmd.ErrOrStderr(), res, err)
