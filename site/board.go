@@ -235,7 +235,7 @@ func (b *builder) drawFigures(buf *bytes.Buffer, bd *board, fr boardFrame, title
 			continue
 		}
 		fmt.Fprintf(buf, `<circle cx="%s" cy="%s" r="8" fill="%s" stroke="#fff" stroke-width="2.5"><title>%s</title></circle>`+"\n",
-			num(float64(fr.ox)+at.X), num(float64(fr.oy)+at.Y), playerColour(f.Player), xmlText(b.tr.must("board.follower", f.Player)))
+			num(float64(fr.ox)+at.X), num(float64(fr.oy)+at.Y), playerColour(f.Player), xmlText(b.tr.must("board.follower", b.playerWord(f.Player))))
 	}
 	for _, f := range bd.Figures {
 		off, title := figureOffsets[f.Figure.ID()], ""

@@ -20,13 +20,49 @@ type EventWords struct {
 	// figure by its name in the data, a rule by its step's explanation,
 	// as for a fan's own figure and step.
 	cat *tilekit.Catalog
+	// colours, when set (ForReaders), names players by their colour and
+	// tables by their names.
+	colours bool
 }
 
 // ForData returns the event words for the data of a catalog: a figure or
 // a step's rule that the strings file has no words for (a fan's own) is
 // worded from the data, by the figure's name and the step's explanation.
 func (w *EventWords) ForData(cat *tilekit.Catalog) *EventWords {
-	return &EventWords{tr: w.tr, cat: cat}
+	return &EventWords{tr: w.tr, cat: cat, colours: w.colours}
+}
+
+// ForReaders returns the event words for a reader of the rules
+// reference: each player named by the colour of their figures ("Blue
+// scores 4 for city"), as the rulebooks' examples do and as a worked
+// example's board shows them, and each table that decided an event by its
+// name, where the words of NewEventWords number the players ("player 2
+// scores 4 for city") and give the table's id, which the command line
+// takes.
+func (w *EventWords) ForReaders() *EventWords {
+	return &EventWords{tr: w.tr, cat: w.cat, colours: true}
+}
+
+// table words the table that decided an event: by its name in the data for
+// a reader (ForReaders), else by its id.
+func (w *EventWords) table(id string) string {
+	if w.colours && w.cat != nil {
+		if t := w.cat.Table(id); t != nil && t.Name != "" {
+			return t.Name
+		}
+	}
+	return id
+}
+
+// player words a player, from 0: by colour (event.colour.N, for the
+// colours there are strings for) or by number (event.player).
+func (w *EventWords) player(i int) string {
+	if w.colours {
+		if key := "event.colour." + strconv.Itoa(i+1); w.tr.has(key) {
+			return w.tr.must(key)
+		}
+	}
+	return w.tr.must("event.player", i+1)
 }
 
 // figure words a figure: its string, else its name in the data.
@@ -90,11 +126,23 @@ func (w *EventWords) Check() error { return w.tr.check() }
 // eats player 2's meeple at 1,0 (dragon-diet, rulebook)"; an event of the
 // end of the game is wrapped in the "event.end" string. Only the values its
 // string names are looked up.
+//
+// A language whose string for an event is a pair of forms, one and many
+// (as German's "1 Punkt", "2 Punkte"), picks the form by the event's
+// number: the points of a score, else its count.
 func (w *EventWords) Event(e game.Event) string {
-	text := w.tr.fill("event."+eventKey(e), func(name string) (string, bool) {
+	key := "event." + eventKey(e)
+	if w.tr.has(key + ".one") {
+		n := e.Count
+		if e.Kind == game.EventScored {
+			n = e.Points
+		}
+		key += pluralForm(n)
+	}
+	text := w.tr.fill(key, func(name string) (string, bool) {
 		switch name {
 		case "player":
-			return strconv.Itoa(e.Player + 1), true
+			return w.player(e.Player), true
 		case "points":
 			return strconv.Itoa(e.Points), true
 		case "count":
@@ -158,7 +206,7 @@ func eventKey(e game.Event) string {
 // kind of source and its date, and the engine's default.
 func (w *EventWords) reason(r game.Reason) string {
 	if r.Source == "" {
-		return w.tr.fill("event.reason.none", values(map[string]string{"table": r.Table}))
+		return w.tr.fill("event.reason.none", values(map[string]string{"table": w.table(r.Table)}))
 	}
 	key := "event.reason.ruling"
 	if r.Thumb {
@@ -167,7 +215,7 @@ func (w *EventWords) reason(r game.Reason) string {
 	if r.Date != "" {
 		key += "-dated"
 	}
-	text := w.tr.fill(key, values(map[string]string{"table": r.Table, "source": w.tr.must("kind." + string(r.Source)), "date": r.Date}))
+	text := w.tr.fill(key, values(map[string]string{"table": w.table(r.Table), "source": w.tr.must("kind." + string(r.Source)), "date": r.Date}))
 	if r.Default {
 		text = w.tr.fill("event.reason.default", values(map[string]string{"reason": text}))
 	}

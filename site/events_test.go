@@ -80,11 +80,15 @@ func TestEventWordsCoverTheExamples(t *testing.T) {
 }
 
 // Another language words events by its own strings file, its words in its
-// own order, with no code: here a test language that puts the points first.
+// own order, with no code: here a test language that puts the points first,
+// has a form for one point and one for more, and names the first player by
+// colour for a reader.
 func TestEventWordsOfAnotherLanguage(t *testing.T) {
 	old := stringFiles
 	stringFiles = fstest.MapFS{"strings/xx.toml": {Data: []byte(`[event]
-score = "{points} Punkte für {feature} an Spieler {player}"
+score = { one = "{points} Punkt für {feature} an {player}", many = "{points} Punkte für {feature} an {player}" }
+player = "Spieler %d"
+colour = { 1 = "Gelb" }
 [event.scored]
 city = "Stadt"
 [event.kind]
@@ -98,6 +102,13 @@ dragon = "Drache"
 	require.NoError(t, err)
 	e := game.Event{Kind: game.EventScored, Feature: game.Feature{Kind: game.KindCity}, Player: 0, Points: 4, Scoring: game.RuleCity}
 	assert.Equal(t, "4 Punkte für Stadt an Spieler 1", w.Event(e))
+	one := e
+	one.Points = 1
+	assert.Equal(t, "1 Punkt für Stadt an Spieler 1", w.Event(one))
+	assert.Equal(t, "4 Punkte für Stadt an Gelb", w.ForReaders().Event(e))
+	second := e
+	second.Player = 1
+	assert.Equal(t, "4 Punkte für Stadt an Spieler 2", w.ForReaders().Event(second), "a player without a colour of the language's is numbered")
 	require.NoError(t, w.Check())
 	assert.Equal(t, "[event.complete]", w.Event(game.Event{Kind: game.EventCompleted, Feature: game.Feature{Kind: game.KindCity}}))
 	assert.True(t, strings.Contains(w.Check().Error(), "event.complete"), w.Check().Error())

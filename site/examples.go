@@ -100,7 +100,8 @@ type ruleNote struct {
 type playerScore struct {
 	Player int
 	Colour string
-	// ColourName names the colour of the player's followers on the boards.
+	// ColourName names the player by the colour of their followers on
+	// the boards, as the events do.
 	ColourName  string
 	Score, Hand int
 	// Start is the score before the first turn, which a scenario may set
@@ -319,7 +320,7 @@ func (b *builder) exampleBoards(s *tilekit.Scenario, before *board, res game.Sce
 	}
 	for i := range final.NumPlayers() {
 		pl := final.Player(i)
-		d.Scores = append(d.Scores, playerScore{Player: i + 1, Colour: playerColour(i + 1), ColourName: b.tr.must("example.colour." + strconv.Itoa(i+1)),
+		d.Scores = append(d.Scores, playerScore{Player: i + 1, Colour: playerColour(i + 1), ColourName: b.playerWord(i + 1),
 			Score: pl.Score, Hand: pl.Supply})
 	}
 	for i, t := range s.Turns {
@@ -441,7 +442,7 @@ func sentenceStart(text string) string {
 // ScenarioResult.EventRule), which it adds the rules not yet listed to,
 // and a link to the table's answer that decided it, if one did.
 func (b *builder) eventViews(d *exampleData, res game.ScenarioResult, events []game.Event, page string) []eventView {
-	words := (&EventWords{tr: b.tr}).ForData(b.cat)
+	words := (&EventWords{tr: b.tr}).ForData(b.cat).ForReaders()
 	var out []eventView
 	for _, e := range events {
 		rule := res.EventRule(e)
@@ -484,11 +485,41 @@ func (b *builder) attributed(word tilekit.MoveWord, sides []string, turn turnPla
 		}
 		out := make([]string, len(sides))
 		for k, side := range sides {
-			out[k] = b.tr.must("example.step-by", side, (turn.active-1+k)%turn.players+1)
+			out[k] = b.tr.must("example.step-by", side, b.playerWord((turn.active-1+k)%turn.players+1))
 		}
 		return out
 	}
 	return sides
+}
+
+// playerWord names a player of an example, from 1, by the colour of their
+// figures, as the board shows them.
+func (b *builder) playerWord(player int) string {
+	return (&EventWords{tr: b.tr}).ForReaders().player(player - 1)
+}
+
+// moveWord words the word of a move ("drawbridge"): the strings' word
+// (example.word.ID), else the data's own.
+func (b *builder) moveWord(w tilekit.MoveWord) string {
+	if key := "example.word." + string(w); b.tr.has(key) {
+		return b.tr.must(key)
+	}
+	return string(w)
+}
+
+// moveFeature words the feature a move names: by its kind's word
+// (event.kind), with its rank among the tile's features of the kind when
+// the move gives one ("field 2"); a feature named otherwise (by an index or
+// the tile's own id for it) as the move writes it.
+func (b *builder) moveFeature(m tilekit.MoveText) string {
+	if m.IsIndex || m.Ref.Kind == "" || m.Ref.ID != "" || m.Ref.HasAt || m.Ref.IsIndex {
+		return m.Feature
+	}
+	word := b.tr.must("event.kind." + string(m.Ref.Kind))
+	if m.Ref.Ordinal > 0 {
+		word += " " + strconv.Itoa(m.Ref.Ordinal)
+	}
+	return word
 }
 
 // stepsText words a figure's steps of a turn: the strings' own words for
@@ -522,26 +553,26 @@ func wordKind(w tilekit.MoveWord) game.MoveKind {
 // out), each dragon's steps together where its first is.
 func (b *builder) moveText(t tilekit.ScenarioTurn, turn turnPlayers) string {
 	if t.Discard {
-		return b.tr.must("example.discard", b.tileName(t.Tile))
+		return b.tr.must("example.discard", b.playerWord(turn.active), b.tileName(t.Tile))
 	}
-	parts := []string{b.tr.must("example.place", b.tileName(t.Tile), t.At.X, t.At.Y, t.Rotation)}
+	parts := []string{b.tr.must("example.place", b.playerWord(turn.active), b.tileName(t.Tile), t.At.X, t.At.Y, t.Rotation)}
 	steps, stepsAt := map[tilekit.MoveWord][]string{}, map[tilekit.MoveWord]int{}
 	for _, text := range t.Moves {
 		m, err := tilekit.ParseMoveText(text)
 		switch {
 		case err != nil:
 		case m.Word == "" && m.Feature != "":
-			parts = append(parts, b.tr.must("example.follower", m.Feature))
+			parts = append(parts, b.tr.must("example.follower", b.moveFeature(m)))
 		case wordKind(m.Word) == game.MoveDeploy:
-			parts = append(parts, b.tr.must("example.portal", m.Feature, m.At.X, m.At.Y))
+			parts = append(parts, b.tr.must("example.portal", b.moveFeature(m), m.At.X, m.At.Y))
 		case wordKind(m.Word) == game.MoveDismissal:
-			parts = append(parts, b.tr.must("example.dismissal", m.Word, m.At.X, m.At.Y))
+			parts = append(parts, b.tr.must("example.dismissal", b.moveWord(m.Word), m.At.X, m.At.Y))
 		case wordKind(m.Word) == game.MoveCompanion:
 			parts = append(parts, b.tr.must("example.companion", b.figureWord(string(m.Word)), m.At.X, m.At.Y))
 		case wordKind(m.Word) == game.MoveCross && m.Home:
-			parts = append(parts, b.tr.must("example.cross-home", m.Word))
+			parts = append(parts, b.tr.must("example.cross-home", b.moveWord(m.Word)))
 		case wordKind(m.Word) == game.MoveCross:
-			parts = append(parts, b.tr.must("example.cross", m.Word, m.Feature, m.At.X, m.At.Y))
+			parts = append(parts, b.tr.must("example.cross", b.moveWord(m.Word), b.moveFeature(m), m.At.X, m.At.Y))
 		case m.Step:
 			if _, ok := stepsAt[m.Word]; !ok {
 				stepsAt[m.Word] = len(parts)

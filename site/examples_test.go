@@ -17,8 +17,8 @@ import (
 
 // TestExampleBoardsShowTheScenario checks the boards of the four-player
 // dragon example (scenarios/princess-dragon/dragon.toml) against its file,
-// read by hand: eight tiles and three followers (players 2, 3 and 4) before;
-// after, the dragon tile too, player 4's monk alone, the dragon on -2,-2 and
+// read by hand: eight tiles and three followers (Blue, Red and Green,
+// players 2, 3 and 4) before; after, the dragon tile too, Green's monk alone, the dragon on -2,-2 and
 // its flight from the volcano at 0,0 north, west, south, west, north, north.
 func TestExampleBoardsShowTheScenario(t *testing.T) {
 	_, s := builtinBuild(t)
@@ -26,15 +26,15 @@ func TestExampleBoardsShowTheScenario(t *testing.T) {
 	require.True(t, ok)
 	end, ok := s.File("examples/princess-dragon-dragon-example-four-players-end.svg")
 	require.True(t, ok)
-	followers := regexp.MustCompile(`<title>follower of player (\d)</title>`)
+	followers := regexp.MustCompile(`<title>(\w+)&#39;s follower</title>`)
 	tiles := regexp.MustCompile(`<svg x="\d+" y="\d+" width="100" height="100"`)
 
 	assert.Len(t, tiles.FindAll(start, -1), 8)
-	assert.ElementsMatch(t, []string{"2", "3", "4"}, submatches(followers, start))
+	assert.ElementsMatch(t, []string{"Blue", "Red", "Green"}, submatches(followers, start))
 	assert.Contains(t, string(start), "<title>the red dragon</title>")
 
 	assert.Len(t, tiles.FindAll(end, -1), 9)
-	assert.Equal(t, []string{"4"}, submatches(followers, end))
+	assert.Equal(t, []string{"Green"}, submatches(followers, end))
 	// The board spans -2..1 by -2..0, below and beside a band of 18 that
 	// labels its columns and rows, so tile x,y has its centre at
 	// 278+100x, 278+100y.
@@ -56,8 +56,8 @@ func TestExampleBoardsShowTheScenario(t *testing.T) {
 	require.True(t, ok)
 	text := string(page)
 	for _, want := range []string{`src="../examples/princess-dragon-dragon-example-four-players-start.svg"`,
-		"Takes “Dragon on a road curve” and places it at 1,0 turned 180°; the dragon flies N (player 1), W (player 2), S (player 3), W (player 4), N (player 1), N (player 2)",
-		"<li>dragon eats player 2&#39;s meeple at -1,-1 (dragon-diet, rulebook) <a class=\"ruling\" href=\"../tables/dragon-diet.html#follower-meeple\">"} {
+		"Yellow takes “Dragon on a road curve” and places it at 1,0 turned 180°; the dragon flies N (Yellow), W (Blue), S (Red), W (Green), N (Yellow), N (Blue)",
+		"<li>dragon eats Blue&#39;s meeple at -1,-1 (What the red dragon eats, rulebook) <a class=\"ruling\" href=\"../tables/dragon-diet.html#follower-meeple\">"} {
 		assert.True(t, strings.Contains(text, want), "the page does not say %s", want)
 	}
 	assert.Equal(t, 4, strings.Count(text, `<tr><td><span class="player"`))
@@ -180,7 +180,7 @@ func TestExampleShowsTheStartingScores(t *testing.T) {
 	table := string(page[bytes.Index(page, []byte(`<table class="scores"`)):])
 	table = table[:strings.Index(table, "</table>")]
 	assert.Contains(t, table, "Score at the start")
-	assert.Regexp(t, `Player 1 \(yellow\)</td><td>47</td><td>50</td>`, table)
+	assert.Regexp(t, `> Yellow</td><td>47</td><td>50</td>`, table)
 }
 
 // A follower deployed onto another tile than the one placed is drawn as an

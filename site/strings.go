@@ -101,11 +101,22 @@ func (tr *translator) format(key string, args ...any) (string, error) {
 // plural fills the string for a count: the key's "one" form for 1 and its
 // "many" form otherwise, with the count as the first argument.
 func (tr *translator) plural(key string, n int, args ...any) (string, error) {
-	form := ".many"
+	return tr.format(key+pluralForm(n), append([]any{n}, args...)...)
+}
+
+// pluralForm is the key suffix of the form of a plural string for a
+// count: ".one" for 1, ".many" otherwise.
+func pluralForm(n int) string {
 	if n == 1 {
-		form = ".one"
+		return ".one"
 	}
-	return tr.format(key+form, append([]any{n}, args...)...)
+	return ".many"
+}
+
+// has reports whether the language has a string for a key.
+func (tr *translator) has(key string) bool {
+	_, ok := tr.strings[key]
+	return ok
 }
 
 // must returns the string of a key, or the key itself in brackets when

@@ -27,21 +27,28 @@ func TestGermanStringsMatchTheEnglish(t *testing.T) {
 		"c":    "Rules",
 		"d":    "%s and %s",
 		"e":    "{figure} eats the {victim}",
+		"f":    "{player} scores {points}",
+		"g":    "{count} taken back",
 		"gone": "kept in English only",
 	}
 	broken := map[string]string{
-		"a":     "{points} für Spieler {player}", // the {names} may change places
-		"b":     "%s: %d Karten",                 // but %s and %d may not
-		"c":     "Regeln",
-		"d":     "%s",                      // a %s dropped
-		"e":     "{figure} frisst {opfer}", // a {name} renamed
-		"extra": "nur auf Deutsch",
+		"a":      "{points} für Spieler {player}", // the {names} may change places
+		"b":      "%s: %d Karten",                 // but %s and %d may not
+		"c":      "Regeln",
+		"d":      "%s",                      // a %s dropped
+		"e":      "{figure} frisst {opfer}", // a {name} renamed
+		"extra":  "nur auf Deutsch",
+		"f.one":  "{player} erhält {points} Punkt", // two forms for one string
+		"f.many": "{player} erhält {points} Punkte",
+		"g.one":  "{count} Figur",
+		"g.many": "{anzahl} Figuren",
 	}
 	assert.Equal(t, []string{
 		`b: the English has %d %s, the translation %s %d`,
 		`d: the English has %s %s, the translation %s`,
 		`e: the English has {figure} {victim}, the translation {figure} {opfer}`,
 		`extra: not in the English`,
+		`g.many: the English has {count}, the translation {anzahl}`,
 		`gone: not in the translation`,
 	}, compareStrings(english, broken))
 	assert.Empty(t, compareStrings(english, english))
@@ -62,12 +69,7 @@ func TestGermanStringsMatchTheEnglish(t *testing.T) {
 // set of {names} differs from the English.
 func compareStrings(en, tr map[string]string) []string {
 	var out []string
-	for key, e := range en {
-		s, ok := tr[key]
-		if !ok {
-			out = append(out, key+": not in the translation")
-			continue
-		}
+	compare := func(key, e, s string) {
 		if want, got := verbs(e), verbs(s); want != got {
 			out = append(out, fmt.Sprintf("%s: the English has %s, the translation %s", key, want, got))
 		}
@@ -75,8 +77,25 @@ func compareStrings(en, tr map[string]string) []string {
 			out = append(out, fmt.Sprintf("%s: the English has %s, the translation %s", key, want, got))
 		}
 	}
+	for key, e := range en {
+		s, ok := tr[key]
+		one, hasOne := tr[key+".one"]
+		many, hasMany := tr[key+".many"]
+		switch {
+		case ok:
+			compare(key, e, s)
+		case hasOne && hasMany:
+			// A translation may have two forms, one and many, for the
+			// English's one string (an event's "1 Punkt", "2 Punkte").
+			compare(key+".one", e, one)
+			compare(key+".many", e, many)
+		default:
+			out = append(out, key+": not in the translation")
+		}
+	}
 	for key := range tr {
-		if _, ok := en[key]; !ok {
+		base := strings.TrimSuffix(strings.TrimSuffix(key, ".one"), ".many")
+		if _, ok := en[key]; !ok && (base == key || en[base] == "") {
 			out = append(out, key+": not in the English")
 		}
 	}
@@ -177,6 +196,19 @@ func TestGermanSiteHasNoWordBuiltInGo(t *testing.T) {
 	shows(t, "index.html", ` data-kind-answer="Antwort"`)
 	// The summary of the choice says "1 Erweiterung", not quoted as script.
 	shows(t, "index.html", ` data-one="{n} Erweiterung" data-many="{n} Erweiterungen"`)
+}
+
+// TestGermanExamplesTellTheirMoves checks that a German worked example
+// words its moves and events in German: players by colour, the moves'
+// words and features by the strings' German words, and one point or
+// follower in the singular.
+func TestGermanExamplesTellTheirMoves(t *testing.T) {
+	shows(t, "examples/drawbridges-example-1.html", "Gelb zieht die Karte", "ein Gefolgsmann wechselt über die Zugbrücke in die Stadt bei")
+	hides(t, "examples/drawbridges-example-1.html", "per drawbridge", "das Gebiet city", "Spieler 1", "Punkt(e)")
+	shows(t, "examples/princess-dragon-princess-example.html", "das Burgfräulein schickt den Ritter bei 0,0 nach Hause")
+	shows(t, "examples/abbey-mayor-mayor-no-pennant.html", "Gelb nimmt 1 Figur zurück (die Stadt)")
+	hides(t, "examples/abbey-mayor-mayor-no-pennant.html", "Figur(en)", "1 Figuren")
+	shows(t, "examples/princess-dragon-dragon-example-four-players.html", "frisst den Gefolgsmann von Blau bei -1,-1")
 }
 
 // shows checks that a page of the German site shows each text.
