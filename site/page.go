@@ -2,6 +2,7 @@ package site
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tilekit/tilekit"
@@ -379,4 +380,10 @@ func (b *builder) dateWords(date string) string {
 		return b.tr.must("date.month", month, parts[0])
 	}
 	return b.tr.must("date.day", strings.TrimPrefix(parts[2], "0"), month, parts[0])
+}
+
+// decimal writes a number with a number of decimals and the language's
+// decimal mark (number.decimal-mark).
+func (b *builder) decimal(f float64, decimals int) string {
+	return strings.Replace(strconv.FormatFloat(f, 'f', decimals, 64), ".", b.tr.must("number.decimal-mark"), 1)
 }

@@ -262,6 +262,9 @@ func TestGermanSiteBuildsInEveryFormat(t *testing.T) {
 			stats, ok := s.File("stats.html")
 			require.True(t, ok)
 			assert.Contains(t, string(stats), "<h1>Statistik zufälliger Partien</h1>")
+			// Averages have a decimal comma.
+			assert.Regexp(t, `<td>\d+,\d [A-Za-zä]+</td>`, string(stats))
+			assert.NotRegexp(t, `<td>\d+\.\d+ `, string(stats))
 		}
 	}
 }

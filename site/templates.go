@@ -88,11 +88,14 @@ func (t *templates) execute(w io.Writer, kind string, pg *page) error {
 // templateFuncs are the functions every template may call.
 func (b *builder) templateFuncs() map[string]any {
 	return map[string]any{
-		"t":    b.tr.text,
-		"tf":   b.tr.format,
-		"tn":   b.tr.plural,
-		"link": b.pageLink,
-		"file": fileLink,
+		"t":  b.tr.text,
+		"tf": b.tr.format,
+		"tn": b.tr.plural,
+		// decimal writes a number with a number of decimals, with the
+		// language's decimal mark ("2.5", "2,5").
+		"decimal": b.decimal,
+		"link":    b.pageLink,
+		"file":    fileLink,
 		"seq": func(n int) []int {
 			out := make([]int, n)
 			for i := range out {
