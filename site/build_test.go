@@ -3,6 +3,7 @@ package site_test
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"net/url"
 	"path"
 	"regexp"
@@ -961,3 +962,48 @@ func TestOrderPagesOnlyForExpansionsThatChangeTheTurn(t *testing.T) {
 	assert.Contains(t, string(order), `href="./order/princess-dragon.html"`)
 	assert.NotContains(t, string(order), `order/bards.html`)
 }
+
+// TestSheetFollowsTheEditionAndMonth checks that the "my game" sheet marks
+// its verdicts and steps with the editions and months they are in force
+// in, as the tables' pages and the order of play do, so that the reader's
+// choice of edition and month changes the sheet too: the data-in of the
+// dragon-diet table's rows are those of the sheet's dragon-diet list.
+func TestSheetFollowsTheEditionAndMonth(t *testing.T) {
+	_, s := builtinBuild(t)
+	collect := func(page, within string) map[string]bool {
+		data, ok := s.File(page)
+		require.True(t, ok, page)
+		doc, err := html.Parse(bytes.NewReader(data))
+		require.NoError(t, err)
+		out := map[string]bool{}
+		walk(doc, func(n *html.Node) {
+			if n.Type != html.ElementNode || attr(n, "data-in") == "" || (n.Data != "tr" && n.Data != "li") {
+				return
+			}
+			for p := n.Parent; p != nil; p = p.Parent {
+				if strings.Contains(attr(p, "class"), within) || (within == "" && p.Data == "table") {
+					out[attr(n, "data-in")] = true
+					return
+				}
+			}
+		})
+		return out
+	}
+	table := collect("tables/dragon-diet.html", "")
+	require.NotEmpty(t, table, "the dragon-diet table has rows of some editions or months only")
+	data, _ := s.File("sheet.html")
+	section := string(data)[strings.Index(string(data), `href="./tables/dragon-diet.html"`):]
+	section = section[:strings.Index(section, "</section>")]
+	var sheet []string
+	for _, m := range regexp.MustCompile(`<li data-in="([^"]+)"`).FindAllStringSubmatch(section, -1) {
+		sheet = append(sheet, stdhtmlUnescape(m[1]))
+	}
+	assert.ElementsMatch(t, keys(table), slices.Compact(slices.Sorted(slices.Values(sheet))))
+	assert.True(t, strings.Contains(string(data), `class="then" hidden> → `), "the sheet has no step of other editions or months")
+}
+
+func keys(m map[string]bool) []string {
+	return slices.Sorted(maps.Keys(m))
+}
+
+func stdhtmlUnescape(s string) string { return html.UnescapeString(s) }

@@ -23,6 +23,10 @@ type sheetRow struct {
 	Subject, Verdict, VerdictClass string
 	Source                         int
 	Needs                          needs
+	// In and Then are the answer's choices of edition and month, as on
+	// its table's page (answerView).
+	In   string
+	Then bool
 }
 
 // sheetSource is a numbered footnote: a source the sheet's rows cite.
@@ -53,7 +57,7 @@ func (b *builder) writeSheet() error {
 				numbers[a.Source] = n
 				d.Sources = append(d.Sources, sheetSource{N: n, Source: a.Source})
 			}
-			st.Rows = append(st.Rows, sheetRow{Subject: a.Subject, Verdict: a.Verdict, VerdictClass: a.VerdictClass, Source: n, Needs: a.Needs})
+			st.Rows = append(st.Rows, sheetRow{Subject: a.Subject, Verdict: a.Verdict, VerdictClass: a.VerdictClass, Source: n, Needs: a.Needs, In: a.In, Then: a.Then})
 		}
 		d.Tables = append(d.Tables, st)
 	}
