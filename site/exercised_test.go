@@ -1,6 +1,7 @@
 package site_test
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -26,7 +27,10 @@ func exampleLinks(t *testing.T, pages map[string]*parsedPage, page, row string) 
 		if attr(span, "class") != "examples" {
 			return
 		}
-		assert.True(t, strings.HasPrefix(textOf(span), "Examples: "), "%s#%s: %q", page, row, textOf(span))
+		// A few links follow "Examples:"; more are folded under their
+		// count.
+		text := textOf(span)
+		assert.True(t, strings.HasPrefix(text, "Examples: ") || regexp.MustCompile(`^\d+ worked examples: show them`).MatchString(text), "%s#%s: %q", page, row, text)
 		walk(span, func(a *html.Node) {
 			if a.Data == "a" {
 				if links == nil {
@@ -170,4 +174,31 @@ func TestHouseRuleKeepsTheExamplesOfTheRowItOverturned(t *testing.T) {
 		}
 	})
 	assert.Empty(t, own, "the house rule's own examples")
+}
+
+// TestLongExampleListsAreFolded checks that a row exercised by many
+// worked examples folds their links under their count, so that the row
+// stays short on a phone, and that a row of a few lists them.
+func TestLongExampleListsAreFolded(t *testing.T) {
+	_, s := builtinBuild(t)
+	pages := parseSite(t, s)
+	folded := map[string]int{}
+	walk(pages["tables/dragon-diet.html"].doc, func(n *html.Node) {
+		if n.Type == html.ElementNode && attr(n, "class") == "examples" {
+			links := 0
+			walk(n, func(a *html.Node) {
+				if a.Type == html.ElementNode && a.Data == "a" {
+					links++
+				}
+			})
+			folded[n.Data] = max(folded[n.Data], links)
+			if n.Data == "details" {
+				assert.Greater(t, links, 3)
+			} else {
+				assert.LessOrEqual(t, links, 3)
+			}
+		}
+	})
+	assert.Contains(t, folded, "details", "no folded list of examples")
+	assert.Contains(t, folded, "div", "no short list of examples")
 }
