@@ -6,6 +6,7 @@ import (
 	"io"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"github.com/tilekit/tilekit"
 	"github.com/tilekit/tilekit/game"
 	"github.com/tilekit/tilekit/rules"
+	"github.com/tilekit/tilekit/site"
 )
 
 // playOptions holds what "tilekit play" was asked for.
@@ -28,6 +30,8 @@ type playOptions struct {
 	builtin bool
 	format  string
 	explain bool
+	// lang is the language --explain words events in.
+	lang string
 }
 
 // playLong is the long help of "tilekit play".
@@ -43,7 +47,8 @@ pile only with --explain), and the run exits 1 after a summary
 line. --builtin runs the scenarios of the loaded
 data (the built-in ones and those of --data folders) instead of files.
 --explain prints, under each scenario, the events of each turn and of the
-end of the game, each with the rule that made it.
+end of the game, each with the rule that made it, in English or in the
+language of --lang (de: German), as the rules reference words them.
 
 --format json prints one object: "scenarios", a list with for each one
 "id", "title", "file", "line" (where it is defined), "passed" (a boolean),
@@ -119,6 +124,8 @@ func newPlayCmd() *cobra.Command {
 	cmd.Flags().BoolVar(&opts.builtin, "builtin", false, "run the scenarios of the loaded data (built-in and --data folders)")
 	cmd.Flags().StringVar(&opts.format, "format", "text", "scenario results as text or json")
 	cmd.Flags().BoolVar(&opts.explain, "explain", false, "print each turn's events and the rules that made them")
+	cmd.Flags().StringVar(&opts.lang, "lang", "en", "with --explain: the language events are worded in ("+strings.Join(site.Languages(), ", ")+")")
+	_ = cmd.RegisterFlagCompletionFunc("lang", cobra.FixedCompletions(site.Languages(), cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.MarkFlagDirname("out")
 	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"text", "json"}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
@@ -150,7 +157,7 @@ func checkPlayMode(cmd *cobra.Command, opts *playOptions, args []string) error {
 		if len(args) > 0 {
 			return usagef("play --random plays random games: it takes no scenario files")
 		}
-		if f := changed("builtin", "format", "explain"); f != "" {
+		if f := changed("builtin", "format", "explain", "lang"); f != "" {
 			return usagef("%s is for scenarios, not for --random", f)
 		}
 		return nil
@@ -163,6 +170,8 @@ func checkPlayMode(cmd *cobra.Command, opts *playOptions, args []string) error {
 		return usagef("play --builtin runs the data's scenarios: it takes no files")
 	case !opts.builtin && len(args) == 0:
 		return usagef("play needs scenario files or folders, --builtin or --random N")
+	case !slices.Contains(site.Languages(), opts.lang):
+		return usagef("--lang %s: want one of %s", opts.lang, strings.Join(site.Languages(), ", "))
 	}
 	return nil
 }

@@ -54,9 +54,9 @@ func runScenarios(cmd *cobra.Command, opts *playOptions, args []string) error {
 	if len(res.Catalog.Scenarios) == 0 {
 		return usagef("no [[scenario]] to run in %s", strings.Join(scenarioSourceNames(opts, args), ", "))
 	}
-	words, err := site.NewEventWords("en")
+	words, err := site.NewEventWords(opts.lang)
 	if err != nil {
-		return err
+		return usageError{fmt.Errorf("--lang: %w", err)}
 	}
 	report := playReport{Scenarios: []scenarioReport{}, words: words.ForData(res.Catalog)}
 	for i := range res.Catalog.Scenarios {
