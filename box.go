@@ -24,6 +24,9 @@ type Box struct {
 	Note string
 	// Source says where the contents come from.
 	Source Citation
+	// Translations are its name in other languages (see
+	// Translations.Text).
+	Translations Translations
 	// Origin says where the box was defined.
 	Origin Origin
 }

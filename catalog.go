@@ -35,6 +35,9 @@ type Expansion struct {
 	// YYYY where only the year is known; empty when unknown. Before it, its
 	// subjects did not exist.
 	Published string
+	// Translations are its name in other languages (see
+	// Translations.Text).
+	Translations Translations
 	// Origin says where the expansion was defined.
 	Origin Origin
 }
@@ -230,6 +233,27 @@ func (c *Catalog) Location(id string) *Location { return lookup(c.Locations, c.l
 
 // Action returns the action with the id, or nil.
 func (c *Catalog) Action(id string) *Action { return lookup(c.Actions, c.actionByID, id) }
+
+// SubjectTranslations returns the translations of the figure, location or
+// action a subject stands for: its name in other languages; nil when it
+// has none.
+func (c *Catalog) SubjectTranslations(s Subject) Translations {
+	switch s.Kind.Entry() {
+	case LocationEntry:
+		if l := c.Location(s.ID); l != nil {
+			return l.Translations
+		}
+	case ActionEntry:
+		if a := c.Action(s.ID); a != nil {
+			return a.Translations
+		}
+	default:
+		if f := c.Figure(s.ID); f != nil {
+			return f.Translations
+		}
+	}
+	return nil
+}
 
 // Table returns the table with the id, or nil.
 func (c *Catalog) Table(id string) *Table { return lookup(c.Tables, c.tableByID, id) }

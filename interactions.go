@@ -15,6 +15,9 @@ import (
 type Part struct {
 	ID   string
 	Name string
+	// Translations are its name in other languages (see
+	// Translations.Text).
+	Translations Translations
 }
 
 // FigureCategory classifies figures, tokens and pieces.
@@ -55,8 +58,11 @@ type Figure struct {
 	// Play is, for a follower a player owns, how it is played: how many
 	// each player has, its weight in a majority and where it may stand;
 	// nil for every other figure.
-	Play   *FollowerPlay
-	Origin Origin
+	Play *FollowerPlay
+	// Translations are its name in other languages (see
+	// Translations.Text).
+	Translations Translations
+	Origin       Origin
 }
 
 // PlayerFollower reports whether the figure is a follower that a player
@@ -116,7 +122,10 @@ type Location struct {
 	// the id of the neutral figure on whose tile the location lies: what
 	// the location means to the game engine.
 	DeployedBy, TileOf string
-	Origin             Origin
+	// Translations are its name in other languages (see
+	// Translations.Text).
+	Translations Translations
+	Origin       Origin
 }
 
 // Action is something a player does on a turn that a rule restricts.
@@ -125,7 +134,10 @@ type Action struct {
 	Name        string
 	Expansion   string
 	Description string
-	Origin      Origin
+	// Translations are its name in other languages (see
+	// Translations.Text).
+	Translations Translations
+	Origin       Origin
 }
 
 // SubjectKind is what kind of thing a table row is about: a figure category,
@@ -455,7 +467,10 @@ type Table struct {
 	// Folder is the index of the data folder the table was loaded from, in
 	// loading order: 0 for the first (the built-in data).
 	Folder int
-	Origin Origin
+	// Translations are its name, question and description in other languages (see
+	// Translations.Text).
+	Translations Translations
+	Origin       Origin
 }
 
 // AsOfFolder returns the table as the data folders up to folder f made it:
@@ -594,7 +609,10 @@ type Step struct {
 	// Folder is the index of the data folder the step was loaded from, in
 	// loading order: 0 for the first (the built-in data).
 	Folder int
-	Origin Origin
+	// Translations are its name and explanation in other languages (see
+	// Translations.Text).
+	Translations Translations
+	Origin       Origin
 }
 
 // StepVariant is a publisher's or an edition's rules for a step: its After
@@ -617,7 +635,10 @@ type StepVariant struct {
 	Choice      *Choice
 	Source      Citation
 	Explanation string
-	Origin      Origin
+	// Translations are its explanation in other languages (see
+	// Translations.Text).
+	Translations Translations
+	Origin       Origin
 }
 
 // AppliesTo reports whether the variant holds for a publisher and an

@@ -225,6 +225,37 @@ func orOldPointer[T any](mine **T, old *T) {
 	}
 }
 
+// overlayTranslations returns the translations of an entry that
+// supersedes another: its own, and those of the other's for the fields
+// whose English it keeps (a field it gives in English, by mine, makes the
+// other's translations of that field out of date).
+func overlayTranslations(mine, theirs Translations, english map[string]string) Translations {
+	if len(mine) == 0 && len(theirs) == 0 {
+		return nil
+	}
+	out := Translations{}
+	for lang, fields := range theirs {
+		for field, text := range fields {
+			if english[field] != "" {
+				continue
+			}
+			if out[lang] == nil {
+				out[lang] = map[string]string{}
+			}
+			out[lang][field] = text
+		}
+	}
+	for lang, fields := range mine {
+		for field, text := range fields {
+			if out[lang] == nil {
+				out[lang] = map[string]string{}
+			}
+			out[lang][field] = text
+		}
+	}
+	return out
+}
+
 // pick returns mine, or theirs when mine is empty.
 func pick(mine, theirs string) string {
 	if mine == "" {
@@ -239,6 +270,7 @@ func pick(mine, theirs string) string {
 func (t *Table) overlay(old Table) Table {
 	out := *t
 	out.Name, out.Question, out.Expansion, out.Description = pick(t.Name, old.Name), pick(t.Question, old.Question), pick(t.Expansion, old.Expansion), pick(t.Description, old.Description)
+	out.Translations = overlayTranslations(t.Translations, old.Translations, map[string]string{"name": t.Name, "question": t.Question, "description": t.Description})
 	orOld(&out.Subjects, old.Subjects)
 	orOldPointer(&out.Rule, old.Rule)
 	out.Replaces = &old
@@ -255,6 +287,7 @@ const PhaseNotGiven = -1
 func (s *Step) overlay(old Step) Step {
 	out := *s
 	out.Name, out.Expansion, out.Explanation = pick(s.Name, old.Name), pick(s.Expansion, old.Expansion), pick(s.Explanation, old.Explanation)
+	out.Translations = overlayTranslations(s.Translations, old.Translations, map[string]string{"name": s.Name, "explanation": s.Explanation})
 	if s.Phase == PhaseNotGiven {
 		out.Phase = old.Phase
 	}

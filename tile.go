@@ -49,6 +49,9 @@ type Tile struct {
 	// inside a city that scores alone, a road that passes under a city
 	// unbroken), each with its source, shown with the tile.
 	Rules []TileRule
+	// Translations are its name in other languages (see
+	// Translations.Text).
+	Translations Translations
 	// Origin says where the tile was defined.
 	Origin Origin
 }

@@ -164,6 +164,9 @@ type SymbolDef struct {
 	Expansion string
 	// Description says what the symbol looks like and does.
 	Description string
+	// Translations are its name in other languages (see
+	// Translations.Text).
+	Translations Translations
 	// Origin says where it was declared.
 	Origin Origin
 }

@@ -178,7 +178,7 @@ func (b *builder) writeExamples() error {
 	groups := map[string]int{}
 	for _, x := range b.expansions {
 		groups[x.ID] = len(idx.Groups)
-		idx.Groups = append(idx.Groups, exampleGroup{Anchor: "examples-" + anchorID(x.ID), Name: x.Name})
+		idx.Groups = append(idx.Groups, exampleGroup{Anchor: "examples-" + anchorID(x.ID), Name: b.name(x.Translations, x.Name)})
 	}
 	rank, err := b.stepRanks()
 	if err != nil {
@@ -232,7 +232,7 @@ func (b *builder) exampleOrUnplayed(s *tilekit.Scenario, page string) (*exampleD
 	}
 	var names []string
 	for _, st := range unplayed {
-		names = append(names, st.Name+" ("+st.ID+")")
+		names = append(names, b.name(st.Translations, st.Name)+" ("+st.ID+")")
 	}
 	d := b.exampleSetup(s)
 	d.NotPlayed = b.tr.must("example.not-played", strings.Join(names, ", "))
@@ -536,7 +536,7 @@ func (b *builder) stepsText(word tilekit.MoveWord, sides []string) string {
 // where the data has no such tile.
 func (b *builder) tileName(id string) string {
 	if t := b.cat.Tile(id); t != nil && t.Name != "" {
-		return "“" + t.Name + "”"
+		return "“" + b.name(t.Translations, t.Name) + "”"
 	}
 	return id
 }

@@ -60,7 +60,7 @@ func (b *builder) addToRule(g *exampleGroup, step string, entry exampleLink) {
 		k = len(g.Rules)
 		rg := ruleGroup{Step: step, Anchor: g.Anchor + "-other", Name: b.tr.must("examples.other")}
 		if st := b.cat.Step(step); st != nil {
-			rg.Anchor, rg.Name = g.Anchor+"-"+anchorID(step), st.Name
+			rg.Anchor, rg.Name = g.Anchor+"-"+anchorID(step), b.name(st.Translations, st.Name)
 		}
 		g.Rules = append(g.Rules, rg)
 	}

@@ -101,5 +101,5 @@ func (b *builder) rulingLink(page string, r *rules.Ruling) *link {
 	default:
 		return nil
 	}
-	return &link{Href: b.pageLink(page, "tables/"+t.ID, anchor), Text: b.tr.must("example.ruling", t.Name, r.Subject.Name)}
+	return &link{Href: b.pageLink(page, "tables/"+t.ID, anchor), Text: b.tr.must("example.ruling", b.name(t.Translations, t.Name), b.subjectName(r.Subject))}
 }

@@ -13,7 +13,10 @@ import (
 // expansionData is the content of an expansion's page.
 type expansionData struct {
 	ID, Name, Label, KindName, Published string
-	Editions                             []string
+	// NameLang is the language of Name when it is not the page's (the
+	// English of an expansion with no translation), else "".
+	NameLang string
+	Editions []string
 	// EveryEdition is set for an expansion that names no edition (a fan
 	// expansion): it is played with every edition.
 	EveryEdition bool
@@ -42,13 +45,17 @@ type expansionData struct {
 // partView is a part of an expansion, with its rules text if it has one.
 type partView struct {
 	ID, Name, Anchor string
-	Text             *renderedText
+	// NameLang is the language of Name when it is not the page's.
+	NameLang string
+	Text     *renderedText
 }
 
 // subjectView is a figure, place or action.
 type subjectView struct {
 	Anchor, ID, Name, Category, Description string
-	Needs                                   needs
+	// NameLang is the language of Name when it is not the page's.
+	NameLang string
+	Needs    needs
 }
 
 // followerView is how a follower a player owns is played, as the figures
@@ -57,9 +64,11 @@ type subjectView struct {
 // kinds of feature it stands on, linked to the figure's entry.
 type followerView struct {
 	Anchor, Name, Weight, StandsOn string
-	PerPlayer                      int
-	Source                         citation
-	Needs                          needs
+	// NameLang is the language of Name when it is not the page's.
+	NameLang  string
+	PerPlayer int
+	Source    citation
+	Needs     needs
 }
 
 // rowLink is an answer about an expansion's subject, linked to its table.
@@ -73,9 +82,11 @@ type rowLink struct {
 // tileView is a tile as a page shows it.
 type tileView struct {
 	ID, Anchor, Name, Src, Alt, Note string
-	Counts                           []editionCount
-	Start                            []string
-	Provisional                      bool
+	// NameLang is the language of Name when it is not the page's.
+	NameLang    string
+	Counts      []editionCount
+	Start       []string
+	Provisional bool
 	// Kinds lists the tile's feature kinds and symbols, space-separated,
 	// for the gallery's filters.
 	Kinds string
@@ -106,10 +117,10 @@ func (b *builder) writeExpansions() error {
 			return fmt.Errorf("expansion %s: %w", x.ID, err)
 		}
 		p := "expansions/" + x.ID
-		if err := b.writePage("expansion", b.newPage(p, x.Name, data)); err != nil {
+		if err := b.writePage("expansion", b.newPage(p, data.Name, data)); err != nil {
 			return err
 		}
-		b.addSearch(x.Name, p, "", "rules", x.Label+" "+string(x.Kind)).needing(b.needsOf([]string{x.ID}, nil))
+		b.addSearch(data.Name, p, "", "rules", x.Label+" "+string(x.Kind)).needing(b.needsOf([]string{x.ID}, nil))
 	}
 	return nil
 }
@@ -117,9 +128,9 @@ func (b *builder) writeExpansions() error {
 // expansionPage gathers an expansion's page.
 func (b *builder) expansionPage(x *tilekit.Expansion) (*expansionData, error) {
 	p := "expansions/" + x.ID
-	d := &expansionData{ID: x.ID, Name: x.Name, Label: x.Label, KindName: b.tr.must("expansion-kind." + string(x.Kind)), Published: x.Published}
+	d := &expansionData{ID: x.ID, Name: b.name(x.Translations, x.Name), NameLang: b.textLang(x.Translations, "name", x.Name), Label: x.Label, KindName: b.tr.must("expansion-kind." + string(x.Kind)), Published: x.Published}
 	if b.addsToTurn(x.ID) {
-		d.Order = link{Href: b.pageLink(p, "order/"+x.ID, ""), Text: b.tr.must("expansion.order", x.Name)}
+		d.Order = link{Href: b.pageLink(p, "order/"+x.ID, ""), Text: b.tr.must("expansion.order", d.Name)}
 	} else {
 		d.Order = link{Href: b.pageLink(p, "order/"+tilekit.BaseGame, ""), Text: b.tr.must("expansion.order-base")}
 	}
@@ -139,7 +150,7 @@ func (b *builder) expansionPage(x *tilekit.Expansion) (*expansionData, error) {
 		if !b.covers(part.ID) {
 			continue
 		}
-		pv := partView{ID: part.ID, Name: part.Name, Anchor: "part-" + anchorID(part.ID)}
+		pv := partView{ID: part.ID, Name: b.name(part.Translations, part.Name), NameLang: b.textLang(part.Translations, "name", part.Name), Anchor: "part-" + anchorID(part.ID)}
 		if pv.Text, err = b.rulesText(part.ID, p, "rules-"+anchorID(part.ID)+"-"); err != nil {
 			return nil, err
 		}
@@ -231,8 +242,9 @@ func (b *builder) expansionTiles(d *expansionData, x *tilekit.Expansion, page st
 
 // tileView describes a tile for a page.
 func (b *builder) tileView(t *tilekit.Tile, page string) tileView {
-	v := tileView{ID: t.ID, Anchor: "tile-" + anchorID(t.ID), Name: t.Name, Src: fileLink(page, tilePath(t.ID)), Note: t.Note, Provisional: t.Provisional,
-		Alt: b.tr.must("tile.alt", t.ID, t.Name), Needs: b.needsOf([]string{t.Expansion()}, nil)}
+	name := b.name(t.Translations, t.Name)
+	v := tileView{ID: t.ID, Anchor: "tile-" + anchorID(t.ID), Name: name, NameLang: b.textLang(t.Translations, "name", t.Name), Src: fileLink(page, tilePath(t.ID)), Note: t.Note, Provisional: t.Provisional,
+		Alt: b.tr.must("tile.alt", t.ID, name), Needs: b.needsOf([]string{t.Expansion()}, nil)}
 	for _, e := range tilekit.Editions {
 		if n, ok := t.Counts[e]; ok {
 			v.Counts = append(v.Counts, editionCount{string(e), n})
@@ -265,9 +277,9 @@ func tilePath(id string) string { return "tiles/" + slug(id) + ".svg" }
 func (b *builder) expansionSubjects(d *expansionData, x *tilekit.Expansion, page string) {
 	for _, f := range b.cat.Figures {
 		if tilekit.ParentExpansion(f.Expansion) == x.ID && b.covers(f.Expansion) {
-			v := subjectView{Anchor: "figure-" + anchorID(f.ID), ID: f.ID, Name: f.Name, Category: b.tr.must("category." + string(f.Category)), Description: f.Description, Needs: b.needsOf([]string{f.Expansion}, nil)}
+			v := subjectView{Anchor: "figure-" + anchorID(f.ID), ID: f.ID, Name: b.name(f.Translations, f.Name), NameLang: b.textLang(f.Translations, "name", f.Name), Category: b.tr.must("category." + string(f.Category)), Description: f.Description, Needs: b.needsOf([]string{f.Expansion}, nil)}
 			d.Figures = append(d.Figures, v)
-			b.addSearch(f.Name, page, v.Anchor, "figure", f.Description).needing(v.Needs)
+			b.addSearch(v.Name, page, v.Anchor, "figure", f.Description).needing(v.Needs)
 			if f.PlayerFollower() && f.Play != nil {
 				d.Followers = append(d.Followers, b.followerView(v, f.Play))
 			}
@@ -275,16 +287,16 @@ func (b *builder) expansionSubjects(d *expansionData, x *tilekit.Expansion, page
 	}
 	for _, l := range b.cat.Locations {
 		if tilekit.ParentExpansion(l.Expansion) == x.ID && b.covers(l.Expansion) {
-			v := subjectView{Anchor: "location-" + anchorID(l.ID), ID: l.ID, Name: l.Name, Description: l.Description, Needs: b.needsOf([]string{l.Expansion}, nil)}
+			v := subjectView{Anchor: "location-" + anchorID(l.ID), ID: l.ID, Name: b.name(l.Translations, l.Name), NameLang: b.textLang(l.Translations, "name", l.Name), Description: l.Description, Needs: b.needsOf([]string{l.Expansion}, nil)}
 			d.Places = append(d.Places, v)
-			b.addSearch(l.Name, page, v.Anchor, "figure", l.Description).needing(v.Needs)
+			b.addSearch(v.Name, page, v.Anchor, "figure", l.Description).needing(v.Needs)
 		}
 	}
 	for _, a := range b.cat.Actions {
 		if tilekit.ParentExpansion(a.Expansion) == x.ID && b.covers(a.Expansion) {
-			v := subjectView{Anchor: "action-" + anchorID(a.ID), ID: a.ID, Name: a.Name, Description: a.Description, Needs: b.needsOf([]string{a.Expansion}, nil)}
+			v := subjectView{Anchor: "action-" + anchorID(a.ID), ID: a.ID, Name: b.name(a.Translations, a.Name), NameLang: b.textLang(a.Translations, "name", a.Name), Description: a.Description, Needs: b.needsOf([]string{a.Expansion}, nil)}
 			d.Actions = append(d.Actions, v)
-			b.addSearch(a.Name, page, v.Anchor, "figure", a.Description).needing(v.Needs)
+			b.addSearch(v.Name, page, v.Anchor, "figure", a.Description).needing(v.Needs)
 		}
 	}
 }
@@ -292,7 +304,7 @@ func (b *builder) expansionSubjects(d *expansionData, x *tilekit.Expansion, page
 // followerView gathers the figures table's line of a follower a player
 // owns, from its entry and how it is played.
 func (b *builder) followerView(v subjectView, p *tilekit.FollowerPlay) followerView {
-	out := followerView{Anchor: v.Anchor, Name: v.Name, PerPlayer: p.PerPlayer, Weight: strconv.Itoa(p.Weight), Source: b.citationOf(p.Source), Needs: v.Needs}
+	out := followerView{Anchor: v.Anchor, Name: v.Name, NameLang: v.NameLang, PerPlayer: p.PerPlayer, Weight: strconv.Itoa(p.Weight), Source: b.citationOf(p.Source), Needs: v.Needs}
 	if p.Strength != "" {
 		out.Weight = b.tr.must("strength." + string(p.Strength))
 	}
@@ -310,7 +322,7 @@ func (b *builder) expansionRules(d *expansionData, x *tilekit.Expansion, page st
 	for _, t := range b.tables {
 		target := "tables/" + t.ID
 		if tilekit.ParentExpansion(t.Expansion) == x.ID {
-			d.Tables = append(d.Tables, link{Href: b.pageLink(page, target, ""), Text: t.Name, Needs: b.needsOf([]string{t.Expansion}, nil)})
+			d.Tables = append(d.Tables, link{Href: b.pageLink(page, target, ""), Text: b.name(t.Translations, t.Name), Needs: b.needsOf([]string{t.Expansion}, nil)})
 		}
 		res := b.answers[t.ID]
 		for i := range res.Answers {
@@ -318,7 +330,7 @@ func (b *builder) expansionRules(d *expansionData, x *tilekit.Expansion, page st
 			if a.SupersededBy != nil || tilekit.ParentExpansion(a.Subject.Expansion) != x.ID {
 				continue
 			}
-			d.Rows = append(d.Rows, rowLink{Href: b.pageLink(page, target, b.rowIDs[a]), Table: t.Name, Subject: a.Subject.Name,
+			d.Rows = append(d.Rows, rowLink{Href: b.pageLink(page, target, b.rowIDs[a]), Table: b.name(t.Translations, t.Name), Subject: b.subjectName(a.Subject),
 				Verdict: b.verdictText(a.Verdict, a.Condition), RuleOfThumb: a.Row == nil, Exception: a.Row != nil && a.Row.Exception,
 				Source: b.citationOf(a.Source), Needs: b.answerNeeds(t, a)})
 		}
@@ -332,7 +344,7 @@ func (b *builder) expansionRules(d *expansionData, x *tilekit.Expansion, page st
 	for i := range b.cat.Steps {
 		s := &b.cat.Steps[i]
 		if tilekit.ParentExpansion(s.Expansion) == x.ID && b.covers(s.Expansion) {
-			d.Steps = append(d.Steps, link{Href: b.pageLink(page, "order", "step-"+anchorID(s.ID)), Text: s.Name, Needs: b.needsOf([]string{s.Expansion}, nil)})
+			d.Steps = append(d.Steps, link{Href: b.pageLink(page, "order", "step-"+anchorID(s.ID)), Text: b.name(s.Translations, s.Name), Needs: b.needsOf([]string{s.Expansion}, nil)})
 		}
 	}
 	for i := range b.cat.Scenarios {

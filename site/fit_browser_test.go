@@ -27,7 +27,10 @@ var fitWidths = []int64{390, 1280}
 // largest carry the widest tables).
 func TestBrowserPagesFitTheWindow(t *testing.T) {
 	t.Parallel()
-	b := newBrowser(t)
+	// It opens some 60 pages twice, beside the accessibility test: 40 s on
+	// a quiet machine, over a minute on a busy one. The bound is against
+	// a hang, not a measure of speed.
+	b := newBrowserWithin(t, 3*browserTimeout)
 	dir := buildSite(t, "de")
 	pages := fitPages(t, dir)
 	b.navigate(fileURL(dir, "tables/dragon-diet.html"))

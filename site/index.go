@@ -102,7 +102,7 @@ func (b *builder) writeGallery() error {
 		v := b.tileView(t, p)
 		v.Expansion = &link{Href: b.pageLink(p, "expansions/"+t.Expansion(), ""), Text: b.expansionName(t.Expansion())}
 		d.Tiles = append(d.Tiles, v)
-		b.addSearch(t.Name+" ("+t.ID+")", p, v.Anchor, "tile", v.Kinds+" "+t.Note)
+		b.addSearch(v.Name+" ("+t.ID+")", p, v.Anchor, "tile", v.Kinds+" "+t.Note)
 	}
 	for _, k := range tilekit.FeatureKinds {
 		d.Kinds = append(d.Kinds, filterKind{ID: string(k), Name: b.tr.must("feature." + string(k))})
@@ -123,7 +123,7 @@ func (b *builder) writeIndex() error {
 			if x.Kind != kind && (kind != tilekit.Major || x.ID != tilekit.BaseGame) {
 				continue
 			}
-			l := link{Href: b.pageLink(p, "expansions/"+x.ID, ""), Text: x.Name}
+			l := link{Href: b.pageLink(p, "expansions/"+x.ID, ""), Text: b.name(x.Translations, x.Name)}
 			if b.hasRules(x.ID) {
 				g.Expansions = append(g.Expansions, l)
 			} else {
@@ -136,7 +136,7 @@ func (b *builder) writeIndex() error {
 		}
 	}
 	for _, t := range b.tables {
-		d.Tables = append(d.Tables, link{Href: b.pageLink(p, "tables/"+t.ID, ""), Text: t.Question, Title: t.Name, Needs: b.needsOf([]string{t.Expansion}, nil)})
+		d.Tables = append(d.Tables, link{Href: b.pageLink(p, "tables/"+t.ID, ""), Text: b.text(t.Translations, "question", t.Question), Title: b.name(t.Translations, t.Name), Needs: b.needsOf([]string{t.Expansion}, nil)})
 	}
 	for i := range b.cat.Tiles {
 		if b.covers(b.cat.Tiles[i].Expansion()) {

@@ -35,10 +35,10 @@ func (b *builder) writeOpenQuestions() error {
 		if !ok {
 			k = len(d.Tables)
 			byTable[g.Table.ID] = k
-			d.Tables = append(d.Tables, openTable{Anchor: "gaps-" + anchorID(g.Table.ID), Question: g.Table.Question,
-				Table: link{Href: b.pageLink(p, "tables/"+g.Table.ID, ""), Text: g.Table.Name, Needs: b.needsOf([]string{g.Table.Expansion}, nil)}})
+			d.Tables = append(d.Tables, openTable{Anchor: "gaps-" + anchorID(g.Table.ID), Question: b.text(g.Table.Translations, "question", g.Table.Question),
+				Table: link{Href: b.pageLink(p, "tables/"+g.Table.ID, ""), Text: b.name(g.Table.Translations, g.Table.Name), Needs: b.needsOf([]string{g.Table.Expansion}, nil)}})
 		}
-		s := openSubject{Name: g.Subject.Name, Href: b.subjectLink(p, g.Subject), KindName: b.tr.must("category." + string(g.Subject.Kind)),
+		s := openSubject{Name: b.subjectName(g.Subject), Href: b.subjectLink(p, g.Subject), KindName: b.tr.must("category." + string(g.Subject.Kind)),
 			Needs: b.needsOf([]string{g.Table.Expansion, g.Subject.Expansion}, nil)}
 		if g.RuleOfThumb != "" {
 			s.RuleOfThumb = b.tr.must("verdict." + string(g.RuleOfThumb))

@@ -48,6 +48,10 @@ type orderSection struct {
 // stepView is a step of the turn.
 type stepView struct {
 	Anchor, ID, Name, Explanation, Choice, Variant string
+	// NameLang and ExplanationLang are the language of Name and
+	// Explanation when it is not the page's (the English of a step with
+	// no translation of it), else "".
+	NameLang, ExplanationLang string
 	// Phase is the step's phase of the turn (tilekit.Step.Phase).
 	Phase     int
 	Expansion link
@@ -112,7 +116,7 @@ func (b *builder) writeOrder() error {
 		if !b.addsToTurn(x.ID) {
 			continue
 		}
-		d.Singles = append(d.Singles, link{Href: b.pageLink("order", "order/"+x.ID, ""), Text: x.Name, Needs: b.needsOf([]string{x.ID}, nil)})
+		d.Singles = append(d.Singles, link{Href: b.pageLink("order", "order/"+x.ID, ""), Text: b.name(x.Translations, x.Name), Needs: b.needsOf([]string{x.ID}, nil)})
 	}
 	if err := b.writePage("order", b.newPage("order", b.tr.must("order.title"), d)); err != nil {
 		return err
@@ -130,8 +134,9 @@ func (b *builder) writeOrder() error {
 		if err != nil {
 			return err
 		}
-		one.Expansion = &link{Href: b.pageLink(p, "expansions/"+x.ID, ""), Text: x.Name}
-		if err := b.writePage("order-one", b.newPage(p, b.tr.must("order.one-title", x.Name), one)); err != nil {
+		name := b.name(x.Translations, x.Name)
+		one.Expansion = &link{Href: b.pageLink(p, "expansions/"+x.ID, ""), Text: name}
+		if err := b.writePage("order-one", b.newPage(p, b.tr.must("order.one-title", name), one)); err != nil {
 			return err
 		}
 	}
@@ -532,7 +537,9 @@ func sameSteps(a, b []stepView) bool {
 
 // stepView describes a step of the turn.
 func (b *builder) stepView(page string, s rules.PlayedStep, anchor string, differs bool) stepView {
-	v := stepView{Anchor: anchor + anchorID(s.Step.ID), ID: s.Step.ID, Name: s.Step.Name, Explanation: s.Step.Explanation, Choice: b.choiceWords(s.Choice),
+	tr := s.Step.Translations
+	v := stepView{Anchor: anchor + anchorID(s.Step.ID), ID: s.Step.ID, Name: b.name(tr, s.Step.Name), Explanation: b.text(tr, "explanation", s.Step.Explanation),
+		NameLang: b.textLang(tr, "name", s.Step.Name), ExplanationLang: b.textLang(tr, "explanation", s.Step.Explanation), Choice: b.choiceWords(s.Choice),
 		Phase:  s.Step.Phase,
 		Source: b.citationOf(s.Step.Source), Needs: b.needsOf([]string{s.Step.Expansion}, nil), Differs: differs,
 		Expansion: link{Href: b.pageLink(page, "expansions/"+tilekit.ParentExpansion(s.Step.Expansion), ""), Text: b.expansionName(s.Step.Expansion)},
@@ -540,7 +547,7 @@ func (b *builder) stepView(page string, s rules.PlayedStep, anchor string, diffe
 	if s.Variant != nil {
 		v.Variant = b.variantScope(s.Variant)
 		if s.Variant.Explanation != "" {
-			v.Variant += ": " + s.Variant.Explanation
+			v.Variant += ": " + b.text(s.Variant.Translations, "explanation", s.Variant.Explanation)
 		}
 		v.Source = b.citationOf(s.Variant.Source)
 	}
@@ -603,9 +610,13 @@ func (b *builder) variantScope(v *tilekit.StepVariant) string {
 }
 
 // stepName returns a step's name, or its id where the data has no such
-// step.
+// step, to stand inside a sentence: an English name starts in lower case
+// there, a translation as it is written (German nouns keep their capital).
 func (b *builder) stepName(id string) string {
 	if s := b.cat.Step(id); s != nil && s.Name != "" {
+		if s.Translations.Has(b.opt.Lang, "name") {
+			return b.name(s.Translations, s.Name)
+		}
 		return strings.ToLower(s.Name[:1]) + s.Name[1:]
 	}
 	return id
@@ -614,7 +625,7 @@ func (b *builder) stepName(id string) string {
 // figureName returns a figure's name, or its id where the data has none.
 func (b *builder) figureName(id string) string {
 	if f := b.cat.Figure(id); f != nil && f.Name != "" {
-		return f.Name
+		return b.name(f.Translations, f.Name)
 	}
 	return id
 }

@@ -151,7 +151,7 @@ func (b *builder) removalWords(r *tilekit.Removal) string {
 // id where the data has no such table.
 func (b *builder) tableName(id string) string {
 	if t := b.cat.Table(id); t != nil && t.Name != "" {
-		return "“" + t.Name + "”"
+		return "“" + b.name(t.Translations, t.Name) + "”"
 	}
 	return id
 }
@@ -249,7 +249,7 @@ func (b *builder) figureWord(id string) string {
 		return w
 	}
 	if f := b.cat.Figure(id); f != nil {
-		return f.Name
+		return b.name(f.Translations, f.Name)
 	}
 	return id
 }

@@ -163,7 +163,7 @@ func (b *builder) bundles() []navBundle {
 // names it, choosing the expansions and parts it holds that the site
 // covers, the base game left out (it is always in).
 func (b *builder) boxBundle(x *tilekit.Box) navBundle {
-	nb := navBundle{Name: x.Name, Box: x.ID}
+	nb := navBundle{Name: b.name(x.Translations, x.Name), Box: x.ID}
 	for _, id := range x.Expansions {
 		if tilekit.ParentExpansion(id) != tilekit.BaseGame && b.covers(id) && !slices.Contains(nb.IDs, id) {
 			nb.IDs = append(nb.IDs, id)
@@ -241,10 +241,10 @@ func (b *builder) navigation() *nav {
 			if x.ID == tilekit.BaseGame || x.Kind != kind {
 				continue
 			}
-			e := navExpansion{ID: x.ID, Name: x.Name}
+			e := navExpansion{ID: x.ID, Name: b.name(x.Translations, x.Name)}
 			for _, p := range x.Parts {
 				if b.covers(p.ID) {
-					e.Parts = append(e.Parts, navExpansion{ID: p.ID, Name: p.Name})
+					e.Parts = append(e.Parts, navExpansion{ID: p.ID, Name: b.name(p.Translations, p.Name)})
 				}
 			}
 			g.Expansions = append(g.Expansions, e)
@@ -301,13 +301,13 @@ func (b *builder) needsOf(ids []string, publishers []tilekit.Publisher) needs {
 // & the Dragon" or "The Princess & the Dragon: Fairy".
 func (b *builder) expansionName(id string) string {
 	if x := b.cat.Expansion(id); x != nil {
-		return x.Name
+		return b.name(x.Translations, x.Name)
 	}
 	if p := b.cat.Part(id); p != nil {
 		if x := b.cat.Expansion(tilekit.ParentExpansion(id)); x != nil {
-			return x.Name + ": " + p.Name
+			return b.name(x.Translations, x.Name) + ": " + b.name(p.Translations, p.Name)
 		}
-		return p.Name
+		return b.name(p.Translations, p.Name)
 	}
 	return id
 }

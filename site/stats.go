@@ -86,7 +86,7 @@ func (b *builder) writeStats() error {
 			continue
 		}
 		if b.hasUnplayedSteps(x.ID) {
-			skipped = append(skipped, x.Name)
+			skipped = append(skipped, b.name(x.Translations, x.Name))
 			continue
 		}
 		st, err := b.expansionStats(x, p)
@@ -139,7 +139,7 @@ func (b *builder) togetherStats(ids []string, page string) (st expansionStats, o
 		if x == nil {
 			return st, false, nil
 		}
-		names = append(names, x.Name)
+		names = append(names, b.name(x.Translations, x.Name))
 	}
 	st, err = b.selectionStats(ids, strings.Join(names, " + "), tilekit.C2, page)
 	if err != nil {
@@ -155,7 +155,7 @@ func (b *builder) expansionStats(x *tilekit.Expansion, page string) (expansionSt
 	if !x.HasEdition(edition) && len(x.Editions) > 0 {
 		edition = x.Editions[0]
 	}
-	return b.selectionStats([]string{x.ID}, x.Name, edition, page)
+	return b.selectionStats([]string{x.ID}, b.name(x.Translations, x.Name), edition, page)
 }
 
 // selectionStats plays the random games of a selection (seeds 1 to N) and

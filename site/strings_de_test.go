@@ -171,7 +171,8 @@ func TestGermanSiteHasNoEnglishInterfaceString(t *testing.T) {
 // rule of thumb looks at as tilekit.Match.String words them; a search
 // result's kind by its id.
 func TestGermanSiteHasNoWordBuiltInGo(t *testing.T) {
-	shows(t, "order.html", "<h2>Nach den Regeln von Hans im Glück</h2>", "<h2>Nach den Regeln von Rio Grande Games, mit Black Dragon</h2>")
+	shows(t, "order.html", "<h2>Nach den Regeln von Hans im Glück</h2>", "<h2>Nach den Regeln von Rio Grande Games, mit Schwarzer Drache</h2>")
+	hides(t, "order.html", "mit Black Dragon")
 	hides(t, "order.html", "Glück's", "Games'")
 	shows(t, "order.html", "Nach dem Entfernen – der Drache: neben das Spielfeld")
 	hides(t, "order.html", "der drache")

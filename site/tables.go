@@ -12,12 +12,16 @@ import (
 // tableData is the content of an interaction table's page.
 type tableData struct {
 	ID, Name, Question, Description string
-	Expansion                       link
-	Needs                           needs
-	Rule                            *ruleView
-	Answers                         []answerView
-	Unanswered                      []link
-	Notes                           []noteView
+	// NameLang, QuestionLang and DescriptionLang are the language of
+	// Name, Question and Description when it is not the page's (the
+	// English of a table with no translation of it), else "".
+	NameLang, QuestionLang, DescriptionLang string
+	Expansion                               link
+	Needs                                   needs
+	Rule                                    *ruleView
+	Answers                                 []answerView
+	Unanswered                              []link
+	Notes                                   []noteView
 	// LeftOut counts the answers a limited site leaves out.
 	LeftOut int
 }
@@ -84,10 +88,10 @@ func (b *builder) writeTables() error {
 			return err
 		}
 		p := "tables/" + t.ID
-		if err := b.writePage("table", b.newPage(p, t.Name, d)); err != nil {
+		if err := b.writePage("table", b.newPage(p, d.Name, d)); err != nil {
 			return err
 		}
-		b.addSearch(t.Name, p, "", "table", t.Question+" "+t.Description).needing(b.needsOf([]string{t.Expansion}, nil))
+		b.addSearch(d.Name, p, "", "table", d.Question+" "+d.Description).needing(b.needsOf([]string{t.Expansion}, nil))
 	}
 	return nil
 }
@@ -96,7 +100,9 @@ func (b *builder) writeTables() error {
 func (b *builder) tablePage(t *tilekit.Table) (*tableData, error) {
 	p := "tables/" + t.ID
 	res := b.answers[t.ID]
-	d := &tableData{ID: t.ID, Name: t.Name, Question: t.Question, Description: t.Description, Needs: b.needsOf([]string{t.Expansion}, nil),
+	tr := t.Translations
+	d := &tableData{ID: t.ID, Name: b.text(tr, "name", t.Name), Question: b.text(tr, "question", t.Question), Description: b.text(tr, "description", t.Description),
+		NameLang: b.textLang(tr, "name", t.Name), QuestionLang: b.textLang(tr, "question", t.Question), DescriptionLang: b.textLang(tr, "description", t.Description), Needs: b.needsOf([]string{t.Expansion}, nil),
 		Expansion: link{Href: b.pageLink(p, "expansions/"+tilekit.ParentExpansion(t.Expansion), ""), Text: b.expansionName(t.Expansion)}}
 	if t.Rule != nil {
 		d.Rule = b.ruleView(t.Rule)
@@ -137,7 +143,7 @@ func (b *builder) tablePage(t *tilekit.Table) (*tableData, error) {
 		return nil, err
 	}
 	for _, s := range res.Unanswered {
-		d.Unanswered = append(d.Unanswered, link{Href: b.subjectLink(p, s), Text: s.Name, Needs: b.needsOf([]string{t.Expansion, s.Expansion}, nil)})
+		d.Unanswered = append(d.Unanswered, link{Href: b.subjectLink(p, s), Text: b.subjectName(s), Needs: b.needsOf([]string{t.Expansion, s.Expansion}, nil)})
 	}
 	for _, n := range res.AllNotes() {
 		d.Notes = append(d.Notes, b.noteOf(n))
@@ -201,14 +207,14 @@ func (b *builder) ruleView(r *tilekit.Rule) *ruleView {
 // entry of the search.
 func (b *builder) answerView(t *tilekit.Table, a *rules.Answer, page string) answerView {
 	v := b.answerFields(t, a, page)
-	e := b.addSearch(a.Subject.Name+": "+t.Name, page, v.ID, "answer", v.Verdict+". "+v.Explanation).needing(v.Needs)
-	e.Verdict, e.Question = v.Verdict, t.Question
+	e := b.addSearch(v.Subject+": "+b.name(t.Translations, t.Name), page, v.ID, "answer", v.Verdict+". "+v.Explanation).needing(v.Needs)
+	e.Verdict, e.Question = v.Verdict, b.text(t.Translations, "question", t.Question)
 	return v
 }
 
 // answerFields describes an answer for its table's page.
 func (b *builder) answerFields(t *tilekit.Table, a *rules.Answer, page string) answerView {
-	v := answerView{ID: b.rowIDs[a], SubjectID: a.Subject.ID, Subject: a.Subject.Name, SubjectHref: b.subjectLink(page, a.Subject),
+	v := answerView{ID: b.rowIDs[a], SubjectID: a.Subject.ID, Subject: b.subjectName(a.Subject), SubjectHref: b.subjectLink(page, a.Subject),
 		KindName: b.tr.must("category." + string(a.Subject.Kind)), Verdict: b.verdictText(a.Verdict, a.Condition), VerdictClass: string(a.Verdict),
 		Scope: a.Scope, Explanation: a.Explanation, RuleOfThumb: a.Row == nil, Exception: a.Row != nil && a.Row.Exception,
 		Source: b.citationOf(a.Source), Needs: b.answerNeeds(t, a), Examples: b.exampleLinks(page, b.exercised.answers[a])}

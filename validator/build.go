@@ -157,6 +157,25 @@ func table(m map[string]any, key string) map[string]any {
 	return t
 }
 
+// translations reads an entry's translations table: by language, the
+// texts of its translated fields; nil when it has none.
+func translations(m map[string]any) tilekit.Translations {
+	langs := table(m, "translations")
+	if len(langs) == 0 {
+		return nil
+	}
+	out := make(tilekit.Translations, len(langs))
+	for lang, v := range langs {
+		fields, _ := v.(map[string]any)
+		texts := make(map[string]string, len(fields))
+		for field := range fields {
+			texts[own(field)] = str(fields, field)
+		}
+		out[own(lang)] = texts
+	}
+	return out
+}
+
 func boolean(m map[string]any, key string) bool {
 	b, _ := m[key].(bool)
 	return b
@@ -164,16 +183,17 @@ func boolean(m map[string]any, key string) bool {
 
 func buildExpansion(m map[string]any, at tilekit.Origin) tilekit.Expansion {
 	x := tilekit.Expansion{
-		ID:        str(m, "id"),
-		Name:      str(m, "name"),
-		Kind:      tilekit.ExpansionKind(str(m, "kind")),
-		Label:     str(m, "label"),
-		Editions:  typedStrs[tilekit.Edition](m, "editions"),
-		Published: str(m, "published"),
-		Origin:    at,
+		ID:           str(m, "id"),
+		Name:         str(m, "name"),
+		Kind:         tilekit.ExpansionKind(str(m, "kind")),
+		Translations: translations(m),
+		Label:        str(m, "label"),
+		Editions:     typedStrs[tilekit.Edition](m, "editions"),
+		Published:    str(m, "published"),
+		Origin:       at,
 	}
 	for _, p := range list(m["part"]) {
-		x.Parts = append(x.Parts, tilekit.Part{ID: str(p, "id"), Name: str(p, "name")})
+		x.Parts = append(x.Parts, tilekit.Part{ID: str(p, "id"), Name: str(p, "name"), Translations: translations(p)})
 	}
 	return x
 }
@@ -182,7 +202,7 @@ func buildBox(m map[string]any, at tilekit.Origin) tilekit.Box {
 	return tilekit.Box{
 		ID: str(m, "id"), Name: str(m, "name"), Publisher: tilekit.Publisher(str(m, "publisher")),
 		Published: str(m, "published"), Edition: tilekit.Edition(str(m, "edition")), Expansions: strs(m, "expansions"),
-		Note: str(m, "note"), Source: buildCitation(table(m, "source")), Origin: at,
+		Note: str(m, "note"), Source: buildCitation(table(m, "source")), Translations: translations(m), Origin: at,
 	}
 }
 
@@ -191,7 +211,7 @@ func buildFigure(m map[string]any, at tilekit.Origin) tilekit.Figure {
 		ID: str(m, "id"), Name: str(m, "name"), Expansion: str(m, "expansion"),
 		Category: tilekit.FigureCategory(str(m, "category")), Owner: str(m, "owner"),
 		Living: boolean(m, "living"), Footprint: tilekit.Footprint(str(m, "footprint")),
-		Description: str(m, "description"), Play: buildFollowerPlay(m), Origin: at,
+		Description: str(m, "description"), Play: buildFollowerPlay(m), Translations: translations(m), Origin: at,
 	}
 }
 
@@ -227,16 +247,16 @@ func buildLocation(m map[string]any, at tilekit.Origin) tilekit.Location {
 	return tilekit.Location{
 		ID: str(m, "id"), Name: str(m, "name"), Expansion: str(m, "expansion"),
 		Footprint: tilekit.Footprint(str(m, "footprint")), Description: str(m, "description"), Origin: at,
-		DeployedBy: str(m, "deployed-by"), TileOf: str(m, "tile-of"),
+		DeployedBy: str(m, "deployed-by"), TileOf: str(m, "tile-of"), Translations: translations(m),
 	}
 }
 
 func buildSymbol(m map[string]any, at tilekit.Origin) tilekit.SymbolDef {
-	return tilekit.SymbolDef{ID: tilekit.Symbol(str(m, "id")), Name: str(m, "name"), Expansion: str(m, "expansion"), Description: str(m, "description"), Origin: at}
+	return tilekit.SymbolDef{ID: tilekit.Symbol(str(m, "id")), Name: str(m, "name"), Expansion: str(m, "expansion"), Description: str(m, "description"), Translations: translations(m), Origin: at}
 }
 
 func buildAction(m map[string]any, at tilekit.Origin) tilekit.Action {
-	return tilekit.Action{ID: str(m, "id"), Name: str(m, "name"), Expansion: str(m, "expansion"), Description: str(m, "description"), Origin: at}
+	return tilekit.Action{ID: str(m, "id"), Name: str(m, "name"), Expansion: str(m, "expansion"), Description: str(m, "description"), Translations: translations(m), Origin: at}
 }
 
 // buildCitation turns a source table into a citation.
@@ -251,7 +271,7 @@ func buildTable(m map[string]any, at tilekit.Origin) tilekit.Table {
 	t := tilekit.Table{
 		ID: str(m, "id"), Name: str(m, "name"), Question: str(m, "question"), Expansion: str(m, "expansion"),
 		Subjects: typedStrs[tilekit.SubjectKind](m, "subjects"), Description: str(m, "description"),
-		Supersedes: str(m, "supersedes"), Origin: at,
+		Supersedes: str(m, "supersedes"), Translations: translations(m), Origin: at,
 	}
 	if _, ok := m["subjects"]; !ok && t.Supersedes != "" {
 		t.Subjects = nil // kept from the table it supersedes
@@ -308,14 +328,14 @@ func buildStep(m map[string]any, at tilekit.Origin) tilekit.Step {
 	s := tilekit.Step{
 		ID: str(m, "id"), Name: str(m, "name"), Expansion: str(m, "expansion"), Phase: integer(m["phase"]),
 		After: strs(m, "after"), Before: strs(m, "before"), Source: buildCitation(table(m, "source")),
-		Explanation: str(m, "explanation"), Notes: strs(m, "notes"), Mechanics: buildMechanics(m, at), Origin: at,
+		Explanation: str(m, "explanation"), Notes: strs(m, "notes"), Mechanics: buildMechanics(m, at), Translations: translations(m), Origin: at,
 	}
 	for i, v := range list(m["variant"]) {
 		vat := at.At("variant", strconv.Itoa(i))
 		sv := tilekit.StepVariant{
 			Publishers: typedStrs[tilekit.Publisher](v, "publishers"), Editions: typedStrs[tilekit.Edition](v, "editions"),
 			With: strs(v, "with"), After: strs(v, "after"), Before: strs(v, "before"), Choice: buildChoice(table(v, "choice"), vat.At("choice")),
-			Source: buildCitation(table(v, "source")), Explanation: str(v, "explanation"), Origin: vat,
+			Source: buildCitation(table(v, "source")), Explanation: str(v, "explanation"), Translations: translations(v), Origin: vat,
 		}
 		_, hasAfter := v["after"]
 		_, hasBefore := v["before"]
@@ -353,13 +373,14 @@ func overlayGaps(s *tilekit.Step, m map[string]any) {
 
 func buildTile(m map[string]any, at tilekit.Origin) tilekit.Tile {
 	t := tilekit.Tile{
-		ID:          str(m, "id"),
-		Name:        str(m, "name"),
-		Counts:      map[tilekit.Edition]int{},
-		Start:       typedStrs[tilekit.Edition](m, "start"),
-		Note:        str(m, "note"),
-		Provisional: boolean(m, "provisional"),
-		Origin:      at,
+		ID:           str(m, "id"),
+		Name:         str(m, "name"),
+		Counts:       map[tilekit.Edition]int{},
+		Start:        typedStrs[tilekit.Edition](m, "start"),
+		Note:         str(m, "note"),
+		Provisional:  boolean(m, "provisional"),
+		Translations: translations(m),
+		Origin:       at,
 	}
 	for e, n := range table(m, "counts") {
 		t.Counts[tilekit.Edition(own(e))] = integer(n)

@@ -2,6 +2,7 @@ package validator
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -35,6 +36,7 @@ var RuleCodes = []Code{
 	{"unknown-step", "A step or note names a step that no loaded file defines, or a step supersedes one no earlier folder defines."},
 	{"step-not-played", "A warning: a step of a data folder is one the game engine does not play yet, so games of its expansion cannot be played."},
 	{"order-cycle", "Ordering constraints between steps form a cycle under some publisher's or edition's rules."},
+	{"translation-no-english", "A warning: a table translates its description into another language, but has no description in English (nor keeps one from a table it supersedes), so the translation is never shown."},
 }
 
 // checkRules runs the consistency checks of the rules data.
@@ -75,6 +77,7 @@ func (l *loader) checkRules(cat *tilekit.Catalog) {
 			l.expansionRef(cat, t.Expansion, t.Origin.At("expansion"))
 		}
 		l.checkAppliesTo(cat, t)
+		l.checkTranslatedDescription(cat, &t)
 		if t.Rule != nil {
 			l.checkSource(t.Rule.Source, t.Origin.At("rule", "source"))
 			for _, v := range t.Rule.Variants {
@@ -534,4 +537,26 @@ func cycleCloser(steps []tilekit.Step, members []string, opt rules.OrderOptions)
 		return at
 	}
 	return last.Origin.At("id")
+}
+
+// checkTranslatedDescription reports a table's translation of a
+// description the table does not have in English: the schema allows the
+// field on every table, since a table that supersedes another keeps the
+// other's description, so only the catalog can tell.
+func (l *loader) checkTranslatedDescription(cat *tilekit.Catalog, t *tilekit.Table) {
+	english := t.Description
+	if english == "" && t.Supersedes != "" {
+		if merged := cat.Table(t.ID); merged != nil {
+			english = merged.Description
+		}
+	}
+	if english != "" {
+		return
+	}
+	for _, lang := range slices.Sorted(maps.Keys(t.Translations)) {
+		if t.Translations.Has(lang, "description") {
+			l.report(t.Origin.At("translations", lang, "description"), "translation-no-english", Warning,
+				"table %s translates its description into %s but has no description in English; write the English description, or take the translation out", t.ID, lang)
+		}
+	}
 }

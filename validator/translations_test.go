@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -36,4 +37,117 @@ func TestBuiltinTranslationsAreCurrent(t *testing.T) {
 		}
 	}
 	assert.NotZero(t, english, "the built-in data has English rules texts")
+}
+
+// TestDataTranslationsLoad checks that the translations of a folder's
+// entries reach the catalog as written, that a table or step that
+// supersedes a built-in one keeps the built-in translations of the fields
+// it keeps and drops those of the fields it writes anew, and that the
+// built-in data's German texts load.
+func TestDataTranslationsLoad(t *testing.T) {
+	res, err := Validate(BuiltinFolder(), Folder{Name: "fan", FS: mapFS(map[string]string{
+		"expansions/fan.toml": `[[expansion]]
+id = "castle-fan"
+name = "The Fan Castle"
+translations.de = { name = "Die Fan-Burg" }
+kind = "fan"
+
+[[expansion.part]]
+id = "castle-fan/keep"
+name = "Keep"
+translations.de = { name = "Bergfried" }
+
+[[figure]]
+id = "castellan"
+name = "Castellan"
+translations.de = { name = "Burgvogt" }
+translations.fr = { name = "Châtelain" }
+expansion = "castle-fan"
+category = "special"
+owner = "player"
+living = true
+footprint = "tile"
+
+[[location]]
+id = "keep-top"
+name = "On top of the keep"
+translations.de = { name = "Oben auf dem Bergfried" }
+expansion = "castle-fan/keep"
+footprint = "tile"
+
+[[action]]
+id = "keep-climb"
+name = "Climb the keep"
+translations.de = { name = "Den Bergfried erklimmen" }
+expansion = "castle-fan/keep"
+`,
+		"interactions/house.toml": `[[table]]
+id = "dragon-diet"
+supersedes = "dragon-diet"
+question = "Does the red dragon eat it at our table?"
+translations.de = { question = "Frisst der rote Drache ihn an unserem Tisch?" }
+`,
+	})})
+	require.NoError(t, err)
+	for _, d := range res.Diagnostics {
+		t.Error(d)
+	}
+	cat := res.Catalog
+	x := cat.Expansion("castle-fan")
+	require.NotNil(t, x)
+	assert.Equal(t, tilekit.Translations{"de": {"name": "Die Fan-Burg"}}, x.Translations)
+	assert.Equal(t, "Bergfried", x.Parts[0].Translations.Text("de", "name", x.Parts[0].Name))
+	f := cat.Figure("castellan")
+	require.NotNil(t, f)
+	assert.Equal(t, tilekit.Translations{"de": {"name": "Burgvogt"}, "fr": {"name": "Châtelain"}}, f.Translations)
+	assert.Equal(t, "Burgvogt", cat.SubjectTranslations(tilekit.Subject{Kind: tilekit.SubjectKind(tilekit.Special), ID: "castellan"}).Text("de", "name", ""))
+	assert.Equal(t, "Oben auf dem Bergfried", cat.Location("keep-top").Translations.Text("de", "name", ""))
+	assert.Equal(t, "Den Bergfried erklimmen", cat.Action("keep-climb").Translations.Text("de", "name", ""))
+	diet := cat.Table("dragon-diet")
+	require.NotNil(t, diet)
+	assert.Equal(t, "Frisst der rote Drache ihn an unserem Tisch?", diet.Translations.Text("de", "question", diet.Question))
+	assert.Equal(t, "Was der rote Drache frisst", diet.Translations.Text("de", "name", diet.Name), "the built-in German name is kept")
+	assert.Equal(t, "Kann der rote Drache ihn fressen?", diet.Replaces.Translations.Text("de", "question", ""), "the table it replaced keeps its own")
+
+	builtin, err := BuiltinCatalog()
+	require.NoError(t, err)
+	assert.Equal(t, "Burgfräulein und Drache", builtin.Expansion("princess-dragon").Translations.Text("de", "name", ""))
+	assert.Equal(t, "Fee", builtin.Figure("fairy").Translations.Text("de", "name", ""))
+	assert.Equal(t, "Kloster mit Straße", builtin.Tile("base/A").Translations.Text("de", "name", ""))
+	step := builtin.Step("dragon-move")
+	require.NotNil(t, step)
+	assert.Equal(t, "Der Drache zieht", step.Translations.Text("de", "name", ""))
+	require.NotEmpty(t, step.Variants)
+	assert.True(t, step.Variants[0].Translations.Has("de", "explanation"), "a step variant's explanation")
+}
+
+// TestTranslationsSchema checks that the schema takes a figure's name in
+// German and refuses a translation into English, a language code that is
+// not two letters, a field the entry's kind does not translate, and an
+// empty text.
+func TestTranslationsSchema(t *testing.T) {
+	codes := func(line string) []string {
+		res, err := Validate(BuiltinFolder(), Folder{Name: "fan", FS: mapFS(map[string]string{
+			"expansions/fan.toml": "[[figure]]\nid = \"castellan\"\nname = \"Castellan\"\n" + line + "\nexpansion = \"base\"\ncategory = \"special\"\nowner = \"player\"\nliving = true\nfootprint = \"tile\"\n",
+		})})
+		require.NoError(t, err, line)
+		var out []string
+		for _, d := range res.Diagnostics {
+			out = append(out, d.Code)
+		}
+		return out
+	}
+	assert.Empty(t, codes(`translations.de = { name = "Burgvogt" }`))
+	for name, line := range map[string]string{
+		"english":     `translations.en = { name = "Castellan" }`,
+		"not a code":  `translations.deu = { name = "Burgvogt" }`,
+		"other field": `translations.de = { question = "Wer?" }`,
+		"empty":       `translations.de = { name = "" }`,
+	} {
+		got := codes(line)
+		assert.NotEmpty(t, got, name)
+		for _, c := range got {
+			assert.True(t, strings.HasPrefix(c, "schema-"), "%s: %s", name, c)
+		}
+	}
 }
