@@ -48,7 +48,7 @@ func (w *EventWords) ForReaders() *EventWords {
 func (w *EventWords) table(id string) string {
 	if w.colours && w.cat != nil {
 		if t := w.cat.Table(id); t != nil && t.Name != "" {
-			return t.Name
+			return t.Translations.Text(w.tr.lang, "name", t.Name)
 		}
 	}
 	return id
@@ -65,6 +65,16 @@ func (w *EventWords) player(i int) string {
 	return w.tr.must("event.player", i+1)
 }
 
+// inSentence returns a name of the data as it reads inside a sentence: its
+// translation into the language as written (a German noun keeps its
+// capital), else the English name in lower case ("the lantern").
+func (w *EventWords) inSentence(tr tilekit.Translations, english string) string {
+	if tr.Has(w.tr.lang, "name") {
+		return tr.Text(w.tr.lang, "name", english)
+	}
+	return strings.ToLower(english)
+}
+
 // figure words a figure: its string, else its name in the data.
 func (w *EventWords) figure(f game.Figure) string { return w.figureByID(f.ID()) }
 
@@ -73,7 +83,7 @@ func (w *EventWords) figure(f game.Figure) string { return w.figureByID(f.ID()) 
 func (w *EventWords) figureByID(id string) string {
 	return w.word("event.figure."+id, func(cat *tilekit.Catalog) (string, bool) {
 		if fig := cat.Figure(id); fig != nil {
-			return strings.ToLower(fig.Name), true
+			return w.inSentence(fig.Translations, fig.Name), true
 		}
 		return "", false
 	})
@@ -227,7 +237,7 @@ func (w *EventWords) reason(r game.Reason) string {
 func (w *EventWords) symbol(s tilekit.Symbol) string {
 	return w.word("event.symbol."+string(s), func(cat *tilekit.Catalog) (string, bool) {
 		if def := cat.DeclaredSymbol(s); def != nil {
-			return strings.ToLower(def.Name), true
+			return w.inSentence(def.Translations, def.Name), true
 		}
 		return string(s), true
 	})
@@ -246,7 +256,7 @@ func (w *EventWords) RuleText(rule game.EventRule) string {
 	}
 	return w.word("event.rule."+rule.ID, func(cat *tilekit.Catalog) (string, bool) {
 		if st := cat.Step(rule.Step); rule.Step != "" && st != nil && st.Explanation != "" {
-			return st.Explanation, true
+			return st.Translations.Text(w.tr.lang, "explanation", st.Explanation), true
 		}
 		return "", false
 	})

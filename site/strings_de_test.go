@@ -209,7 +209,9 @@ func TestGermanExamplesTellTheirMoves(t *testing.T) {
 	shows(t, "examples/princess-dragon-princess-example.html", "das Burgfräulein schickt den Ritter bei 0,0 nach Hause")
 	shows(t, "examples/abbey-mayor-mayor-no-pennant.html", "Gelb nimmt 1 Figur zurück (die Stadt)")
 	hides(t, "examples/abbey-mayor-mayor-no-pennant.html", "Figur(en)", "1 Figuren")
-	shows(t, "examples/princess-dragon-dragon-example-four-players.html", "frisst den Gefolgsmann von Blau bei -1,-1")
+	// The table that decided a meal by its German name.
+	shows(t, "examples/princess-dragon-dragon-example-four-players.html", "frisst den Gefolgsmann von Blau bei -1,-1 (Was der rote Drache frisst, Spielregel)")
+	hides(t, "examples/princess-dragon-dragon-example-four-players.html", "What the red dragon eats")
 }
 
 // shows checks that a page of the German site shows each text.
