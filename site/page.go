@@ -249,7 +249,7 @@ func (b *builder) navigation() *nav {
 			}
 			g.Expansions = append(g.Expansions, e)
 		}
-		slices.SortStableFunc(g.Expansions, func(a, b navExpansion) int { return strings.Compare(a.Name, b.Name) })
+		slices.SortStableFunc(g.Expansions, func(a, b navExpansion) int { return nameOrder(a.Name, b.Name) })
 		if len(g.Expansions) > 0 {
 			n.Groups = append(n.Groups, g)
 		}
@@ -387,3 +387,21 @@ func (b *builder) dateWords(date string) string {
 func (b *builder) decimal(f float64, decimals int) string {
 	return strings.Replace(strconv.FormatFloat(f, 'f', decimals, 64), ".", b.tr.must("number.decimal-mark"), 1)
 }
+
+// nameOrder orders names as a reader looks them up in a list: by their
+// letters without accents and case, so that "Händler und Baumeister" comes
+// beside "Hans", not after "Z" as its bytes would put it; names that fold
+// alike, as written.
+func nameOrder(a, b string) int {
+	if c := strings.Compare(nameKey(a), nameKey(b)); c != 0 {
+		return c
+	}
+	return strings.Compare(a, b)
+}
+
+// nameFold writes the accented letters of the site's languages as the
+// letters they are sorted with.
+var nameFold = strings.NewReplacer("ä", "a", "ö", "o", "ü", "u", "ß", "ss", "é", "e", "è", "e", "ê", "e", "à", "a", "á", "a", "ó", "o", "í", "i", "ñ", "n", "ç", "c")
+
+// nameKey is a name as nameOrder compares it.
+func nameKey(s string) string { return nameFold.Replace(strings.ToLower(s)) }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -143,4 +144,13 @@ func TestActivePlayer(t *testing.T) {
 		assert.Equal(t, turnPlayers{active: want, players: 4}, activePlayer(2, 4, i), "turn %d", i+1)
 	}
 	assert.Equal(t, 2, activePlayer(0, 2, 1).active)
+}
+
+// TestNamesSortAsAReaderLooksThemUp checks that the selector's names sort
+// by their letters, accents and case aside: German umlauts sort beside
+// their plain letters, not after Z.
+func TestNamesSortAsAReaderLooksThemUp(t *testing.T) {
+	names := []string{"Zugbrücken", "hans", "Händler und Baumeister", "Hügel und Schafe", "Hans", "Abt"}
+	slices.SortStableFunc(names, nameOrder)
+	assert.Equal(t, []string{"Abt", "Händler und Baumeister", "Hans", "hans", "Hügel und Schafe", "Zugbrücken"}, names)
 }
