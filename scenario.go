@@ -61,6 +61,9 @@ type Scenario struct {
 	Expect ScenarioExpect
 	// Source is the rule the scenario illustrates.
 	Source Citation
+	// Translations are its title in other languages (see
+	// Translations.Text).
+	Translations Translations
 	// Folder is the index of the data folder the scenario was loaded
 	// from, in loading order: 0 for the first (the built-in data). A
 	// worked example plays by the rules of its folder and those before it

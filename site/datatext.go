@@ -4,8 +4,9 @@ import "github.com/tilekit/tilekit"
 
 // The data's reader-facing text (the names of expansions, parts, boxes,
 // figures, places, actions and tiles, the tables' questions and
-// descriptions, the steps' names and explanations) is written in English,
-// with translations beside it in the entry (translations.de = {...}).
+// descriptions, the steps' names and explanations, the worked examples'
+// titles) is written in English, with translations beside it in the entry
+// (translations.de = {...}).
 // Every page shows it through text, which picks the site's language.
 
 // text returns a field of an entry of the data in the language of the site
@@ -17,6 +18,12 @@ func (b *builder) text(tr tilekit.Translations, field, english string) string {
 // name returns an entry's name in the site's language (see text).
 func (b *builder) name(tr tilekit.Translations, english string) string {
 	return b.text(tr, "name", english)
+}
+
+// scenarioTitle returns a scenario's title, a worked example's, in the
+// site's language (see text).
+func (b *builder) scenarioTitle(s *tilekit.Scenario) string {
+	return b.text(s.Translations, "title", s.Title)
 }
 
 // subjectName returns the name of a table's subject, a figure, location or

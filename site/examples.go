@@ -68,6 +68,9 @@ type exampleData struct {
 	// of its final board's thumbnail. Both are "" for an example not
 	// played.
 	Step, Thumb string
+	// TitleLang is the language of Title when it is not the page's (an
+	// English title on a page in another language).
+	TitleLang string
 }
 
 // boardImage is a board picture on a page.
@@ -187,20 +190,22 @@ func (b *builder) writeExamples() error {
 	idx.LeftOut = len(b.cat.Scenarios) - len(b.played)
 	for _, ex := range b.played {
 		s, p, d := ex.s, ex.page, ex.d
-		text := s.Title
+		text, lang := d.Title, d.TitleLang
 		if d.NotPlayed != "" {
-			text = b.tr.must("examples.not-played", s.Title)
+			text, lang = b.tr.must("examples.not-played", d.Title), ""
 		}
-		if err := b.writePage("example", b.newPage(p, s.Title, d)); err != nil {
+		pg := b.newPage(p, d.Title, d)
+		pg.TitleLang = d.TitleLang
+		if err := b.writePage("example", pg); err != nil {
 			return err
 		}
-		entry := exampleLink{link: link{Href: b.pageLink("examples/index", p, ""), Text: text, Needs: d.Needs}}
+		entry := exampleLink{link: link{Href: b.pageLink("examples/index", p, ""), Text: text, Lang: lang, Needs: d.Needs}}
 		entry.Needs.In = b.editionIn(s.Edition)
 		if d.Thumb != "" {
 			entry.Thumb = fileLink("examples/index", d.Thumb)
 		}
 		b.addToRule(&idx.Groups[groups[tilekit.ParentExpansion(s.ID)]], d.Step, entry)
-		b.addSearch(s.Title, p, "", "example", s.ID+" "+s.Source.Title+" "+s.Source.Section).needing(d.Needs)
+		b.addSearch(d.Title, p, "", "example", s.ID+" "+s.Source.Title+" "+s.Source.Section).needing(d.Needs)
 	}
 	var kept []exampleGroup
 	for _, g := range idx.Groups {
@@ -256,8 +261,8 @@ func (b *builder) example(s *tilekit.Scenario, page string) (*exampleData, error
 	}
 	before := new(board)
 	*before = *run.before
-	before.Title = b.tr.must("example.board-before", s.Title)
 	d := b.exampleSetup(s)
+	before.Title = b.tr.must("example.board-before", d.Title)
 	if err := b.exampleBoards(s, before, res, d, page); err != nil {
 		return nil, err
 	}
@@ -268,13 +273,13 @@ func (b *builder) example(s *tilekit.Scenario, page string) (*exampleData, error
 	}
 	b.exampleTurns(s, res, d, first, page)
 	d.Step = b.exampleStep(s, res)
-	b.noteExercised(page, s.Title, res.Rulings)
+	b.noteExercised(exampleRef{page: page, title: d.Title, lang: d.TitleLang}, res.Rulings)
 	return d, nil
 }
 
 // exampleSetup gathers what a worked example's page says of its setup.
 func (b *builder) exampleSetup(s *tilekit.Scenario) *exampleData {
-	d := &exampleData{ID: s.ID, Title: s.Title, Players: s.Players, Edition: string(s.Edition), Source: b.citationOf(s.Source), Needs: b.needsOf(s.Expansions, publisherList(s.Publisher))}
+	d := &exampleData{ID: s.ID, Title: b.scenarioTitle(s), TitleLang: b.textLang(s.Translations, "title", s.Title), Players: s.Players, Edition: string(s.Edition), Source: b.citationOf(s.Source), Needs: b.needsOf(s.Expansions, publisherList(s.Publisher))}
 	if d.Edition == "" {
 		d.Edition = string(tilekit.C2)
 	}
@@ -314,7 +319,7 @@ func (b *builder) rulesOf(s *tilekit.Scenario) *tilekit.Catalog {
 // up, and after the last, the run's final game.
 func (b *builder) exampleBoards(s *tilekit.Scenario, before *board, res game.ScenarioResult, d *exampleData, page string) error {
 	final := res.Game
-	after, err := b.gameBoard(final, final.Ruleset(), b.tr.must("example.board-after", s.Title))
+	after, err := b.gameBoard(final, final.Ruleset(), b.tr.must("example.board-after", d.Title))
 	if err != nil {
 		return err
 	}

@@ -15,8 +15,9 @@ import (
 // the subject's answer and in the rule's box too.
 
 // exampleRef is a worked example that an answer decided something in: its
-// page, without extension, and its title.
-type exampleRef struct{ page, title string }
+// page, without extension, its title in the site's language and that
+// title's language when it is not the page's (see builder.textLang).
+type exampleRef struct{ page, title, lang string }
 
 // exercised holds the examples each answer of the tables' pages decided
 // something in, in the order they were played, and those each table's
@@ -26,14 +27,13 @@ type exercised struct {
 	thumbs  map[string][]exampleRef
 }
 
-// noteExercised notes a worked example under the answers of the tables'
-// pages that the rulings of its run are: the row's answer, or for the rule
-// of thumb the subject's answer and the table's rule.
-func (b *builder) noteExercised(page, title string, rulings []*rules.Ruling) {
+// noteExercised notes a worked example, ref, under the answers of the
+// tables' pages that the rulings of its run are: the row's answer, or for
+// the rule of thumb the subject's answer and the table's rule.
+func (b *builder) noteExercised(ref exampleRef, rulings []*rules.Ruling) {
 	if b.exercised.answers == nil {
 		b.exercised = exercised{answers: map[*rules.Answer][]exampleRef{}, thumbs: map[string][]exampleRef{}}
 	}
-	ref := exampleRef{page: page, title: title}
 	for _, r := range rulings {
 		if a := b.answerOf(r); a != nil && !slices.Contains(b.exercised.answers[a], ref) {
 			b.exercised.answers[a] = append(b.exercised.answers[a], ref)
@@ -78,7 +78,7 @@ func (b *builder) answerOf(r *rules.Ruling) *rules.Answer {
 func (b *builder) exampleLinks(from string, refs []exampleRef) []link {
 	var out []link
 	for _, ref := range refs {
-		out = append(out, link{Href: b.pageLink(from, ref.page, ""), Text: ref.title})
+		out = append(out, link{Href: b.pageLink(from, ref.page, ""), Text: ref.title, Lang: ref.lang})
 	}
 	return out
 }

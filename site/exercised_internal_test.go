@@ -31,8 +31,8 @@ func TestRuleOfThumbExamples(t *testing.T) {
 
 	b, err := newBuilder(cat, Options{}, newShared(cat))
 	require.NoError(t, err)
-	b.noteExercised("examples/by-rule", "By the rule", []*rules.Ruling{thumb})
-	b.noteExercised("examples/by-row", "By a row", []*rules.Ruling{row})
+	b.noteExercised(exampleRef{page: "examples/by-rule", title: "By the rule"}, []*rules.Ruling{thumb})
+	b.noteExercised(exampleRef{page: "examples/by-row", title: "By a row"}, []*rules.Ruling{row})
 	d, err := b.tablePage(cat.Table("dragon-diet"))
 	require.NoError(t, err)
 	byRule := []link{{Href: "../examples/by-rule.html", Text: "By the rule"}}

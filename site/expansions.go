@@ -350,7 +350,7 @@ func (b *builder) expansionRules(d *expansionData, x *tilekit.Expansion, page st
 	for i := range b.cat.Scenarios {
 		s := &b.cat.Scenarios[i]
 		if tilekit.ParentExpansion(s.ID) == x.ID && b.coversAll(s.Expansions) {
-			ex := link{Href: b.pageLink(page, "examples/"+slug(s.ID), ""), Text: s.Title, Needs: b.needsOf(s.Expansions, publisherList(s.Publisher))}
+			ex := link{Href: b.pageLink(page, "examples/"+slug(s.ID), ""), Text: b.scenarioTitle(s), Lang: b.textLang(s.Translations, "title", s.Title), Needs: b.needsOf(s.Expansions, publisherList(s.Publisher))}
 			ex.Needs.In = b.editionIn(s.Edition)
 			d.Examples = append(d.Examples, ex)
 		}

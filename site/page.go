@@ -16,6 +16,10 @@ type page struct {
 	Path string
 	// Title is the page's title, as data: escaped when written.
 	Title string
+	// TitleLang is the language of Title when it is not the page's (a
+	// worked example's English title on a page in another language), for
+	// the breadcrumbs; empty otherwise.
+	TitleLang string
 	// Rel is the relative path to the site's root, "." or "..".
 	Rel string
 	// Lang is the language of the site.
@@ -342,6 +346,9 @@ type link struct {
 	// Title, when not empty, names what the link leads to, beside Text
 	// (a table's name beside its question).
 	Title string
+	// Lang, when not empty, is the language of Text when it is not the
+	// page's: the data's English on a page in another language.
+	Lang  string
 	Needs needs
 }
 

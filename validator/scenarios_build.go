@@ -59,7 +59,7 @@ func buildScenario(m map[string]any, at tilekit.Origin) tilekit.Scenario {
 		Edition: tilekit.Edition(str(m, "edition")), Publisher: tilekit.Publisher(str(m, "publisher")),
 		Players: integer(m["players"]), Position: str(m, "position"), Scores: ints(m, "scores"),
 		Pile: optionalStrs(m, "pile"), End: boolean(m, "end"), Origin: at,
-		CheckInvariants: boolean(m, "check-invariants"),
+		CheckInvariants: boolean(m, "check-invariants"), Translations: translations(m),
 	}
 	if farmers, ok := options["farmers"].(bool); ok && !farmers {
 		s.Options.NoFarmers = true

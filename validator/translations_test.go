@@ -127,27 +127,67 @@ translations.de = { question = "Frisst der rote Drache ihn an unserem Tisch?" }
 // empty text.
 func TestTranslationsSchema(t *testing.T) {
 	codes := func(line string) []string {
-		res, err := Validate(BuiltinFolder(), Folder{Name: "fan", FS: mapFS(map[string]string{
-			"expansions/fan.toml": "[[figure]]\nid = \"castellan\"\nname = \"Castellan\"\n" + line + "\nexpansion = \"base\"\ncategory = \"special\"\nowner = \"player\"\nliving = true\nfootprint = \"tile\"\n",
-		})})
-		require.NoError(t, err, line)
-		var out []string
-		for _, d := range res.Diagnostics {
-			out = append(out, d.Code)
-		}
+		_, out := validateFile(t, "expansions/fan.toml", "[[figure]]\nid = \"castellan\"\nname = \"Castellan\"\n"+line+"\nexpansion = \"base\"\ncategory = \"special\"\nowner = \"player\"\nliving = true\nfootprint = \"tile\"\n")
 		return out
 	}
 	assert.Empty(t, codes(`translations.de = { name = "Burgvogt" }`))
-	for name, line := range map[string]string{
+	assertSchemaRefuses(t, codes, map[string]string{
 		"english":     `translations.en = { name = "Castellan" }`,
 		"not a code":  `translations.deu = { name = "Burgvogt" }`,
 		"other field": `translations.de = { question = "Wer?" }`,
 		"empty":       `translations.de = { name = "" }`,
-	} {
+	})
+}
+
+// validateFile validates the built-in data and a folder of one file, and
+// returns the catalog and the codes of the diagnostics.
+func validateFile(t *testing.T, path, text string) (*tilekit.Catalog, []string) {
+	t.Helper()
+	res, err := Validate(BuiltinFolder(), Folder{Name: "u", FS: mapFS(map[string]string{path: text})})
+	require.NoError(t, err, text)
+	var codes []string
+	for _, d := range res.Diagnostics {
+		codes = append(codes, d.Code)
+	}
+	return res.Catalog, codes
+}
+
+// assertSchemaRefuses checks that each named line, given to codes, gives
+// diagnostics, and only the schema's.
+func assertSchemaRefuses(t *testing.T, codes func(line string) []string, lines map[string]string) {
+	t.Helper()
+	for name, line := range lines {
 		got := codes(line)
 		assert.NotEmpty(t, got, name)
 		for _, c := range got {
 			assert.True(t, strings.HasPrefix(c, "schema-"), "%s: %s", name, c)
 		}
 	}
+}
+
+// TestScenarioTranslations checks that a scenario's translated title
+// reaches the catalog as written, that the built-in scenarios' German
+// titles load, and that the schema refuses a field a scenario does not
+// translate, a translation into English and an empty title.
+func TestScenarioTranslations(t *testing.T) {
+	scenario := func(line string) (*tilekit.Catalog, []string) {
+		return validateFile(t, "scenarios/base/least.toml", "[[scenario]]\nid = \"base/least\"\ntitle = \"The least\"\n"+line+"\nplayers = 2\n")
+	}
+	cat, codes := scenario(`translations.de = { title = "Das Wenigste" }`)
+	require.Empty(t, codes)
+	s := cat.Scenario("base/least")
+	require.NotNil(t, s)
+	assert.Equal(t, tilekit.Translations{"de": {"title": "Das Wenigste"}}, s.Translations)
+
+	builtin, err := BuiltinCatalog()
+	require.NoError(t, err)
+	road := builtin.Scenario("base/road-loop")
+	require.NotNil(t, road)
+	assert.Equal(t, "Eine Straße, die sich zu einem Ring schließt, ist fertig", road.Translations.Text("de", "title", road.Title))
+
+	assertSchemaRefuses(t, func(line string) []string { _, codes := scenario(line); return codes }, map[string]string{
+		"other field": `translations.de = { name = "Das Wenigste" }`,
+		"english":     `translations.en = { title = "The least" }`,
+		"empty":       `translations.de = { title = "" }`,
+	})
 }

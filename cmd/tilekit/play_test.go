@@ -57,14 +57,16 @@ func clearOrigins(s *tilekit.Scenario) {
 }
 
 // TestScenarioTOMLRoundTrip writes a scenario that sets every key, with a
-// title that needs escapes, and reads it back through the validator.
+// title that needs escapes and its translations, and reads it back
+// through the validator.
 func TestScenarioTOMLRoundTrip(t *testing.T) {
 	five, two, yes := 5, 2, true
 	want := tilekit.Scenario{
 		ID: "base/every-key", Title: "Quotes \" and \\ backslashes,\ttabs and é", Expansions: []string{"base"},
 		Edition: tilekit.C1, Publisher: tilekit.HansImGlueck, Players: 3,
-		Options:  tilekit.ScenarioOptions{NoFarmers: true, FirstEditionScoring: true},
-		Position: "0,0:base/D@0 1,0:base/U@0", Scores: []int{1, 0, 2},
+		Translations: tilekit.Translations{"de": {"title": "Anführungszeichen \" und \\ Rückstriche"}, "fr": {"title": "Guillemets"}},
+		Options:      tilekit.ScenarioOptions{NoFarmers: true, FirstEditionScoring: true},
+		Position:     "0,0:base/D@0 1,0:base/U@0", Scores: []int{1, 0, 2},
 		Followers: []tilekit.ScenarioFollower{{Player: 3, At: tilekit.BoardPosition{X: 1}, Feature: "road"}},
 		Pile:      []string{"base/U", "base/V", "base/B"}, End: true,
 		Source: tilekit.Citation{Kind: tilekit.FAQ, Title: "An FAQ", Section: "Roads", URL: "https://example.com/faq", Undated: true, Publisher: tilekit.HansImGlueck},

@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,6 +25,7 @@ func scenarioTOML(s *tilekit.Scenario, comments ...string) []byte {
 	}
 	b.WriteString("[[scenario]]\n")
 	fmt.Fprintf(&b, "id = %s\ntitle = %s\nplayers = %d\n", tomlString(s.ID), tomlString(s.Title), s.Players)
+	writeTranslationsTOML(&b, s.Translations)
 	if s.Expansions != nil {
 		fmt.Fprintf(&b, "expansions = %s\n", tomlStrings(s.Expansions))
 	}
@@ -163,6 +166,21 @@ func tomlPlace(p tilekit.ScenarioPlace) string {
 		out += ", feature = " + tomlString(p.Feature)
 	}
 	return out + " }"
+}
+
+// writeTranslationsTOML writes an entry's translations, one line a
+// language (translations.de = { title = "..." }), the languages and each
+// one's fields in sorted order.
+func writeTranslationsTOML(b *strings.Builder, tr tilekit.Translations) {
+	for _, lang := range slices.Sorted(maps.Keys(tr)) {
+		var parts []string
+		for _, field := range slices.Sorted(maps.Keys(tr[lang])) {
+			parts = append(parts, field+" = "+tomlString(tr[lang][field]))
+		}
+		if len(parts) > 0 {
+			fmt.Fprintf(b, "translations.%s = { %s }\n", lang, strings.Join(parts, ", "))
+		}
+	}
 }
 
 // keyString writes key = "value" unless the value is empty.
