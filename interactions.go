@@ -513,7 +513,10 @@ type Row struct {
 	// thumb on purpose.
 	Exception bool
 	Notes     []string
-	Origin    Origin
+	// Translations are its explanation and condition in other languages
+	// (see Translations.Text).
+	Translations Translations
+	Origin       Origin
 }
 
 // About reports whether the row answers for a subject: the subject's id,
@@ -564,6 +567,9 @@ func describeScope(editions []Edition, publishers []Publisher) string {
 type Reading struct {
 	ID   string
 	Text string
+	// Translations are its text in other languages (see
+	// Translations.Text).
+	Translations Translations
 }
 
 // Note is a statement about timing or side effects between expansions,
@@ -579,7 +585,10 @@ type Note struct {
 	Steps      []string
 	Open       bool
 	Readings   []Reading
-	Origin     Origin
+	// Translations are its title and text in other languages (see
+	// Translations.Text).
+	Translations Translations
+	Origin       Origin
 }
 
 // Step is a step of a turn that an expansion adds, with ordering

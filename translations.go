@@ -2,9 +2,9 @@ package tilekit
 
 // Translations holds an entry's reader-facing text in other languages than
 // English: by language code ("de"), then by the field's name in the data
-// ("name", "question", "description", "explanation", "title"), the text. The
-// English text stays in the entry's own fields; a language or a field
-// without a translation is shown in English.
+// ("name", "question", "description", "explanation", "condition", "title",
+// "text"), the text. The English text stays in the entry's own fields; a
+// language or a field without a translation is shown in English.
 type Translations map[string]map[string]string
 
 // Text returns the text of a field in a language: its translation when the

@@ -1,12 +1,16 @@
 package site
 
-import "github.com/tilekit/tilekit"
+import (
+	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/rules"
+)
 
 // The data's reader-facing text (the names of expansions, parts, boxes,
 // figures, places, actions and tiles, the tables' questions and
-// descriptions, the steps' names and explanations, the worked examples'
-// titles) is written in English, with translations beside it in the entry
-// (translations.de = {...}).
+// descriptions, the steps' names and explanations, the rows' explanations
+// and conditions, the notes' titles and texts and their readings, the
+// worked examples' titles) is written in English, with translations beside
+// it in the entry (translations.de = {...}).
 // Every page shows it through text, which picks the site's language.
 
 // text returns a field of an entry of the data in the language of the site
@@ -46,4 +50,20 @@ func (b *builder) textLang(tr tilekit.Translations, field, english string) strin
 		return dataLang
 	}
 	return ""
+}
+
+// answerText returns a field of an answer's row, its explanation or
+// condition, in the site's language (see text); an answer of the rule of
+// thumb, which has no row, keeps the text it was given.
+func (b *builder) answerText(a *rules.Answer, field, english string) string {
+	if a.Row == nil {
+		return english
+	}
+	return b.text(a.Row.Translations, field, english)
+}
+
+// answerVerdict says an answer's verdict for a reader, with its condition
+// in the site's language.
+func (b *builder) answerVerdict(a *rules.Answer) string {
+	return b.verdictText(a.Verdict, b.answerText(a, "condition", a.Condition))
 }

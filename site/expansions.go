@@ -331,7 +331,7 @@ func (b *builder) expansionRules(d *expansionData, x *tilekit.Expansion, page st
 				continue
 			}
 			d.Rows = append(d.Rows, rowLink{Href: b.pageLink(page, target, b.rowIDs[a]), Table: b.name(t.Translations, t.Name), Subject: b.subjectName(a.Subject),
-				Verdict: b.verdictText(a.Verdict, a.Condition), RuleOfThumb: a.Row == nil, Exception: a.Row != nil && a.Row.Exception,
+				Verdict: b.answerVerdict(a), RuleOfThumb: a.Row == nil, Exception: a.Row != nil && a.Row.Exception,
 				Source: b.citationOf(a.Source), Needs: b.answerNeeds(t, a)})
 		}
 	}

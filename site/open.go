@@ -49,7 +49,7 @@ func (b *builder) writeOpenQuestions() error {
 	for i := range b.cat.Notes {
 		if n := &b.cat.Notes[i]; n.Open && b.coversAll(n.Expansions) {
 			d.Notes = append(d.Notes, b.noteOf(n))
-			b.addSearch(n.Title, p, "note-"+anchorID(n.ID), "answer", n.Text)
+			b.addSearch(b.text(n.Translations, "title", n.Title), p, "note-"+anchorID(n.ID), "answer", b.text(n.Translations, "text", n.Text))
 		}
 	}
 	return b.writePage("open", b.newPage(p, b.tr.must("open.title"), d))

@@ -102,8 +102,10 @@ func (b *builder) phasesOf(steps []stepView) []orderPhase {
 	return out
 }
 
-// stepNote is a note on a step's timing.
-type stepNote struct{ Title, Text string }
+// stepNote is a note on a step's timing; TitleLang is the language of its
+// title when it is the English of a page in another language (see
+// textLang).
+type stepNote struct{ Title, Text, TitleLang string }
 
 // writeOrder writes the order of play for every expansion together and for
 // each expansion alone.
@@ -552,7 +554,8 @@ func (b *builder) stepView(page string, s rules.PlayedStep, anchor string, diffe
 		v.Source = b.citationOf(s.Variant.Source)
 	}
 	for _, n := range s.Notes {
-		v.Notes = append(v.Notes, stepNote{Title: n.Title, Text: n.Text})
+		v.Notes = append(v.Notes, stepNote{Title: b.text(n.Translations, "title", n.Title), Text: b.text(n.Translations, "text", n.Text),
+			TitleLang: b.textLang(n.Translations, "title", n.Title)})
 	}
 	if old := s.Step.Replaces; old != nil {
 		v.Replaces, v.ReplacesClass = b.replacesBadge(old.Source, s.Step.Source)

@@ -359,13 +359,26 @@ type noteView struct {
 	Text     string
 	Source   citation
 	Open     bool
-	Readings []tilekit.Reading
+	Readings []readingView
 	Needs    needs
+	// TitleLang and TextLang are the languages of the title and the text
+	// when they are the English of a page in another language (see
+	// textLang).
+	TitleLang, TextLang string
 }
 
-// noteOf describes a note for a page.
+// readingView is a reading of an open question as a page shows it.
+type readingView struct{ ID, Text string }
+
+// noteOf describes a note for a page, in the site's language.
 func (b *builder) noteOf(n *tilekit.Note) noteView {
-	return noteView{ID: "note-" + anchorID(n.ID), Title: n.Title, Text: n.Text, Source: b.citationOf(n.Source), Open: n.Open, Readings: n.Readings, Needs: b.needsOf(n.Expansions, nil)}
+	tr := n.Translations
+	v := noteView{ID: "note-" + anchorID(n.ID), Title: b.text(tr, "title", n.Title), Text: b.text(tr, "text", n.Text), Source: b.citationOf(n.Source), Open: n.Open,
+		Needs: b.needsOf(n.Expansions, nil), TitleLang: b.textLang(tr, "title", n.Title), TextLang: b.textLang(tr, "text", n.Text)}
+	for _, r := range n.Readings {
+		v.Readings = append(v.Readings, readingView{ID: r.ID, Text: b.text(r.Translations, "text", r.Text)})
+	}
+	return v
 }
 
 // dateWords words a date of the data with the precision it has: a year

@@ -126,7 +126,7 @@ func (b *builder) tablePage(t *tilekit.Table) (*tableData, error) {
 		if a.SupersededBy == nil {
 			continue
 		}
-		s := supersededView{ID: b.rowIDs[a], Verdict: b.verdictText(a.Verdict, a.Condition), Scope: a.Scope, Explanation: a.Explanation, Source: b.citationOf(a.Source), Needs: b.answerNeeds(t, a),
+		s := supersededView{ID: b.rowIDs[a], Verdict: b.answerVerdict(a), Scope: a.Scope, Explanation: b.answerText(a, "explanation", a.Explanation), Source: b.citationOf(a.Source), Needs: b.answerNeeds(t, a),
 			Examples: b.exampleLinks(p, b.exercised.answers[a])}
 		if k, ok := inForce[a.SupersededBy]; ok {
 			d.Answers[k].Superseded = append(d.Answers[k].Superseded, s)
@@ -215,8 +215,8 @@ func (b *builder) answerView(t *tilekit.Table, a *rules.Answer, page string) ans
 // answerFields describes an answer for its table's page.
 func (b *builder) answerFields(t *tilekit.Table, a *rules.Answer, page string) answerView {
 	v := answerView{ID: b.rowIDs[a], SubjectID: a.Subject.ID, Subject: b.subjectName(a.Subject), SubjectHref: b.subjectLink(page, a.Subject),
-		KindName: b.tr.must("category." + string(a.Subject.Kind)), Verdict: b.verdictText(a.Verdict, a.Condition), VerdictClass: string(a.Verdict),
-		Scope: a.Scope, Explanation: a.Explanation, RuleOfThumb: a.Row == nil, Exception: a.Row != nil && a.Row.Exception,
+		KindName: b.tr.must("category." + string(a.Subject.Kind)), Verdict: b.answerVerdict(a), VerdictClass: string(a.Verdict),
+		Scope: a.Scope, Explanation: b.answerText(a, "explanation", a.Explanation), RuleOfThumb: a.Row == nil, Exception: a.Row != nil && a.Row.Exception,
 		Source: b.citationOf(a.Source), Needs: b.answerNeeds(t, a), Examples: b.exampleLinks(page, b.exercised.answers[a])}
 	if a.Supersedes != nil {
 		v.Replaces, v.ReplacesClass = b.replacesBadge(a.Supersedes.Source, a.Source)
@@ -233,7 +233,7 @@ func (b *builder) answerFields(t *tilekit.Table, a *rules.Answer, page string) a
 	// links to the rule's box instead of repeating it.
 	v.ByRule = v.RuleOfThumb && a.RuleVariant == nil && t.Rule != nil && t.Rule.When.Matches(a.Subject)
 	for _, n := range a.Notes {
-		v.Notes = append(v.Notes, link{Href: "#note-" + anchorID(n.ID), Text: n.Title})
+		v.Notes = append(v.Notes, link{Href: "#note-" + anchorID(n.ID), Text: b.text(n.Translations, "title", n.Title)})
 	}
 	return v
 }

@@ -304,7 +304,8 @@ func buildRow(m map[string]any, at tilekit.Origin) tilekit.Row {
 		Verdict: tilekit.Verdict(str(m, "verdict")), Condition: str(m, "condition"),
 		Source: buildCitation(table(m, "source")), Editions: typedStrs[tilekit.Edition](m, "editions"),
 		Publishers: typedStrs[tilekit.Publisher](m, "publishers"), Explanation: str(m, "explanation"),
-		SupersededBy: str(m, "superseded_by"), Supersedes: str(m, "supersedes"), Exception: boolean(m, "exception"), Notes: strs(m, "notes"), Origin: at,
+		SupersededBy: str(m, "superseded_by"), Supersedes: str(m, "supersedes"), Exception: boolean(m, "exception"), Notes: strs(m, "notes"),
+		Translations: translations(m), Origin: at,
 	}
 	if r.ID == "" {
 		r.ID = r.Subject
@@ -316,10 +317,10 @@ func buildNote(m map[string]any, at tilekit.Origin) tilekit.Note {
 	n := tilekit.Note{
 		ID: str(m, "id"), Title: str(m, "title"), Text: str(m, "text"), Source: buildCitation(table(m, "source")),
 		Expansions: strs(m, "expansions"), Tables: strs(m, "tables"), Subjects: strs(m, "subjects"), Steps: strs(m, "steps"),
-		Open: boolean(m, "open"), Origin: at,
+		Open: boolean(m, "open"), Translations: translations(m), Origin: at,
 	}
 	for _, r := range list(m["readings"]) {
-		n.Readings = append(n.Readings, tilekit.Reading{ID: str(r, "id"), Text: str(r, "text")})
+		n.Readings = append(n.Readings, tilekit.Reading{ID: str(r, "id"), Text: str(r, "text"), Translations: translations(r)})
 	}
 	return n
 }

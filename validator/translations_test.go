@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -190,4 +191,103 @@ func TestScenarioTranslations(t *testing.T) {
 		"english":     `translations.en = { title = "The least" }`,
 		"empty":       `translations.de = { title = "" }`,
 	})
+}
+
+// houseRowAndNote is a folder with a row that answers a built-in table
+// for a figure of its own, and an open note with a reading, each with its
+// German text; extra is written into the row.
+func houseRowAndNote(extra string) Folder {
+	return Folder{Name: "house", FS: mapFS(map[string]string{
+		"expansions/house.toml": `[[figure]]
+id = "castellan"
+name = "Castellan"
+expansion = "princess-dragon/dragon"
+category = "special"
+owner = "player"
+living = true
+footprint = "tile"
+`,
+		"interactions/house.toml": `[[row]]
+table = "dragon-diet"
+subject = "castellan"
+verdict = "conditional"
+condition = "it stands outside a castle"
+source = { kind = "house-rule", title = "Our table's house rules" }
+explanation = "The castellan is eaten outside his castle."
+translations.de = { explanation = "Der Burgvogt wird außerhalb seiner Burg gefressen.", condition = "wenn er außerhalb einer Burg steht" }
+` + extra + `
+
+[[note]]
+id = "castellan-hides"
+title = "The castellan hides"
+text = "The castellan hides from the dragon."
+source = { kind = "house-rule", title = "Our table's house rules" }
+expansions = ["princess-dragon/dragon"]
+tables = ["dragon-diet"]
+subjects = ["castellan"]
+open = true
+translations.de = { title = "Der Burgvogt versteckt sich", text = "Der Burgvogt versteckt sich vor dem Drachen." }
+
+[[note.readings]]
+id = "always"
+text = "He always hides."
+translations.de = { text = "Er versteckt sich immer." }
+`,
+	})}
+}
+
+// TestRowAndNoteTranslationsLoad checks that a row's explanation and
+// condition, a note's title and text and a reading's text reach the
+// catalog in German as written, and that the built-in rows and notes
+// have theirs.
+func TestRowAndNoteTranslationsLoad(t *testing.T) {
+	res, err := Validate(BuiltinFolder(), houseRowAndNote(""))
+	require.NoError(t, err)
+	for _, d := range res.Diagnostics {
+		t.Error(d)
+	}
+	cat := res.Catalog
+	i := slices.IndexFunc(cat.Rows, func(r tilekit.Row) bool { return r.Subject == "castellan" })
+	require.GreaterOrEqual(t, i, 0)
+	assert.Equal(t, tilekit.Translations{"de": {"explanation": "Der Burgvogt wird außerhalb seiner Burg gefressen.", "condition": "wenn er außerhalb einer Burg steht"}}, cat.Rows[i].Translations)
+	n := cat.Note("castellan-hides")
+	require.NotNil(t, n)
+	assert.Equal(t, tilekit.Translations{"de": {"title": "Der Burgvogt versteckt sich", "text": "Der Burgvogt versteckt sich vor dem Drachen."}}, n.Translations)
+	require.Len(t, n.Readings, 1)
+	assert.Equal(t, "Er versteckt sich immer.", n.Readings[0].Translations.Text("de", "text", n.Readings[0].Text))
+
+	builtin, err := BuiltinCatalog()
+	require.NoError(t, err)
+	for _, r := range builtin.Rows {
+		assert.True(t, r.Translations.Has("de", "explanation"), "row %s/%s has a German explanation", r.Table, r.ID)
+		assert.Equal(t, r.Condition != "", r.Translations.Has("de", "condition"), "row %s/%s has a German condition just when it has one", r.Table, r.ID)
+	}
+	for _, n := range builtin.Notes {
+		assert.True(t, n.Translations.Has("de", "title") && n.Translations.Has("de", "text"), "note %s has a German title and text", n.ID)
+		for _, r := range n.Readings {
+			assert.True(t, r.Translations.Has("de", "text"), "reading %s of note %s has a German text", r.ID, n.ID)
+		}
+	}
+}
+
+// TestRowTranslationsSchema checks that the schema takes a row's
+// explanation and condition, a note's title and text and a reading's text
+// in German, and refuses a row's translation of a field rows do not have,
+// such as a name or a note's title.
+func TestRowTranslationsSchema(t *testing.T) {
+	res, err := Validate(BuiltinFolder(), houseRowAndNote(""))
+	require.NoError(t, err)
+	assert.Empty(t, res.Diagnostics)
+	for _, extra := range []string{`translations.fr = { name = "Châtelain" }`, `translations.fr = { title = "Le châtelain" }`} {
+		res, err := Validate(BuiltinFolder(), houseRowAndNote(extra))
+		require.NoError(t, err)
+		var got []string
+		for _, d := range res.Diagnostics {
+			got = append(got, d.Code)
+		}
+		require.NotEmpty(t, got, extra)
+		for _, c := range got {
+			assert.True(t, strings.HasPrefix(c, "schema-"), "%s: %s", extra, c)
+		}
+	}
 }
