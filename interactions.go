@@ -378,6 +378,8 @@ type Rule struct {
 	// Variants are publishers' wordings of the rule: for a subject that
 	// matches, they answer in place of the rule's own verdict.
 	Variants []RuleVariant
+	// Translations holds the rule's text in other languages.
+	Translations Translations
 }
 
 // RuleVariant is a publisher's version of a rule of thumb: under those
@@ -389,6 +391,9 @@ type RuleVariant struct {
 	Condition  string // of a conditional Verdict
 	Source     Citation
 	Origin     Origin
+	// Translations holds the wording's text and condition in other
+	// languages.
+	Translations Translations
 }
 
 // Variant returns the rule's variant for a publisher, or nil for the

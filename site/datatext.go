@@ -54,12 +54,16 @@ func (b *builder) textLang(tr tilekit.Translations, field, english string) strin
 
 // answerText returns a field of an answer's row, its explanation or
 // condition, in the site's language (see text); an answer of the rule of
-// thumb, which has no row, keeps the text it was given.
+// thumb, which has no row, takes its condition from the publisher's
+// wording that gave it and keeps any other text it was given.
 func (b *builder) answerText(a *rules.Answer, field, english string) string {
-	if a.Row == nil {
-		return english
+	switch {
+	case a.Row != nil:
+		return b.text(a.Row.Translations, field, english)
+	case a.RuleVariant != nil && field == "condition":
+		return b.text(a.RuleVariant.Translations, field, english)
 	}
-	return b.text(a.Row.Translations, field, english)
+	return english
 }
 
 // answerVerdict says an answer's verdict for a reader, with its condition

@@ -280,3 +280,13 @@ func TestGermanDateWords(t *testing.T) {
 		assert.Equal(t, want, b.dateWords(date), date)
 	}
 }
+
+// TestGermanRulesOfThumb checks that a table's rule of thumb and a
+// publisher's wording of it, with its condition, are German on a German
+// page.
+func TestGermanRulesOfThumb(t *testing.T) {
+	shows(t, "tables/dragon-diet.html", "<p>Der Drache frisst alles aus Fleisch und Blut, was auf einer einzelnen Karte steht.</p>")
+	hides(t, "tables/dragon-diet.html", "The dragon eats everything of flesh and blood")
+	shows(t, "tables/fairy-companions.html", "Die Fee wird auf die Karte eines Gefolgsmanns des Spielers gestellt", "je nachdem: wenn er auf der Karte steht, auf die die Fee gestellt wird")
+	hides(t, "tables/fairy-companions.html", "The fairy is placed on the tile", "it stands on the tile where the fairy is put")
+}

@@ -29,8 +29,11 @@ type tableData struct {
 // ruleView is a table's rule of thumb.
 type ruleView struct {
 	Text, When, Verdict, Otherwise string
-	Source                         citation
-	Variants                       []ruleVariantView
+	// TextLang is "en" for a rule shown in English on a page of another
+	// language (see textLang).
+	TextLang string
+	Source   citation
+	Variants []ruleVariantView
 	// Examples link the worked examples in which the rule decided
 	// something, for any subject.
 	Examples []link
@@ -183,22 +186,22 @@ func (b *builder) ruleAnswerWords(r *tilekit.Rule, s tilekit.Subject) string {
 	when := b.matchWords(r.When)
 	switch {
 	case !r.When.Matches(s):
-		return b.tr.must("table.rule-outside", when, r.Text)
+		return b.tr.must("table.rule-outside", when, b.text(r.Translations, "text", r.Text))
 	case when == "":
-		return b.tr.must("table.rule-applies", r.Text)
+		return b.tr.must("table.rule-applies", b.text(r.Translations, "text", r.Text))
 	}
-	return b.tr.must("table.rule-applies-when", when, r.Text)
+	return b.tr.must("table.rule-applies-when", when, b.text(r.Translations, "text", r.Text))
 }
 
 // ruleView describes a rule of thumb.
 func (b *builder) ruleView(r *tilekit.Rule) *ruleView {
-	v := &ruleView{Text: r.Text, When: b.matchWords(r.When), Verdict: b.tr.must("verdict." + string(r.Verdict)), Otherwise: b.tr.must("verdict." + string(r.Otherwise)), Source: b.citationOf(r.Source)}
+	v := &ruleView{Text: b.text(r.Translations, "text", r.Text), TextLang: b.textLang(r.Translations, "text", r.Text), When: b.matchWords(r.When), Verdict: b.tr.must("verdict." + string(r.Verdict)), Otherwise: b.tr.must("verdict." + string(r.Otherwise)), Source: b.citationOf(r.Source)}
 	for _, vr := range r.Variants {
 		var names []string
 		for _, p := range vr.Publishers {
 			names = append(names, p.Name())
 		}
-		v.Variants = append(v.Variants, ruleVariantView{Publishers: strings.Join(names, ", "), Text: vr.Text, Verdict: b.verdictText(vr.Verdict, vr.Condition), Source: b.citationOf(vr.Source), Needs: b.needsOf(nil, vr.Publishers)})
+		v.Variants = append(v.Variants, ruleVariantView{Publishers: strings.Join(names, ", "), Text: b.text(vr.Translations, "text", vr.Text), Verdict: b.verdictText(vr.Verdict, b.text(vr.Translations, "condition", vr.Condition)), Source: b.citationOf(vr.Source), Needs: b.needsOf(nil, vr.Publishers)})
 	}
 	return v
 }
@@ -222,9 +225,9 @@ func (b *builder) answerFields(t *tilekit.Table, a *rules.Answer, page string) a
 		v.Replaces, v.ReplacesClass = b.replacesBadge(a.Supersedes.Source, a.Source)
 	}
 	if v.RuleOfThumb && a.RuleVariant != nil {
-		v.Explanation = a.RuleVariant.Text
+		v.Explanation = b.text(a.RuleVariant.Translations, "text", a.RuleVariant.Text)
 	} else if v.RuleOfThumb && t.Rule != nil && v.Explanation == "" {
-		v.Explanation = t.Rule.Text
+		v.Explanation = b.text(t.Rule.Translations, "text", t.Rule.Text)
 	} else if v.RuleOfThumb && t.Rule != nil {
 		// The rules package words why in English; the strings word it here.
 		v.Explanation = b.ruleAnswerWords(t.Rule, a.Subject)

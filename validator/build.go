@@ -280,7 +280,7 @@ func buildTable(m map[string]any, at tilekit.Origin) tilekit.Table {
 		when := table(r, "when")
 		rule := &tilekit.Rule{
 			Text: str(r, "text"), Verdict: tilekit.Verdict(str(r, "verdict")), Otherwise: tilekit.Verdict(str(r, "otherwise")),
-			AppliesTo: typedStrs[tilekit.SubjectKind](r, "applies_to"), Source: buildCitation(table(r, "source")),
+			AppliesTo: typedStrs[tilekit.SubjectKind](r, "applies_to"), Source: buildCitation(table(r, "source")), Translations: translations(r),
 			When: tilekit.Match{Footprint: tilekit.Footprint(str(when, "footprint")), Category: tilekit.FigureCategory(str(when, "category")), Owner: str(when, "owner")},
 		}
 		if living, ok := when["living"].(bool); ok {
@@ -290,7 +290,7 @@ func buildTable(m map[string]any, at tilekit.Origin) tilekit.Table {
 			rule.Variants = append(rule.Variants, tilekit.RuleVariant{
 				Publishers: typedStrs[tilekit.Publisher](v, "publishers"), Text: str(v, "text"),
 				Verdict: tilekit.Verdict(str(v, "verdict")), Condition: str(v, "condition"),
-				Source: buildCitation(table(v, "source")), Origin: at.At("rule", "variant", strconv.Itoa(i)),
+				Source: buildCitation(table(v, "source")), Origin: at.At("rule", "variant", strconv.Itoa(i)), Translations: translations(v),
 			})
 		}
 		t.Rule = rule

@@ -291,3 +291,21 @@ func TestRowTranslationsSchema(t *testing.T) {
 		}
 	}
 }
+
+// TestRuleOfThumbTranslationsLoad checks that a rule of thumb's text and a
+// publisher's wording's text and condition reach the catalog in German.
+func TestRuleOfThumbTranslationsLoad(t *testing.T) {
+	cat, err := BuiltinCatalog()
+	require.NoError(t, err)
+	diet, fairy := cat.Table("dragon-diet"), cat.Table("fairy-companions")
+	require.True(t, diet != nil && diet.Rule != nil && fairy != nil && fairy.Rule != nil && len(fairy.Rule.Variants) > 0)
+	assert.Equal(t, "Der Drache frisst alles aus Fleisch und Blut, was auf einer einzelnen Karte steht.", diet.Rule.Translations.Text("de", "text", diet.Rule.Text))
+	v := fairy.Rule.Variants[0]
+	assert.True(t, v.Translations.Has("de", "text"))
+	assert.True(t, strings.HasPrefix(v.Translations.Text("de", "condition", v.Condition), "wenn "))
+	for i := range cat.Tables {
+		if r := cat.Tables[i].Rule; r != nil {
+			assert.True(t, r.Translations.Has("de", "text"), "the rule of %s has no German", cat.Tables[i].ID)
+		}
+	}
+}
