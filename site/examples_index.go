@@ -104,7 +104,8 @@ func (b *builder) writeThumb(s *tilekit.Scenario, after *board, d *exampleData) 
 	if b.opt.Format != HTML {
 		return nil
 	}
-	svg, err := b.drawThumb(after)
+	// A thumbnail has no words, so every language of the build shares it.
+	svg, err := b.shared.thumbs.get(s, func() ([]byte, error) { return b.drawThumb(after) })
 	if err != nil {
 		return err
 	}

@@ -12,8 +12,8 @@ import (
 
 // shared holds what the languages of one build have in common, worked out
 // once for all of them: the rules' answers and turns for every choice of
-// edition, month and publisher that a page asks for, and the engine's runs
-// of the worked examples. The languages are built at the same time, so it
+// edition, month and publisher that a page asks for, the engine's runs of
+// the worked examples and their thumbnails, which have no words. The languages are built at the same time, so it
 // is safe for concurrent use, and a value two languages ask for at once is
 // worked out once (memo).
 //
@@ -24,6 +24,7 @@ type shared struct {
 	orders  memo[orderKey, []rules.PlayedStep]
 	runs    memo[*tilekit.Scenario, *exampleRun]
 	keys    memo[*rules.PlayedStep, turnKeys]
+	thumbs  memo[*tilekit.Scenario, []byte]
 }
 
 // turnKeys are the stepKey of each step of a turn, and the turn's

@@ -472,9 +472,12 @@ func (b *builder) writePage(kind string, pg *page) error {
 		return fmt.Errorf("page %s: %w", pg.Path, err)
 	}
 	p := pg.Path + b.ext()
-	out := bytes.Clone(b.page.Bytes())
+	out := b.page.Bytes()
 	if b.opt.Format == HTML {
 		out = withContents(out, b.tr.must("nav.contents"))
+	}
+	if len(out) > 0 && &out[0] == &b.page.Bytes()[0] {
+		out = bytes.Clone(out) // the page keeps a copy of the buffer
 	}
 	b.put(p, out)
 	b.pages = append(b.pages, p)
