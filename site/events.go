@@ -3,6 +3,8 @@ package site
 import (
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/tilekit/tilekit"
 	"github.com/tilekit/tilekit/game"
@@ -20,16 +22,16 @@ type EventWords struct {
 	// figure by its name in the data, a rule by its step's explanation,
 	// as for a fan's own figure and step.
 	cat *tilekit.Catalog
-	// colours, when set (ForReaders), names players by their colour and
+	// forReaders, when set (ForReaders), names players by their colour and
 	// tables by their names.
-	colours bool
+	forReaders bool
 }
 
 // ForData returns the event words for the data of a catalog: a figure or
 // a step's rule that the strings file has no words for (a fan's own) is
 // worded from the data, by the figure's name and the step's explanation.
 func (w *EventWords) ForData(cat *tilekit.Catalog) *EventWords {
-	return &EventWords{tr: w.tr, cat: cat, colours: w.colours}
+	return &EventWords{tr: w.tr, cat: cat, forReaders: w.forReaders}
 }
 
 // ForReaders returns the event words for a reader of the rules
@@ -40,13 +42,13 @@ func (w *EventWords) ForData(cat *tilekit.Catalog) *EventWords {
 // scores 4 for city") and give the table's id, which the command line
 // takes.
 func (w *EventWords) ForReaders() *EventWords {
-	return &EventWords{tr: w.tr, cat: w.cat, colours: true}
+	return &EventWords{tr: w.tr, cat: w.cat, forReaders: true}
 }
 
 // table words the table that decided an event: by its name in the data for
 // a reader (ForReaders), else by its id.
 func (w *EventWords) table(id string) string {
-	if w.colours && w.cat != nil {
+	if w.forReaders && w.cat != nil {
 		if t := w.cat.Table(id); t != nil && t.Name != "" {
 			return t.Translations.Text(w.tr.lang, "name", t.Name)
 		}
@@ -54,25 +56,30 @@ func (w *EventWords) table(id string) string {
 	return id
 }
 
-// player words a player, from 0: by colour (event.colour.N, for the
-// colours there are strings for) or by number (event.player).
-func (w *EventWords) player(i int) string {
-	if w.colours {
-		if key := "event.colour." + strconv.Itoa(i+1); w.tr.has(key) {
-			return w.tr.must(key)
+// player words a player, from 0 (see playerName).
+func (w *EventWords) player(i int) string { return playerName(w.tr, i, w.forReaders) }
+
+// playerName words a player, from 0: by colour (event.colour.N, for the
+// colours the language has strings for) or by number (event.player).
+func playerName(tr *translator, i int, byColour bool) string {
+	if byColour {
+		if key := "event.colour." + strconv.Itoa(i+1); tr.has(key) {
+			return tr.must(key)
 		}
 	}
-	return w.tr.must("event.player", i+1)
+	return tr.must("event.player", i+1)
 }
 
-// inSentence returns a name of the data as it reads inside a sentence: its
-// translation into the language as written (a German noun keeps its
-// capital), else the English name in lower case ("the lantern").
-func (w *EventWords) inSentence(tr tilekit.Translations, english string) string {
-	if tr.Has(w.tr.lang, "name") {
-		return tr.Text(w.tr.lang, "name", english)
+// inSentence returns a name of the data as it reads inside a sentence in
+// a language: its translation as written (a German noun keeps its
+// capital), else the English name starting in lower case ("the lantern",
+// "the Black Dragon").
+func inSentence(tr tilekit.Translations, lang, english string) string {
+	if tr.Has(lang, "name") {
+		return tr.Text(lang, "name", english)
 	}
-	return strings.ToLower(english)
+	r, n := utf8.DecodeRuneInString(english)
+	return string(unicode.ToLower(r)) + english[n:]
 }
 
 // figure words a figure: its string, else its name in the data.
@@ -83,7 +90,7 @@ func (w *EventWords) figure(f game.Figure) string { return w.figureByID(f.ID()) 
 func (w *EventWords) figureByID(id string) string {
 	return w.word("event.figure."+id, func(cat *tilekit.Catalog) (string, bool) {
 		if fig := cat.Figure(id); fig != nil {
-			return w.inSentence(fig.Translations, fig.Name), true
+			return inSentence(fig.Translations, w.tr.lang, fig.Name), true
 		}
 		return "", false
 	})
@@ -237,7 +244,7 @@ func (w *EventWords) reason(r game.Reason) string {
 func (w *EventWords) symbol(s tilekit.Symbol) string {
 	return w.word("event.symbol."+string(s), func(cat *tilekit.Catalog) (string, bool) {
 		if def := cat.DeclaredSymbol(s); def != nil {
-			return w.inSentence(def.Translations, def.Name), true
+			return inSentence(def.Translations, w.tr.lang, def.Name), true
 		}
 		return string(s), true
 	})

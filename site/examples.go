@@ -499,9 +499,7 @@ func (b *builder) attributed(word tilekit.MoveWord, sides []string, turn turnPla
 
 // playerWord names a player of an example, from 1, by the colour of their
 // figures, as the board shows them.
-func (b *builder) playerWord(player int) string {
-	return (&EventWords{tr: b.tr}).ForReaders().player(player - 1)
-}
+func (b *builder) playerWord(player int) string { return playerName(b.tr, player-1, true) }
 
 // moveWord words the word of a move ("drawbridge"): the strings' word
 // (example.word.ID), else the data's own.

@@ -156,12 +156,14 @@ func (b *builder) addsToTurn(id string) bool {
 	}
 	for i := range b.cat.Steps {
 		s := &b.cat.Steps[i]
-		if tilekit.ParentExpansion(s.Expansion) == id {
+		switch tilekit.ParentExpansion(s.Expansion) {
+		case id:
 			return true
-		}
-		for _, v := range s.Variants {
-			if tilekit.ParentExpansion(s.Expansion) == tilekit.BaseGame && slices.ContainsFunc(v.With, func(w string) bool { return tilekit.ParentExpansion(w) == id }) {
-				return true
+		case tilekit.BaseGame:
+			for _, v := range s.Variants {
+				if slices.ContainsFunc(v.With, func(w string) bool { return tilekit.ParentExpansion(w) == id }) {
+					return true
+				}
 			}
 		}
 	}
@@ -617,10 +619,7 @@ func (b *builder) variantScope(v *tilekit.StepVariant) string {
 // there, a translation as it is written (German nouns keep their capital).
 func (b *builder) stepName(id string) string {
 	if s := b.cat.Step(id); s != nil && s.Name != "" {
-		if s.Translations.Has(b.opt.Lang, "name") {
-			return b.name(s.Translations, s.Name)
-		}
-		return strings.ToLower(s.Name[:1]) + s.Name[1:]
+		return inSentence(s.Translations, b.opt.Lang, s.Name)
 	}
 	return id
 }

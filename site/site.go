@@ -472,12 +472,12 @@ func (b *builder) writePage(kind string, pg *page) error {
 		return fmt.Errorf("page %s: %w", pg.Path, err)
 	}
 	p := pg.Path + b.ext()
-	out := b.page.Bytes()
+	var out []byte
 	if b.opt.Format == HTML {
-		out = withContents(out, b.tr.must("nav.contents"))
+		out = withContents(b.page.Bytes(), b.tr.must("nav.contents"))
 	}
-	if len(out) > 0 && &out[0] == &b.page.Bytes()[0] {
-		out = bytes.Clone(out) // the page keeps a copy of the buffer
+	if out == nil {
+		out = bytes.Clone(b.page.Bytes()) // the page keeps a copy of the buffer
 	}
 	b.put(p, out)
 	b.pages = append(b.pages, p)
@@ -494,14 +494,15 @@ var (
 	markup         = regexp.MustCompile(`<[^>]*>`)
 )
 
-// withContents gives a long page (minContents sections or more) a list of
-// its sections after its title, so that a reader on a phone can jump to
-// one: the templates' own <h2 id> headings, whose text is already escaped.
+// withContents returns a long page (minContents sections or more) with a
+// list of its sections after its title, so that a reader on a phone can
+// jump to one: the templates' own <h2 id> headings, whose text is already
+// escaped. It returns nil for a page that needs none.
 func withContents(page []byte, label string) []byte {
 	found := sectionHeading.FindAllSubmatch(page, -1)
 	title := bytes.Index(page, []byte("</h1>"))
 	if len(found) < minContents || title < 0 {
-		return page
+		return nil
 	}
 	var toc bytes.Buffer
 	toc.WriteString("\n<nav class=\"toc\" aria-label=\"" + html.EscapeString(label) + "\"><strong>" + html.EscapeString(label) + "</strong><ul>")
