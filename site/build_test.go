@@ -1007,3 +1007,38 @@ func keys(m map[string]bool) []string {
 }
 
 func stdhtmlUnescape(s string) string { return html.UnescapeString(s) }
+
+// TestRowSourcesFoldTheFullCitation checks that a table row's source shows
+// its badge and section, with the full citation (the document's title,
+// linked, and its publisher) folded under them, so that a row does not
+// repeat the whole citation of every other row.
+func TestRowSourcesFoldTheFullCitation(t *testing.T) {
+	_, s := builtinBuild(t)
+	pages := parseSite(t, s)
+	cells := 0
+	walk(pages["tables/dragon-diet.html"].doc, func(td *html.Node) {
+		if td.Data != "td" || attr(td, "data-label") != "Source" {
+			return
+		}
+		cells++
+		var details, summary *html.Node
+		walk(td, func(n *html.Node) {
+			switch {
+			case n.Data == "details" && attr(n, "class") == "citation":
+				details = n
+			case n.Data == "summary":
+				summary = n
+			}
+		})
+		require.NotNil(t, details, "a source cell without a folded citation")
+		require.NotNil(t, summary)
+		badge := false
+		walk(summary, func(n *html.Node) {
+			assert.NotEqual(t, "a", n.Data, "the document's link is folded, not in the summary")
+			badge = badge || strings.HasPrefix(attr(n, "class"), "badge ")
+		})
+		assert.True(t, badge, "the summary has no badge of the source's kind")
+		assert.Greater(t, len(textOf(summary)), len("rulebook "), "the summary has no section")
+	})
+	assert.Greater(t, cells, 10)
+}
