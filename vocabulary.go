@@ -59,8 +59,8 @@ type KindInfo struct {
 }
 
 var kindInfo = map[FeatureKind]KindInfo{
-	City:     {Touch: TouchSides, Edge: EdgeCity, Attributes: []Attribute{Pennant, PrincessAttr}, Doc: "A city; it covers the whole of each side it lists."},
-	Road:     {Touch: TouchMiddles, Edge: EdgeRoad, Doc: "A road segment; it meets the middle of each side it lists and ends inside the tile when it lists one side."},
+	City:     {Touch: TouchSides, Edge: EdgeCity, Attributes: []Attribute{Pennant, PrincessAttr, Cathedral}, Doc: "A city; it covers the whole of each side it lists."},
+	Road:     {Touch: TouchMiddles, Edge: EdgeRoad, Attributes: []Attribute{Inn}, Doc: "A road segment; it meets the middle of each side it lists and ends inside the tile when it lists one side."},
 	Field:    {Touch: TouchHalves, Doc: "A field (farm); it touches the side-halves it lists and names the cities of the tile it borders."},
 	Cloister: {Touch: TouchNone, Doc: "A cloister (monastery) in the middle of the tile."},
 }
@@ -84,10 +84,16 @@ const (
 	// PrincessAttr marks the city where the princess stands; the tile then
 	// carries the princess symbol.
 	PrincessAttr Attribute = "princess"
+	// Inn marks a road with an inn beside it (Inns & Cathedrals): the
+	// scoring rules of the data may score such a road otherwise.
+	Inn Attribute = "inn"
+	// Cathedral marks a city with a cathedral in it (Inns & Cathedrals):
+	// the scoring rules of the data may score such a city otherwise.
+	Cathedral Attribute = "cathedral"
 )
 
 // Attributes lists the known attributes.
-var Attributes = []Attribute{Pennant, PrincessAttr}
+var Attributes = []Attribute{Pennant, PrincessAttr, Inn, Cathedral}
 
 // DerivedSymbols are the symbols that features carry; a tile does not list
 // them itself.
