@@ -27,7 +27,8 @@ type EventNotation struct {
 	// Word is the feature kind, or the scoring rule of a score.
 	Word string
 	// Figure is the figure that moved, entered, ate or spared; Victim the
-	// figure eaten or spared, "meeple" for Player's meeple.
+	// figure eaten or spared: for a follower, its kind (Player's, written
+	// pN/meeple or pN/large-meeple).
 	Figure, Victim string
 	Pos            BoardPosition
 	// Called is the symbol of the tile that called the figure there,
@@ -159,9 +160,10 @@ func (n *EventNotation) readWord(letter byte, w string) error {
 	case 'f':
 		n.Figure, err = w, eventFigure(w)
 	case 'v':
-		if p, ok := strings.CutSuffix(w, "/meeple"); ok {
-			n.Victim = "meeple"
-			n.Player, err = parseEventPlayer(p)
+		if p, fig, ok := strings.Cut(w, "/"); ok {
+			if n.Victim, err = fig, eventFigure(fig); err == nil {
+				n.Player, err = parseEventPlayer(p)
+			}
 		} else if n.Victim, err = w, eventFigure(w); err == nil && w == "meeple" {
 			err = fmt.Errorf("victim %q: a meeple is written with its owner, such as p1/meeple", w)
 		}
@@ -195,11 +197,10 @@ func (n EventNotation) AppendText(b []byte) []byte {
 		case 'f':
 			b = append(b, n.Figure...)
 		case 'v':
-			if n.Victim == "meeple" {
-				b = append(strconv.AppendInt(append(b, 'p'), int64(n.Player), 10), "/meeple"...)
-			} else {
-				b = append(b, n.Victim...)
+			if n.Player > 0 {
+				b = append(strconv.AppendInt(append(b, 'p'), int64(n.Player), 10), '/')
 			}
+			b = append(b, n.Victim...)
 		case 'x':
 			b = strconv.AppendInt(append(strconv.AppendInt(b, int64(n.Pos.X), 10), ','), int64(n.Pos.Y), 10)
 		case 'w':

@@ -296,7 +296,7 @@ type Mechanics struct {
 // play: a step with none plays only when the engine plays its id (the
 // base game's steps).
 func (m *Mechanics) Plays() bool {
-	return m.Movement != nil || len(m.Bonuses) > 0 ||
+	return m.Movement != nil || len(m.Bonuses) > 0 || len(m.Scoring) > 0 ||
 		m.Deployment != nil || m.Crossing != nil || m.Dismissal != nil
 }
 

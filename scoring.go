@@ -118,7 +118,10 @@ type ScoreCondition struct {
 	// any).
 	Editions []Edition
 	// Tiles is the number of tiles the feature must have (0 for any).
-	Tiles  int
+	Tiles int
+	// Has is an attribute one of the feature's tiles must show for it
+	// ("" for none), such as an inn on a road or a cathedral in a city.
+	Has    Attribute
 	Origin Origin
 }
 
@@ -195,6 +198,9 @@ func (s *ScoreRule) Describe() string {
 	for _, t := range s.Terms {
 		terms = append(terms, t.Describe())
 	}
+	if len(terms) == 0 {
+		terms = []string{"nothing"}
+	}
 	out := moment + string(s.Feature) + ": " + strings.Join(terms, " and ")
 	if s.Majority == MajorityEachCity {
 		out += ", once per completed city, to the players with the most farmers in the fields that border it"
@@ -244,6 +250,9 @@ func (c *ScoreCondition) describe() string {
 	}
 	if c.Tiles > 0 {
 		parts = append(parts, fmt.Sprintf("when it has %d tiles", c.Tiles))
+	}
+	if c.Has != "" {
+		parts = append(parts, "when one of its tiles shows the attribute "+string(c.Has))
 	}
 	return strings.Join(parts, ", ")
 }

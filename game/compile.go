@@ -63,14 +63,16 @@ type Ruleset struct {
 	counts   []int
 	start    int
 	total    int
-	// featStart holds, at type, the index in featKind, featPennants and
-	// featEdges of the type's first feature, and at NumTypes their length.
+	// featStart holds, at type, the index in featKind, featPennants,
+	// featAttrs and featEdges of the type's first feature, and at NumTypes their length.
 	featStart []int32
-	// featKind, featPennants and featEdges hold each feature's kind, its
-	// pennants and the number of slots it touches (its open edges when it
-	// lies alone).
+	// featKind, featPennants, featAttrs and featEdges hold each
+	// feature's kind, its pennants, its attributes (a bit each,
+	// attributeBit) and the number of slots it touches (its open edges
+	// when it lies alone).
 	featKind     []Kind
 	featPennants []uint8
+	featAttrs    []uint16
 	featEdges    []uint8
 	// slots holds, at (4*type+rotation)*numSlots+slot, the index of the
 	// feature of the type at that rotation that touches the slot, or -1.
@@ -89,8 +91,10 @@ type Ruleset struct {
 	maxFeatures int
 	instances   int
 	// kinds are the kinds of follower of the selection, the meeple first
-	// (kinds.go).
-	kinds []FollowerKind
+	// (kinds.go), and kindFigs the figure of each, by which the tables'
+	// verdicts for figures are read (a large meeple eaten by its row).
+	kinds    []FollowerKind
+	kindFigs []Figure
 	// selection lists the ids of the selection the rules were compiled for.
 	selection []string
 	// The turn (setup.go): the publisher whose rules it follows, its steps
@@ -105,8 +109,17 @@ type Ruleset struct {
 	// scoring holds the scoring rules and bonuses of the data, compiled
 	// (compile_scoring.go).
 	scoring scoring
+	// answers are the tables' answers the verdicts were compiled from, in
+	// the order read (Ruleset.Answers).
+	answers []*rules.Ruling
 	unitRules
 }
+
+// Answers returns the tables' answers that the ruleset's verdicts were
+// compiled from: for each table its steps read, the answer for each
+// figure and place the ruleset plays, where the table has one. A row of a
+// table is played by the ruleset when an answer is the row's.
+func (r *Ruleset) Answers() []*rules.Ruling { return slices.Clone(r.answers) }
 
 // compileTiles compiles the tiles of the selected expansions in an edition: every
 // tile of a selected expansion (a tile belongs to the expansion that

@@ -92,6 +92,7 @@ func (r *Ruleset) addFeatures(t *tilekit.Tile) error {
 		}
 		r.featKind = append(r.featKind, kind)
 		r.featPennants = append(r.featPennants, uint8(countPennants(f)))
+		r.featAttrs = append(r.featAttrs, attributeMask(f))
 		r.addCityLinks(t, f, kind)
 	}
 	first := r.featStart[len(r.featStart)-1]
@@ -137,6 +138,16 @@ func unrotateSlot(s, rot int) int {
 		return int(tilekit.Side(s).Rotate(-rot))
 	}
 	return 4 + int(tilekit.Half(s-4).Rotate(-rot))
+}
+
+// attributeMask returns the attributes a feature carries, a bit each
+// (attributeBit).
+func attributeMask(f *tilekit.Feature) uint16 {
+	var m uint16
+	for _, a := range f.Attributes {
+		m |= attributeBit(a)
+	}
+	return m
 }
 
 // countPennants returns the number of pennants a feature carries.

@@ -41,7 +41,10 @@ type scoreRule struct {
 	option   tilekit.SetupOption
 	tiles    int32
 	eachCity bool
-	coef     [numTerms]int32
+	// has is the attribute one of the feature's tiles must show, as its
+	// bit (attributeBit), or 0 for none.
+	has  uint16
+	coef [numTerms]int32
 	// symbols are its terms that count the tiles showing a symbol.
 	symbols []symbolTerm
 }
@@ -90,10 +93,15 @@ func (r *Ruleset) compileScoring(cat *tilekit.Catalog) error {
 	}
 	r.scoring.data = map[ScoringRule]scoreData{}
 	r.scoring.bonuses = r.scoring.bonuses[:0]
-	for i := range st.Mechanics.Scoring {
-		if err := r.addScoreRule(&st.Mechanics.Scoring[i]); err != nil {
-			return fmt.Errorf("%s: %w", st.Mechanics.Scoring[i].Origin, err)
+	for _, ts := range r.turn {
+		if ts.data != nil && ts.id != scoreStep {
+			if err := r.addScoreRules(ts.data); err != nil {
+				return err
+			}
 		}
+	}
+	if err := r.addScoreRules(st); err != nil {
+		return err
 	}
 	for k, ts := range r.turn {
 		if ts.data == nil {
@@ -108,17 +116,31 @@ func (r *Ruleset) compileScoring(cat *tilekit.Catalog) error {
 	return nil
 }
 
-// addScoreRule compiles a scoring rule, unless its editions leave out the
-// edition played.
-func (r *Ruleset) addScoreRule(s *tilekit.ScoreRule) error {
-	end := s.At == tilekit.ScoreEndOfGame
-	rule, ok := baseRuleOf(s.ID, end)
-	if !ok {
-		return fmt.Errorf("scoring rule %q: the engine's events know no such rule %s (its scoring rules are %s)", s.ID, momentText(end), baseRuleIDs())
+// addScoreRules compiles the scoring rules a step states, in the order
+// written.
+func (r *Ruleset) addScoreRules(st *tilekit.Step) error {
+	for i := range st.Mechanics.Scoring {
+		if err := r.addScoreRule(&st.Mechanics.Scoring[i], st.ID); err != nil {
+			return fmt.Errorf("%s: %w", st.Mechanics.Scoring[i].Origin, err)
+		}
 	}
+	return nil
+}
+
+// addScoreRule compiles a scoring rule that a step states, unless its
+// editions leave out the edition played.
+func (r *Ruleset) addScoreRule(s *tilekit.ScoreRule, step string) error {
+	end := s.At == tilekit.ScoreEndOfGame
 	kind, ok := kindOf[s.Feature]
 	if !ok {
 		return fmt.Errorf("scoring rule %q: no feature kind %q", s.ID, s.Feature)
+	}
+	rule, ok := baseRuleOf(s.ID, end)
+	if !ok {
+		var err error
+		if rule, err = nameDataRule(s.ID, step, end, kind); err != nil {
+			return err
+		}
 	}
 	r.scoring.data[rule] = scoreData{rule: s}
 	c := scoreRule{rule: rule, eachCity: s.Majority == tilekit.MajorityEachCity}
@@ -127,6 +149,9 @@ func (r *Ruleset) addScoreRule(s *tilekit.ScoreRule) error {
 			return nil
 		}
 		c.option, c.tiles = w.Option, int32(w.Tiles)
+		if w.Has != "" {
+			c.has = attributeBit(w.Has)
+		}
 	}
 	for _, t := range s.Terms {
 		if t.Per == tilekit.TermPerSymbolTile {
@@ -178,7 +203,59 @@ func nameBonus(b *tilekit.Bonus, step string) (ScoringRule, error) {
 // and whether the rule is a bonus that was named.
 func bonusIndex(r ScoringRule) (int, bool) {
 	i := int(r) - int(numBaseRules)
-	return i, r >= numBaseRules && i < len(bonusTable.list())
+	return i, r >= numBaseRules && r < dataRuleBase && i < len(bonusTable.list())
+}
+
+// The data's own scoring rules, beyond the base game's ids (an
+// expansion's road with an inn): ruleTable holds the ids named so far, by
+// value, and a rule's ScoringRule is dataRuleBase plus its value;
+// ruleEnd, ruleKindOf and ruleStep hold, by value, whether it scores at
+// the end of the game, the feature kind it scores and the step that
+// states it, as the ruleset that first named it compiled them.
+const (
+	dataRuleBase = ScoringRule(maxScoringRules)
+	maxDataRules = 64
+)
+
+var (
+	ruleTable  = registry{max: maxDataRules, what: "scoring rules of the data"}
+	ruleEnd    [maxDataRules]bool
+	ruleKindOf [maxDataRules]Kind
+	ruleStep   [maxDataRules]string
+)
+
+// nameDataRule returns the ScoringRule of a scoring rule of the data that
+// the base game does not name, giving it the next value when it has none
+// yet; an id that scores at another moment or another feature kind in the
+// process is refused.
+func nameDataRule(id, step string, end bool, kind Kind) (ScoringRule, error) {
+	if _, base := baseRuleOf(id, !end); base {
+		return RuleNone, fmt.Errorf("scoring rule %q: the base game's rule of that id scores %s, not %s", id, momentText(!end), momentText(end))
+	}
+	i, err := ruleTable.name(id, func(i int) error {
+		ruleEnd[i], ruleKindOf[i], ruleStep[i] = end, kind, step
+		return nil
+	})
+	switch {
+	case err != nil:
+		return RuleNone, fmt.Errorf("scoring rule %w", err)
+	case ruleEnd[i] != end || ruleKindOf[i] != kind:
+		return RuleNone, fmt.Errorf("scoring rule %q scores a %s %s here and a %s %s in another ruleset of this process: give it another id", id, kind, momentText(end), ruleKindOf[i], momentText(ruleEnd[i]))
+	}
+	return dataRuleBase + ScoringRule(i), nil
+}
+
+// dataRuleIndex returns the value of a data rule's ScoringRule in
+// ruleTable, and whether the rule is one that was named.
+func dataRuleIndex(r ScoringRule) (int, bool) {
+	i := int(r) - int(dataRuleBase)
+	return i, r >= dataRuleBase && i < len(ruleTable.list())
+}
+
+// attributeBit returns the bit of an attribute in the masks of the
+// compiled features (Ruleset.featAttrs): its place in tilekit.Attributes.
+func attributeBit(a tilekit.Attribute) uint16 {
+	return 1 << slices.Index(tilekit.Attributes, a)
 }
 
 // addBonus compiles a bonus of a step, step k of the turn, into the
@@ -241,7 +318,8 @@ func baseRuleIDs() string {
 }
 
 // holds reports whether a compiled rule's condition holds for a feature
-// under the rule options.
+// under the rule options, but for its attribute, which the caller, who has
+// the board, checks (Game.scoreRuleFor).
 func (c *scoreRule) holds(opts Options, tiles int) bool {
 	switch c.option {
 	case tilekit.OptionFirstEditionScoring:
@@ -258,14 +336,15 @@ func (c *scoreRule) holds(opts Options, tiles int) bool {
 
 // scoreRuleFor returns the first compiled rule that scores a feature at
 // the end of the game or on completion, or nil.
-func (r *Ruleset) scoreRuleFor(f *Feature, end bool) *scoreRule {
+func (g *Game) scoreRuleFor(f *Feature, end bool) *scoreRule {
 	m := 0
 	if end {
 		m = 1
 	}
+	r := g.rules
 	rules := r.scoring.rules[m][f.Kind&3]
 	for i := range rules {
-		if rules[i].holds(r.opts, f.Tiles) {
+		if rules[i].holds(r.opts, f.Tiles) && (rules[i].has == 0 || g.board.anyFeatureWith(int32(f.ID), rules[i].has)) {
 			return &rules[i]
 		}
 	}
@@ -298,7 +377,7 @@ func (r *Ruleset) Bonuses() []ScoringRule {
 
 // IsBonus reports whether a scoring rule is a bonus of the data
 // (tilekit.Bonus) rather than one of the base game's rules.
-func (r ScoringRule) IsBonus() bool { return r >= numBaseRules }
+func (r ScoringRule) IsBonus() bool { _, ok := bonusIndex(r); return ok }
 
 // BonusByID returns the scoring rule of a bonus of the ruleset's steps by
 // its id, such as the one its events' notation writes.

@@ -106,6 +106,9 @@ func ruleWord(r ScoringRule) string {
 	if i, ok := bonusIndex(r); ok {
 		return bonusTable.list()[i]
 	}
+	if i, ok := dataRuleIndex(r); ok {
+		return ruleTable.list()[i]
+	}
 	return ""
 }
 
@@ -113,6 +116,9 @@ func ruleWord(r ScoringRule) string {
 func ruleKind(r ScoringRule) Kind {
 	if r < numBaseRules {
 		return ruleKinds[r]
+	}
+	if i, ok := dataRuleIndex(r); ok {
+		return ruleKindOf[i]
 	}
 	return 0
 }
@@ -127,6 +133,9 @@ func ruleOfWord(word string, end bool) ScoringRule {
 	}
 	if i, ok := bonusTable.lookup(word); ok && (!end || bonusOn[i] == tilekit.BonusFeatureScored) {
 		return numBaseRules + ScoringRule(i)
+	}
+	if i, ok := ruleTable.lookup(word); ok && ruleEnd[i] == end {
+		return dataRuleBase + ScoringRule(i)
 	}
 	return RuleNone
 }
@@ -210,7 +219,7 @@ func ParseEvent(text string) (Event, error) {
 		e.Scoring = ruleOfWord(n.Word, e.End)
 		e.Feature.Kind = ruleKind(e.Scoring)
 		if e.Scoring == RuleNone {
-			err = fmt.Errorf("scoring rule %q: no rule of the base game nor bonus of the rules data scores so %s", n.Word, map[bool]string{false: "during the game", true: "at the end of the game"}[e.End])
+			err = fmt.Errorf("scoring rule %q: no rule of the base game nor scoring rule or bonus of the rules data scores so %s", n.Word, map[bool]string{false: "during the game", true: "at the end of the game"}[e.End])
 		}
 	case EventReturned:
 		e.Count = n.Number

@@ -73,8 +73,14 @@ const (
 )
 
 // atEnd reports whether the rule scores at the end of the game: the rules
-// from RuleEndRoad to RuleFieldFirstEdition do.
-func (r ScoringRule) atEnd() bool { return r >= RuleEndRoad && r <= RuleFieldFirstEdition }
+// from RuleEndRoad to RuleFieldFirstEdition do, and the data's rules of
+// that moment.
+func (r ScoringRule) atEnd() bool {
+	if i, ok := dataRuleIndex(r); ok {
+		return ruleEnd[i]
+	}
+	return r >= RuleEndRoad && r <= RuleFieldFirstEdition
+}
 
 // EventRule is the rule an event follows, as values: an id, which a
 // language's interface strings word (site/strings/<lang>.toml, [event.rule]),
@@ -130,6 +136,9 @@ func (r ScoringRule) Rule() EventRule {
 	}
 	if i, ok := bonusIndex(r); ok {
 		return EventRule{ID: bonusTable.list()[i], Step: bonusStep[i]}
+	}
+	if i, ok := dataRuleIndex(r); ok {
+		return EventRule{ID: ruleTable.list()[i], Step: ruleStep[i]}
 	}
 	return EventRule{}
 }

@@ -297,6 +297,23 @@ func (b *Board) countTilesWith(root int32, shows []bool) int32 {
 	}
 }
 
+// anyFeatureWith reports whether a feature of a tile of the joined
+// feature of a root carries one of a mask of attributes (attributeBit). It
+// walks the feature's instances, as countTilesWith does, and is asked only
+// when a rule that looks at attributes scores the feature.
+func (b *Board) anyFeatureWith(root int32, mask uint16) bool {
+	r := b.rules
+	for m := root; ; {
+		typ := int(b.cells[b.placed[b.slotOf(m)]].tile) - 1
+		if r.featAttrs[int(r.featStart[typ])+b.indexOf(m)]&mask != 0 {
+			return true
+		}
+		if m = b.nodes[m].next; m == root {
+			return false
+		}
+	}
+}
+
 // growNodes makes room for a number of tiles and feature instances. A
 // board made by NewBoard has room for startTiles; past them it makes room
 // for every tile of the rules at once (a game places them all), and past

@@ -212,9 +212,9 @@ func (g *Game) kindsAtHand(only uint32) (at [MaxKinds]uint8, stands uint8) {
 // just placed whose joined feature has no follower anywhere on it, and
 // each kind the player has at hand that may stand on it, features in
 // order and kinds in order for each (Carcassonne rulebook (2nd edition),
-// Placing a follower).
-func (g *Game) appendFollowerMoves(dst []Move) []Move {
-	at, stands := g.kindsAtHand(^uint32(0))
+// Placing a follower), of the kinds of a mask (bit k for kind k).
+func (g *Game) appendFollowerMoves(dst []Move, only uint32) []Move {
+	at, stands := g.kindsAtHand(only)
 	if stands == 0 {
 		return dst
 	}

@@ -67,7 +67,10 @@ type figureRulings struct {
 	deployThrough uint32
 	deployVia     []verdict
 	deployTo      [numPlaces]verdict
-	crosses       verdict
+	// crosses is the crossing's table's verdict by kind of follower, and
+	// crossKinds has bit k set for each kind k it lets cross.
+	crosses    [MaxKinds]verdict
+	crossKinds uint32
 }
 
 // compilePlaces lists the places the ruleset's tables answer for: the
@@ -116,6 +119,22 @@ func (fr *figureRulings) tileOfFigure(p int) string {
 // nothing for no table, the default for a table of a part not selected.
 type rulingReader func(table string, dst []verdict, ids []string) error
 
+// kinds reads a table's verdicts for each kind of follower of a ruleset
+// into dst, by kind, and returns the kinds it says yes for, bit k for
+// kind k.
+func (read rulingReader) kinds(r *Ruleset, table string, dst *[MaxKinds]verdict) (uint32, error) {
+	if err := read(table, dst[:len(r.kinds)], r.kindIDs()); err != nil {
+		return 0, err
+	}
+	var yes uint32
+	for k := range r.kinds {
+		if dst[k].yes {
+			yes |= 1 << k
+		}
+	}
+	return yes, nil
+}
+
 // meeple reads a table's verdict for the players' meeple.
 func (read rulingReader) meeple(table string) (verdict, error) {
 	var v [1]verdict
@@ -144,6 +163,9 @@ func newRulingReader(cat *tilekit.Catalog, sel rules.Selection, r *Ruleset) ruli
 		}
 		for i, id := range ids {
 			dst[i] = verdictOf(table, rs, id)
+			if a := dst[i].ruling; a != nil && !slices.Contains(r.answers, a) {
+				r.answers = append(r.answers, a)
+			}
 		}
 		return nil
 	}

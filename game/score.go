@@ -52,8 +52,8 @@ func (g *Game) FollowerMoves(dst []Move) []Move {
 		}
 	}
 	dst = append(dst, NoFollower)
-	if !g.deployBlocked() {
-		dst = g.appendFollowerMoves(dst)
+	if blocked := g.blockedKinds(); blocked != allKinds {
+		dst = g.appendFollowerMoves(dst, ^blocked)
 	}
 	for _, h := range figure {
 		dst = h.moves(g, dst)
@@ -61,23 +61,25 @@ func (g *Game) FollowerMoves(dst []Move) []Move {
 	return dst
 }
 
-// deployBlocked reports whether a unit blocks the deployment of a
-// follower to the tile just placed.
-func (g *Game) deployBlocked() bool {
+// allKinds has a bit set for every kind of follower a ruleset can hold.
+const allKinds = uint32(1)<<MaxKinds - 1
+
+// blockedKinds returns the kinds of follower the units keep off the tile
+// just placed, bit k for kind k.
+func (g *Game) blockedKinds() uint32 {
+	var out uint32
 	for _, h := range g.rules.hooks.blocks {
-		if h.blocks(g) {
-			return true
-		}
+		out |= h.blocks(g)
 	}
-	return false
+	return out & allKinds
 }
 
-// whyBlocked says why no follower may be deployed to the tile just placed,
-// as the first unit that blocks it says, or is nil.
-func (g *Game) whyBlocked() error {
+// whyBlocked says why no follower of a kind may be deployed to the tile
+// just placed, as the first unit that keeps it off says, or is nil.
+func (g *Game) whyBlocked(kind int) error {
 	for _, h := range g.rules.hooks.blocks {
-		if h.blocks(g) {
-			return h.why(g)
+		if h.blocks(g)&(1<<kind) != 0 {
+			return h.why(g, kind)
 		}
 	}
 	return nil
@@ -180,7 +182,7 @@ func (g *Game) putFollower(i, kind int) error {
 	if err := g.canDeploy(g.turn, kind); err != nil {
 		return err
 	}
-	if err := g.whyBlocked(); err != nil {
+	if err := g.whyBlocked(kind); err != nil {
 		return err
 	}
 	x := g.lastBase() + int32(i)
@@ -251,7 +253,7 @@ func (g *Game) scoreCompleted(events []Event) []Event {
 		if f.Followers == 0 {
 			continue
 		}
-		if c := g.rules.scoreRuleFor(&f, false); c != nil {
+		if c := g.scoreRuleFor(&f, false); c != nil {
 			events = g.award(f, g.points(c, &f), c.rule, events)
 		}
 		for _, h := range g.rules.hooks.scored {
@@ -394,7 +396,7 @@ func (g *Game) EndGame(events []Event) []Event {
 	var perCity *scoreRule
 	for _, root := range g.roots {
 		f := g.board.feature(root)
-		c := g.rules.scoreRuleFor(&f, true)
+		c := g.scoreRuleFor(&f, true)
 		if f.Kind == KindField && (g.rules.opts.NoFarmers || c != nil && c.eachCity) {
 			perCity = c
 			continue

@@ -154,18 +154,127 @@ func TestHouseScoringRuleReplacesOneRule(t *testing.T) {
 	assert.True(t, seen["city"] && seen["road"], "a city and a road scored: %v", seen)
 }
 
-// A scoring rule or a bonus whose id the engine's events do not know is
-// refused at Compile, at its place in the data.
-func TestCompileRefusesUnknownScoringIDs(t *testing.T) {
-	for _, c := range []struct{ data, want string }{
-		{strings.Replace(houseCityRule, `id = "city"`, `id = "big-city"`, 1), `house/interactions/house.toml: step[0].scoring[0]: scoring rule "big-city": the engine's events know no such rule on completion`},
-		{strings.Replace(houseCityRule, `at = "completed"`, `at = "end-of-game"`, 1), `scoring rule "city": the engine's events know no such rule at the end of the game`},
+// A scoring rule whose id is one of the base game's at the other moment
+// is refused at Compile, at its place in the data: an id scores at one
+// moment.
+func TestCompileRefusesABaseRuleIDAtTheOtherMoment(t *testing.T) {
+	data := strings.Replace(houseCityRule, `at = "completed"`, `at = "end-of-game"`, 1)
+	fsys := fstest.MapFS{"interactions/house.toml": {Data: []byte(data)}}
+	res, err := validator.Validate(validator.BuiltinFolder(), validator.Folder{Name: "house", FS: fsys})
+	require.NoError(t, err)
+	require.Empty(t, res.Diagnostics)
+	_, err = game.Compile(res.Catalog, rules.Selection{}, game.Setup{Edition: tilekit.C2})
+	assert.ErrorContains(t, err, `house/interactions/house.toml: step[0].scoring[0]: scoring rule "city": the base game's rule of that id scores on completion, not at the end of the game`)
+}
+
+// innData is a fan expansion with one tile, a straight road with an inn
+// (as Inns & Cathedrals prints them), and a step of its own whose rules
+// score a road with an inn: 3 points a tile when completed, nothing when
+// unfinished at the end. The ids are the data's own.
+const innData = `[[expansion]]
+id = "fan-inns"
+name = "Fan inns"
+kind = "fan"
+editions = ["C2"]
+-- tiles --
+[[tile]]
+id = "fan-inns/inn"
+name = "Road with an inn"
+counts = { C2 = 1 }
+
+[[tile.feature]]
+kind = "road"
+sides = ["W", "E"]
+attributes = ["inn"]
+
+[[tile.feature]]
+kind = "field"
+sides = ["WR", "NL", "NR", "EL"]
+
+[[tile.feature]]
+kind = "field"
+sides = ["ER", "SL", "SR", "WL"]
+-- interactions --
+[[step]]
+id = "fan-inn-scoring"
+name = "Inns"
+expansion = "fan-inns"
+phase = 3
+after = ["place-figure"]
+before = ["score-features"]
+explanation = "A road with an inn scores 3 a tile, or nothing."
+source = { kind = "fan-rules", title = "Fan inns" }
+
+[[step.scoring]]
+id = "fan-inn-road"
+feature = "road"
+at = "completed"
+term = [{ per = "tile", points = 3 }]
+when = { has = "inn" }
+sources = [{ kind = "fan-rules", title = "Fan inns" }]
+
+[[step.scoring]]
+id = "fan-end-inn-road"
+feature = "road"
+at = "end-of-game"
+term = []
+when = { has = "inn" }
+sources = [{ kind = "fan-rules", title = "Fan inns" }]
+`
+
+// innRules compiles the base game with the fan inns.
+func innRules(t *testing.T) *game.Ruleset {
+	t.Helper()
+	parts := strings.Split(innData, "-- tiles --\n")
+	tiles, steps, _ := strings.Cut(parts[1], "-- interactions --\n")
+	fsys := fstest.MapFS{
+		"expansions/fan.toml":   {Data: []byte(parts[0])},
+		"tiles/fan.toml":        {Data: []byte(tiles)},
+		"interactions/fan.toml": {Data: []byte(steps)},
+	}
+	res, err := validator.Validate(validator.BuiltinFolder(), validator.Folder{Name: "fan", FS: fsys})
+	require.NoError(t, err)
+	require.Empty(t, res.Diagnostics)
+	sel, err := rules.Select(res.Catalog, []string{"fan-inns"})
+	require.NoError(t, err)
+	r, err := game.Compile(res.Catalog, sel, game.Setup{Edition: tilekit.C2})
+	require.NoError(t, err)
+	return r
+}
+
+// A step of an expansion may state scoring rules of its own ids, which
+// the engine tries before the base game's: a completed road of four tiles,
+// one of them with an inn, scores 3 x 4 = 12 by the fan's rule, whose event
+// names it and its step; a road of the same shape without an inn scores 4
+// by the base game's; and at the end an unfinished road with an inn scores
+// nothing, by the fan's rule, while one without scores a point a tile.
+func TestExpansionScoringRulesByAttribute(t *testing.T) {
+	r := innRules(t)
+	// The start tile's road runs west-east; the inn tile east of it, with a
+	// meeple of player 1 on its road, and a cloister with a road end
+	// east of that.
+	g, err := game.ParseSnapshot(r, "0,0:base/D@0 1,0:fan-inns/inn@0[1:road] 2,0:base/A@90 / scores 0,0")
+	require.NoError(t, err)
+	events := turn(t, g, "base/A", pos(-1, 0), 3, 0)
+	assert.Equal(t, []string{"complete road", "score p1 12 fan-inn-road", "return p1 1 road"}, eventTexts(events))
+	assert.Equal(t, "fan-inn-scoring", g.Ruleset().EventRule(events[1]).Step)
+	assert.Equal(t, "fan-inn-road", g.Ruleset().EventRule(events[1]).Score.ID)
+
+	g, err = game.ParseSnapshot(r, "0,0:base/D@0 1,0:base/U@0[1:road] 2,0:base/A@90 / scores 0,0")
+	require.NoError(t, err)
+	events = turn(t, g, "base/A", pos(-1, 0), 3, 0)
+	assert.Equal(t, []string{"complete road", "score p1 4 road", "return p1 1 road"}, eventTexts(events))
+
+	for _, c := range []struct{ tile, want string }{
+		{"fan-inns/inn", "end score p1 0 fan-end-inn-road"},
+		{"base/U", "end score p1 3 road"},
 	} {
-		fsys := fstest.MapFS{"interactions/house.toml": {Data: []byte(c.data)}}
-		res, err := validator.Validate(validator.BuiltinFolder(), validator.Folder{Name: "house", FS: fsys})
+		g, err = game.ParseSnapshot(r, "0,0:base/D@0 1,0:"+c.tile+"@0[1:road] 2,0:base/A@90 / scores 0,0")
 		require.NoError(t, err)
-		require.Empty(t, res.Diagnostics)
-		_, err = game.Compile(res.Catalog, rules.Selection{}, game.Setup{Edition: tilekit.C2})
-		assert.ErrorContains(t, err, c.want)
+		events = g.EndGame(nil)
+		assert.Contains(t, eventTexts(events), c.want)
+		ev, err := game.ParseEvent(c.want)
+		require.NoError(t, err, "the notation reads the data's rule back")
+		assert.Equal(t, ev.Scoring, events[0].Scoring)
 	}
 }

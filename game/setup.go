@@ -56,6 +56,13 @@ func Compile(cat *tilekit.Catalog, sel rules.Selection, s Setup) (*Ruleset, erro
 	if r.kinds, err = compileKinds(cat, sel, s.BaseTurn); err != nil {
 		return nil, err
 	}
+	for _, k := range r.kinds {
+		f, err := nameFigure(k.ID)
+		if err != nil {
+			return nil, err
+		}
+		r.kindFigs = append(r.kindFigs, f)
+	}
 	if s.BaseTurn {
 		r.turn = baseTurn
 		r.compileSections()
@@ -88,6 +95,10 @@ func (r *Ruleset) compileTurn(cat *tilekit.Catalog, sel rules.Selection) error {
 				return fmt.Errorf("step %s: %w", ps.Step.ID, err)
 			}
 			r.turn = append(r.turn, turnStep{id: ps.Step.ID, kind: st, data: ps.Step, run: run})
+			continue
+		}
+		if us == nil && st == stepUnit && len(ps.Step.Mechanics.Scoring) > 0 {
+			r.turn = append(r.turn, turnStep{id: ps.Step.ID, kind: stepScoringRules, data: ps.Step})
 			continue
 		}
 		if us == nil && st == stepUnit {

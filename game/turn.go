@@ -8,8 +8,10 @@ import (
 )
 
 // step is what a step of the turn is to the core: the tile move, the
-// figure decision, the scoring of completed features, or a unit's step
-// (units.go), which the step's run plays.
+// figure decision, the scoring of completed features, a unit's step
+// (units.go), which the step's run plays, or a step that only states
+// scoring rules, which the scoring of completed features and of the end
+// of the game scores by (compile_scoring.go).
 type step uint8
 
 // The kinds of steps.
@@ -18,6 +20,7 @@ const (
 	stepPlaceFigure
 	stepScore
 	stepUnit
+	stepScoringRules
 )
 
 // coreSteps are the step ids of the rules data (interactions/order.toml)

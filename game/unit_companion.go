@@ -21,19 +21,22 @@ import (
 
 // companion is a compiled companion: its figure and word, the step that
 // moves it and its source, the step's choice, its beside table's name and
-// verdict for the meeple, whether it stands on a tile rather than next to
-// one follower, and its section of the snapshot notation.
+// verdicts by kind of follower (besideKinds has bit k set for each kind k
+// it may stand next to), whether it stands on a tile rather than next to
+// one follower (the meeple's verdict is conditional), and its section of
+// the snapshot notation.
 type companion struct {
-	who     Figure
-	word    Word
-	step    string
-	source  tilekit.Citation
-	choice  choice
-	table   string
-	beside  verdict
-	onTile  bool
-	section section
-	taken   error
+	who         Figure
+	word        Word
+	step        string
+	source      tilekit.Citation
+	choice      choice
+	table       string
+	beside      [MaxKinds]verdict
+	besideKinds uint32
+	onTile      bool
+	section     section
+	taken       error
 }
 
 // companionState is where a companion stands beyond its cell
@@ -129,16 +132,16 @@ func bindBonusStep(r *Ruleset, _ rules.PlayedStep) func(g *Game, events []Event)
 	return func(g *Game, events []Event) ([]Event, bool) { return g.turnBonuses(k, events), false }
 }
 
-// readCompanionRulings reads each companion's beside table for the
-// meeple.
+// readCompanionRulings reads each companion's beside table for each kind
+// of follower.
 func readCompanionRulings(r *Ruleset, read rulingReader) error {
 	for i := range r.companions {
 		c := &r.companions[i]
 		var err error
-		if c.beside, err = read.meeple(c.table); err != nil {
+		if c.besideKinds, err = read.kinds(r, c.table, &c.beside); err != nil {
 			return err
 		}
-		c.onTile = c.beside.conditional
+		c.onTile = c.beside[0].conditional
 	}
 	return nil
 }
@@ -154,14 +157,14 @@ func (r *Ruleset) companionOf(f Figure) int {
 }
 
 // companionMoves appends each companion's moves, instead of a deployment,
-// when its beside table allows the meeple: next to each of the player's
-// followers, or onto each tile with one (a conditional verdict); not where
-// it stands already, and not where a step keeps it off the tile just
-// placed.
+// when its beside table allows a kind of follower: next to each of the
+// player's followers of such a kind, or onto each tile with one (a
+// conditional verdict); not where it stands already, and not where a step
+// keeps it off the tile just placed.
 func (g *Game) companionMoves(dst []Move) []Move {
 	for k := range g.rules.companions {
 		c := &g.rules.companions[k]
-		if !c.beside.yes || g.arrivalBlocks(c.who) {
+		if c.besideKinds == 0 || g.arrivalBlocks(c.who) {
 			continue
 		}
 		dst = g.appendCompanionMoves(dst, c, &g.companions[k])
@@ -174,7 +177,7 @@ func (g *Game) appendCompanionMoves(dst []Move, c *companion, st *companionState
 	b, at, turn := g.board, g.at[c.who], int32(g.turn)
 	for i := range g.followers {
 		f := &g.followers[i]
-		if f.player != turn {
+		if f.player != turn || c.besideKinds&(1<<f.kind) == 0 {
 			continue
 		}
 		cell := b.cellOf(f.node)
@@ -207,10 +210,14 @@ func (g *Game) moveCompanion(m Move, events []Event) []Event {
 	c, st := &g.rules.companions[k], &g.companions[k]
 	idx, _ := g.board.index(m.Placement.Pos)
 	g.at[c.who], st.node, st.player = int32(idx), -1, -1
+	v := c.beside[0]
 	if m.Feature >= 0 {
 		st.node, st.player = g.board.instance(int32(g.board.cells[idx].slot), int32(m.Feature)), int32(g.turn)
+		if i := g.followerAt(st.node); i >= 0 {
+			v = c.beside[g.followers[i].kind]
+		}
 	}
-	return append(events, Event{Kind: EventMoved, Actor: c.who, Pos: m.Placement.Pos, Player: -1, Ruling: c.beside.ruling})
+	return append(events, Event{Kind: EventMoved, Actor: c.who, Pos: m.Placement.Pos, Player: -1, Ruling: v.ruling})
 }
 
 // companionOfWord returns the index of the companion whose moves a word

@@ -88,7 +88,7 @@ var (
 				return nil
 			}
 			var err error
-			r.figures.crosses, err = read.meeple(r.crossing.table)
+			r.figures.crossKinds, err = read.kinds(r, r.crossing.table, &r.figures.crosses)
 			return err
 		},
 		make: func(g *Game, players int) {
@@ -186,12 +186,14 @@ func (r *Ruleset) linked(typ, i int) []int8 {
 
 // holdToCross holds back, after a completed feature of the from kind is
 // scored, the followers of its sole majority when it links to a feature
-// of the into kind still incomplete and the crossing's table lets the
-// meeple cross: the crossing step then asks, follower by follower,
-// whether it crosses or goes home. A feature whose linked features are
-// complete, or whose majority is shared, holds nobody.
+// of the into kind still incomplete, those of a kind the crossing's table
+// lets cross: the crossing step then asks, follower by follower, whether
+// it crosses or goes home. A follower of the majority of a kind the table
+// keeps back goes home with the others, by that verdict. A feature whose
+// linked features are complete, or whose majority is shared, holds
+// nobody.
 func (g *Game) holdToCross(scored Feature, end bool, events []Event) []Event {
-	if end || scored.Kind != g.rules.crossing.from || !g.rules.figures.crosses.yes {
+	if end || scored.Kind != g.rules.crossing.from || g.rules.figures.crossKinds == 0 {
 		return events
 	}
 	from := int32(len(g.crossInto))
@@ -217,7 +219,10 @@ func (g *Game) holdToCross(scored Feature, end bool, events []Event) []Event {
 	}
 	kept := g.followers[:0]
 	for _, fl := range g.followers {
-		if g.board.find(fl.node) == int32(scored.ID) && int(fl.player) == sole {
+		ofSole := g.board.find(fl.node) == int32(scored.ID) && int(fl.player) == sole
+		if ofSole && g.rules.figures.crossKinds&(1<<fl.kind) == 0 {
+			g.noteRuling(g.rules.figures.crosses[fl.kind])
+		} else if ofSole {
 			g.held = append(g.held, heldFollower{player: fl.player, node: fl.node, kind: fl.kind, from: from, upTo: upTo})
 			g.board.nodes[scored.ID].followers--
 			g.leaves(fl)
@@ -297,15 +302,15 @@ func (g *Game) applyCross(m Move, events []Event) ([]Event, error) {
 			g.lost[h.player]++
 		}
 		events = append(events, Event{Kind: EventReturned, Feature: scored, Player: int(h.player), Count: 1})
-		g.noteRuling(g.rules.figures.crosses)
+		g.noteRuling(g.rules.figures.crosses[h.kind])
 	} else {
 		idx, _ := g.board.index(m.Placement.Pos)
 		x := g.board.instance(int32(g.board.cells[idx].slot), int32(m.Feature))
 		g.board.nodes[g.board.find(x)].followers++
 		g.followers = append(g.followers, follower{player: h.player, node: x, kind: h.kind})
 		from := TileFeature{Pos: g.board.position(int(g.board.cellOf(h.node))), Index: g.board.indexOf(h.node)}
-		events = append(events, Event{Kind: EventCrossed, Actor: FigureMeeple, Player: int(h.player), Feature: g.board.feature(g.board.find(x)),
-			From: from, To: TileFeature{Pos: m.Placement.Pos, Index: m.Feature}, Ruling: g.rules.figures.crosses.ruling})
+		events = append(events, Event{Kind: EventCrossed, Actor: g.rules.kindFigs[h.kind], Player: int(h.player), Feature: g.board.feature(g.board.find(x)),
+			From: from, To: TileFeature{Pos: m.Placement.Pos, Index: m.Feature}, Ruling: g.rules.figures.crosses[h.kind].ruling})
 	}
 	if len(g.held) > 0 {
 		return events, nil

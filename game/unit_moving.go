@@ -106,10 +106,12 @@ type movement struct {
 	blockedBy []Figure
 	// noDeploy keeps followers off the figure's tile; deployName names
 	// the table of the figures that may still be deployed to the tile it
-	// was set on this turn, and deploy holds its verdicts by figure.
+	// was set on this turn, deploy holds its verdicts by figure, and
+	// deployOff has bit k set for each kind k of follower it keeps off.
 	noDeploy   bool
 	deployName string
 	deploy     []verdict
+	deployOff  uint32
 	// eatsName and sparesName name its diet and protection tables; eats
 	// holds the diet's verdicts by figure, spares the protection's by
 	// place and tileSpares by the figure whose tile protects.
@@ -176,10 +178,15 @@ var (
 		hooks: unitHooks{
 			drawn:     &drawnHook{holds: (*Game).holdsEarly, hold: (*Game).setEarlyAside, refusal: earlyRefusal},
 			turnStart: (*Game).startMoving,
-			blocks: &blockHook{blocks: func(g *Game) bool { return g.arrivalBlocks(FigureMeeple) || g.keepsOff(g.lastCell) >= 0 },
-				why: func(g *Game) error {
-					if g.arrivalBlocks(FigureMeeple) {
-						return g.whyArrivalBlocks()
+			blocks: &blockHook{blocks: func(g *Game) uint32 {
+				if g.keepsOff(g.lastCell) >= 0 {
+					return allKinds
+				}
+				return g.arrivalKeepsOff()
+			},
+				why: func(g *Game, kind int) error {
+					if g.arrivalKeepsOff()&(1<<kind) != 0 {
+						return g.whyArrivalBlocks(kind)
 					}
 					return g.whyKeptOff()
 				}},
@@ -373,12 +380,20 @@ func readMovingRulings(r *Ruleset, read rulingReader) error {
 		for f, id := range ids {
 			mv.neutralTo[f] = destinationOf(mv.mechanics, id, "neutral")
 		}
-		if err := read(mv.eatsName, mv.eats, ids); err != nil {
+		own := slices.Clone(ids) // a figure never eats itself, nor keeps itself off
+		own[mv.who] = ""
+		if err := read(mv.eatsName, mv.eats, own); err != nil {
 			return err
 		}
 		mv.deploy = make([]verdict, len(ids))
-		if err := read(mv.deployName, mv.deploy, ids); err != nil {
+		if err := read(mv.deployName, mv.deploy, own); err != nil {
 			return err
+		}
+		mv.deployOff = 0
+		for k, f := range r.kindFigs {
+			if !mv.deploy[f].yes {
+				mv.deployOff |= 1 << k
+			}
 		}
 		if err := read(mv.sparesName, mv.spares[:len(r.figures.places)], r.figures.places); err != nil {
 			return err
@@ -556,13 +571,31 @@ func (g *Game) arrivalBlocks(f Figure) bool {
 	return false
 }
 
-// whyArrivalBlocks says why arrivalBlocks keeps the meeple off.
-func (g *Game) whyArrivalBlocks() error {
+// arrivalKeepsOff returns the kinds of follower that the movements' deploy
+// tables keep off the tile just placed, which their triggers' symbols set
+// their figures on this turn, bit k for kind k.
+func (g *Game) arrivalKeepsOff() uint32 {
 	r := g.rules
+	if g.tile < 0 || r.tileBits[g.tile]&r.arrivalBits == 0 {
+		return 0
+	}
+	var off uint32
 	for _, k := range r.arrivals {
-		if mv := &r.moves[k]; r.tileBits[g.tile]&mv.trigger.bit != 0 && !mv.deploy[FigureMeeple].yes {
-			v := mv.deploy[FigureMeeple]
-			return refusedBy(v, fmt.Errorf("no follower may be deployed to the %s tile at %s (%s)", mv.trigger.symbol, notationPos(g.last.Pos), reasonText(v.reason)))
+		if mv := &r.moves[k]; r.tileBits[g.tile]&mv.trigger.bit != 0 {
+			off |= mv.deployOff
+		}
+	}
+	return off
+}
+
+// whyArrivalBlocks says why arrivalKeepsOff keeps a kind of follower off.
+func (g *Game) whyArrivalBlocks(kind int) error {
+	r := g.rules
+	f := r.kindFigs[kind]
+	for _, k := range r.arrivals {
+		if mv := &r.moves[k]; r.tileBits[g.tile]&mv.trigger.bit != 0 && !mv.deploy[f].yes {
+			v := mv.deploy[f]
+			return refusedBy(v, fmt.Errorf("no %s may be deployed to the %s tile at %s (%s)", f, mv.trigger.symbol, notationPos(g.last.Pos), reasonText(v.reason)))
 		}
 	}
 	return nil

@@ -50,7 +50,7 @@ func notedMove(e Event, n *Event) {
 // notedMeal sets the values the notation holds of a figure's meal.
 func notedMeal(e Event, n *Event) {
 	n.Actor, n.Victim, n.Pos, n.Reason = e.Actor, e.Victim, e.Pos, e.Reason
-	if e.Victim == FigureMeeple {
+	if e.Player >= 0 {
 		n.Player = e.Player
 	}
 }
@@ -197,7 +197,7 @@ func (iv *invariants) checkEntry(m *mover, before *[maxFigures]int32) error {
 		if g.board.slotOf(f.node) != slot {
 			continue
 		}
-		if _, spared := g.protection(f, cell, mv); !spared && mv.eats[FigureMeeple].yes {
+		if _, spared := g.protection(f, cell, mv); !spared && mv.eats[r.kindFigs[f.kind]].yes {
 			return iv.broken("the %s left player %d's follower at %s, which %s lets it eat and no place of %s protects",
 				m.who, f.player+1, notationPos(at), mv.eatsName, mv.sparesName)
 		}
@@ -285,8 +285,8 @@ func (iv *invariants) checkEaten() error {
 		if !mv.eats[e.Victim].yes {
 			return iv.broken("the %s ate the %s at %s, which %s does not let it eat", e.Actor, e.Victim, notationPos(e.Pos), mv.eatsName)
 		}
-		if e.Victim == FigureMeeple && placeProtects(&mv.spares, e.Feature) {
-			return iv.broken("the %s ate player %d's meeple at %s, which %s protects", e.Actor, e.Player+1, notationPos(e.Pos), mv.sparesName)
+		if e.Player >= 0 && placeProtects(&mv.spares, e.Feature) {
+			return iv.broken("the %s ate player %d's %s at %s, which %s protects", e.Actor, e.Player+1, e.Victim, notationPos(e.Pos), mv.sparesName)
 		}
 	}
 	return nil

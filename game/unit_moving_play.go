@@ -17,10 +17,10 @@ const (
 	EventMoved EventKind = 3
 	// EventEntered: Actor entered the game at Pos.
 	EventEntered EventKind = 4
-	// EventEaten: Actor ate Victim (of Player, for a meeple) at Pos, by
+	// EventEaten: Actor ate Victim (of Player, for a follower) at Pos, by
 	// Reason.
 	EventEaten EventKind = 5
-	// EventSpared: Actor did not eat Victim (of Player, for a meeple) at
+	// EventSpared: Actor did not eat Victim (of Player, for a follower) at
 	// Pos, by Reason.
 	EventSpared EventKind = 6
 	// EventSetAside: a tile drawn before its figure was in play was set
@@ -206,11 +206,12 @@ func (g *Game) eatAt(cell int32, mv *movement, events []Event) []Event {
 			i++
 			continue
 		}
+		victim := g.rules.kindFigs[f.kind]
 		v, spared := g.protection(f, cell, mv)
 		if !spared {
-			v = mv.eats[FigureMeeple]
+			v = mv.eats[victim]
 		}
-		ev := Event{Kind: EventSpared, Actor: eater, Victim: FigureMeeple, Player: int(f.player), Pos: pos, Reason: v.reason, Ruling: v.ruling,
+		ev := Event{Kind: EventSpared, Actor: eater, Victim: victim, Player: int(f.player), Pos: pos, Reason: v.reason, Ruling: v.ruling,
 			Feature: g.board.feature(g.board.find(f.node))}
 		if spared || !v.yes {
 			events = append(events, ev)

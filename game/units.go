@@ -104,11 +104,12 @@ type drawnHook struct {
 	refusal func(g *Game, typ int) error
 }
 
-// blockHook keeps followers off the tile just placed: blocks reports
-// whether it does, why says why.
+// blockHook keeps followers off the tile just placed: blocks returns the
+// kinds it keeps off, bit k for kind k of the ruleset's followers (0 for
+// none), and why says why it keeps a kind off.
 type blockHook struct {
-	blocks func(g *Game) bool
-	why    func(g *Game) error
+	blocks func(g *Game) uint32
+	why    func(g *Game, kind int) error
 }
 
 // figureHook is a unit's part of the figure decision: the kind of its

@@ -10,7 +10,7 @@ import (
 // game engine plays by their id. The engine maps each to its
 // implementation (a test of package game checks that the two lists
 // agree); it also plays every step with a mechanic of the data (a
-// movement, a deployment, a crossing, a dismissal, bonuses:
+// movement, a deployment, a crossing, a dismissal, bonuses, scoring rules:
 // Mechanics.Plays, StepPlayed), whatever its id. A step of the data that is neither, such as a fan expansion's
 // own rule of another kind, is one the engine cannot play yet: the
 // validator warns about it, and what plays games leaves out what needs it

@@ -211,6 +211,9 @@ func scoreRuleWords(tr *translator, r *tilekit.ScoreRule) string {
 		}
 		terms[i], _ = tr.plural("order.score.term."+string(t.Per), t.Points)
 	}
+	if len(terms) == 0 {
+		terms = []string{tr.must("order.score.nothing")}
+	}
 	feature := tr.must("event.kind." + string(r.Feature))
 	out := tr.fill("order.score.rule", func(name string) (string, bool) {
 		switch name {
@@ -237,6 +240,9 @@ func scoreRuleWords(tr *translator, r *tilekit.ScoreRule) string {
 		}
 		if w.Tiles > 0 {
 			out += tr.must("order.score.when.tiles", w.Tiles)
+		}
+		if w.Has != "" {
+			out += tr.must("order.score.when.has", tr.must("order.score.attribute."+string(w.Has)))
 		}
 	}
 	return out

@@ -12,6 +12,7 @@ import (
 	"github.com/BurntSushi/toml"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/tilekit/tilekit"
 )
 
 // TestInterfaceStringsComeFromTheLanguageFile builds the site in a test
@@ -153,4 +154,23 @@ func TestNamesSortAsAReaderLooksThemUp(t *testing.T) {
 	names := []string{"Zugbrücken", "hans", "Händler und Baumeister", "Hügel und Schafe", "Hans", "Abt"}
 	slices.SortStableFunc(names, nameOrder)
 	assert.Equal(t, []string{"Abt", "Händler und Baumeister", "Hans", "hans", "Hügel und Schafe", "Zugbrücken"}, names)
+}
+
+// TestScoreRuleWordsEveryAttributeAndNothing words a scoring rule that
+// asks for each attribute of the vocabulary, and one that scores nothing,
+// in every language: none falls back to a key in brackets.
+func TestScoreRuleWordsEveryAttributeAndNothing(t *testing.T) {
+	for _, lang := range []string{"en", "de"} {
+		tr, err := loadStrings(lang)
+		require.NoError(t, err)
+		for _, a := range tilekit.Attributes {
+			r := &tilekit.ScoreRule{ID: "x", Feature: tilekit.City, At: tilekit.ScoreEndOfGame, When: &tilekit.ScoreCondition{Has: a}}
+			words := scoreRuleWords(tr, r)
+			assert.NotContains(t, words, "[", "%s: %s", lang, a)
+		}
+	}
+	tr, err := loadStrings("en")
+	require.NoError(t, err)
+	r := &tilekit.ScoreRule{ID: "x", Feature: tilekit.Road, At: tilekit.ScoreEndOfGame, When: &tilekit.ScoreCondition{Has: tilekit.Inn}}
+	assert.Equal(t, "road at the end of the game: no points, when one of its tiles shows an inn", scoreRuleWords(tr, r))
 }

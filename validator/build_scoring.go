@@ -19,7 +19,7 @@ func buildScoring(m map[string]any, at tilekit.Origin) []tilekit.ScoreRule {
 			rule.Terms = append(rule.Terms, tilekit.ScoreTerm{Per: tilekit.ScoreTermKind(str(t, "per")), Points: integer(t["points"]), Symbol: tilekit.Symbol(str(t, "symbol"))})
 		}
 		if c := table(r, "when"); c != nil {
-			cond := &tilekit.ScoreCondition{Option: tilekit.SetupOption(str(c, "option")), Tiles: integer(c["tiles"]), Origin: here.At("when")}
+			cond := &tilekit.ScoreCondition{Option: tilekit.SetupOption(str(c, "option")), Tiles: integer(c["tiles"]), Has: tilekit.Attribute(str(c, "has")), Origin: here.At("when")}
 			for _, e := range strs(c, "editions") {
 				cond.Editions = append(cond.Editions, tilekit.Edition(e))
 			}

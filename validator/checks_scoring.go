@@ -14,7 +14,7 @@ var ScoringCodes = []Code{
 	{"score-term-misfit", "A scoring rule counts what its feature kind has not: pennants of a road, tiles around a field."},
 	{"score-term-symbol", "A scoring rule's symbol-tile term names no symbol, or another term names one."},
 	{"score-majority-misfit", "A scoring rule is scored once per completed city but is not a field's rule of completed cities alone."},
-	{"score-condition-impossible", "A scoring rule's condition cannot hold: it asks for an edition its step's expansion was not published in, more than one tile of a cloister, or farmers without farmers."},
+	{"score-condition-impossible", "A scoring rule's condition cannot hold: it asks for an edition its step's expansion was not published in, more than one tile of a cloister, farmers without farmers, or an attribute its feature kind never carries."},
 	{"score-rule-unreachable", "A scoring rule comes after one of the same feature kind and moment that always holds, so it never scores."},
 	{"score-rule-duplicate", "Two scoring rules or bonuses of one step have the same id."},
 	{"bonus-not-neutral", "A bonus names a figure that is not a neutral figure."},
@@ -85,6 +85,8 @@ func (l *loader) checkScoreCondition(cat *tilekit.Catalog, s *tilekit.Step, r *t
 		l.report(w.Origin.At("tiles"), "score-condition-impossible", Error, "scoring rule %s asks for a cloister of %d tiles: a cloister lies on one tile", r.ID, w.Tiles)
 	case r.Feature == tilekit.Field && w.Option == tilekit.OptionNoFarmers:
 		l.report(w.Origin.At("option"), "score-condition-impossible", Error, "scoring rule %s scores a field in a game without farmers, where no field scores", r.ID)
+	case w.Has != "" && !slices.Contains(r.Feature.Info().Attributes, w.Has):
+		l.report(w.Origin.At("has"), "score-condition-impossible", Error, "scoring rule %s asks for a %s with the attribute %s, which a %s never carries", r.ID, r.Feature, w.Has, r.Feature)
 	}
 }
 

@@ -142,6 +142,7 @@ func TestSchemaVocabularyMatchesGo(t *testing.T) {
 		{"definitions/removal/properties/then", sorted(tilekit.RemovalWaits)},
 		{"definitions/dismissal/properties/feature", sorted(tilekit.FeatureKinds)},
 		{"definitions/dismissal/properties/attribute", sorted(tilekit.Attributes)},
+		{"definitions/score-condition/properties/has", sorted(tilekit.Attributes)},
 	}
 	for _, m := range mechanics {
 		assert.Equal(t, m.want, enumOf(t, "interactions.schema.json", m.path), m.path)

@@ -12,18 +12,19 @@ import (
 )
 
 // pileShare is what one expansion of a selection brings to random games:
-// its tiles in the pile, and the steps of the turn the engine plays from
-// it.
+// its tiles in the pile, the steps of the turn the engine plays from it
+// and the kinds of follower it gives the players.
 type pileShare struct {
 	expansion string
 	tiles     int
 	steps     int
+	kinds     int
 }
 
 // pileShares returns, for the base game and each selected expansion (a
 // part counts as its expansion), in the order the selection lists them,
-// the copies of its tiles in the pile (the start tile left out) and the
-// number of steps of the turn that are its own.
+// the copies of its tiles in the pile (the start tile left out), the
+// number of steps of the turn that are its own and of kinds of follower.
 func pileShares(cat *tilekit.Catalog, sel rules.Selection, r *game.Ruleset) []pileShare {
 	shares := []pileShare{{expansion: tilekit.BaseGame}}
 	index := func(exp string) int {
@@ -48,6 +49,11 @@ func pileShares(cat *tilekit.Catalog, sel rules.Selection, r *game.Ruleset) []pi
 			shares[index(tilekit.ParentExpansion(st.Expansion))].steps++
 		}
 	}
+	for k := range r.NumKinds() {
+		if f := cat.Figure(r.Kind(k).ID); f != nil && f.Expansion != tilekit.BaseGame {
+			shares[index(tilekit.ParentExpansion(f.Expansion))].kinds++
+		}
+	}
 	return shares
 }
 
@@ -63,7 +69,8 @@ func pileLine(shares []pileShare) string {
 // warnUnplayed warns of each selected expansion that random games in an
 // edition do not play whole: one with tiles in other editions but none in
 // this one (only its steps are played, if any), and one with no tile in
-// the edition and no step the engine plays, which is ignored.
+// the edition, no step the engine plays and no kind of follower, which is
+// ignored.
 func warnUnplayed(w io.Writer, cat *tilekit.Catalog, shares []pileShare, edition tilekit.Edition) {
 	for _, s := range shares[1:] {
 		if s.tiles > 0 {
@@ -78,6 +85,7 @@ func warnUnplayed(w io.Writer, cat *tilekit.Catalog, shares []pileShare, edition
 			}
 		}
 		switch {
+		case s.kinds > 0 && s.steps == 0:
 		case s.steps == 0 && len(elsewhere) > 0:
 			fmt.Fprintf(w, "tilekit: warning: %s has no tiles in edition %s (it has in %s) and no step the engine plays: it is ignored\n",
 				s.expansion, edition, strings.Join(elsewhere, ", "))

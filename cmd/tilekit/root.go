@@ -137,7 +137,7 @@ tables, tiles and steps.`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usagef("%v; see '%s --help'", err, c.CommandPath())
 	})
-	root.AddCommand(newValidateCmd(), newListCmd(), newTilesCmd(), newRenderCmd(), newQueryCmd(), newGapsCmd(), newOrderCmd(), newPlayCmd(), newSiteCmd(), newNewCmd(), newSchemaCmd(), newVersionCmd())
+	root.AddCommand(newValidateCmd(), newListCmd(), newTilesCmd(), newRenderCmd(), newQueryCmd(), newGapsCmd(), newRowsCmd(), newOrderCmd(), newPlayCmd(), newSiteCmd(), newNewCmd(), newSchemaCmd(), newVersionCmd())
 	registerCompletions(root)
 	flagNotesToStderr(root)
 	root.InitDefaultCompletionCmd()
