@@ -24,6 +24,42 @@ func threeExpansions(t testing.TB, edition tilekit.Edition, pub tilekit.Publishe
 	return r
 }
 
+// everyExpansion lists the expansions of issue 20 that the engine plays,
+// with the three pages' expansions: Inns & Cathedrals, Abbey & Mayor, The
+// Abbot, The Phantom, The Princess & the Dragon, the Black Dragon and the
+// Drawbridges.
+var everyExpansion = []string{"inns-cathedrals", "abbey-mayor", "abbot", "phantom", "princess-dragon", "black-dragon", "drawbridges"}
+
+// everything compiles everyExpansion in an edition under a publisher's
+// rules.
+func everything(t testing.TB, edition tilekit.Edition, pub tilekit.Publisher) *game.Ruleset {
+	t.Helper()
+	cat := catalog(t)
+	sel, err := rules.Select(cat, everyExpansion)
+	require.NoError(t, err)
+	r, err := game.Compile(cat, sel, game.Setup{Edition: edition, Publisher: pub})
+	require.NoError(t, err)
+	return r
+}
+
+// Random games of every expansion the engine plays, selected together,
+// keep every invariant in each edition under each publisher's rules.
+func TestPlayoutWithEveryExpansionPlayedBreaksNothing(t *testing.T) {
+	for _, edition := range tilekit.Editions {
+		for _, pub := range []tilekit.Publisher{"", tilekit.HansImGlueck, tilekit.RioGrande, tilekit.ZMan} {
+			r := everything(t, edition, pub)
+			for _, players := range []int{2, game.MaxPlayers} {
+				p, err := game.NewPlayout(r, players, true)
+				require.NoError(t, err)
+				for seed := range uint64(6) {
+					_, err := p.Play(seed)
+					require.NoError(t, err, "%s %s, %d players, seed %d", edition, pub, players, seed)
+				}
+			}
+		}
+	}
+}
+
 func TestPlayoutWithTheThreeExpansionsBreaksNothing(t *testing.T) {
 	for _, edition := range []tilekit.Edition{tilekit.C1, tilekit.C2, tilekit.C3} {
 		for _, pub := range []tilekit.Publisher{"", tilekit.HansImGlueck, tilekit.RioGrande, tilekit.ZMan} {
@@ -48,9 +84,23 @@ func TestPlayoutWithTheThreeExpansionsBreaksNothing(t *testing.T) {
 // Once set up a game allocates nothing; ns/placement is the time of a game
 // over the tiles it placed.
 func BenchmarkRandomGameExpansions(b *testing.B) {
+	benchmarkRandomGames(b, threeExpansions)
+}
+
+// BenchmarkRandomGameEverything plays random games as
+// BenchmarkRandomGameExpansions does, with every expansion the engine
+// plays selected (everyExpansion).
+func BenchmarkRandomGameEverything(b *testing.B) {
+	benchmarkRandomGames(b, everything)
+}
+
+// benchmarkRandomGames plays random 2-player games of a selection compiled
+// in the 2nd and the 3rd edition under Hans im Glück's rules, reporting
+// ns/placement and games/s.
+func benchmarkRandomGames(b *testing.B, compile func(testing.TB, tilekit.Edition, tilekit.Publisher) *game.Ruleset) {
 	for _, edition := range []tilekit.Edition{tilekit.C2, tilekit.C3} {
 		b.Run(string(edition), func(b *testing.B) {
-			r := threeExpansions(b, edition, tilekit.HansImGlueck)
+			r := compile(b, edition, tilekit.HansImGlueck)
 			p, err := game.NewPlayout(r, 2, false)
 			require.NoError(b, err)
 			placements := 0
