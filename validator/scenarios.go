@@ -347,13 +347,23 @@ func featureHint(t *tilekit.Tile) string {
 }
 
 // eventBonus checks the scoring rule of an expected score event that is no
-// base game's rule: a bonus of a step of the data, which scores at the
-// end of the game only when it scores on a feature.
+// base game's rule: a scoring rule of a step of the data, at its moment,
+// or a bonus, which scores at the end of the game only when it scores on a
+// feature.
 func (l *loader) eventBonus(text string, n tilekit.EventNotation, at tilekit.Origin) {
 	if _, base := tilekit.EventScoringRules[n.Word]; base {
 		return
 	}
 	for i := range l.data.Steps {
+		for _, r := range l.data.Steps[i].Mechanics.Scoring {
+			if r.ID != n.Word {
+				continue
+			}
+			if n.End != (r.At == tilekit.ScoreEndOfGame) {
+				l.report(at, "event-notation", Error, "event %q: the scoring rule %s scores %s", text, r.ID, momentWords[r.At])
+			}
+			return
+		}
 		for _, b := range l.data.Steps[i].Mechanics.Bonuses {
 			if b.ID != n.Word {
 				continue
@@ -364,5 +374,11 @@ func (l *loader) eventBonus(text string, n tilekit.EventNotation, at tilekit.Ori
 			return
 		}
 	}
-	l.report(at, "event-notation", Error, "event %q: %s is no scoring rule of the base game (road, city, cloister, field, city-1st-edition, field-1st-edition) and no step of the data states a bonus of that id", text, n.Word)
+	l.report(at, "event-notation", Error, "event %q: %s is no scoring rule of the base game (road, city, cloister, field, city-1st-edition, field-1st-edition) and no step of the data states a scoring rule or bonus of that id", text, n.Word)
+}
+
+// momentWords says when a scoring rule scores, for a message.
+var momentWords = map[tilekit.ScoreMoment]string{
+	tilekit.ScoreCompleted: "when a feature is completed, not at the end of the game (drop the \"end\")",
+	tilekit.ScoreEndOfGame: "at the end of the game only (write \"end score ...\")",
 }
