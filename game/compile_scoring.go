@@ -305,18 +305,6 @@ func baseRuleOf(id string, end bool) (ScoringRule, bool) {
 	return RuleNone, false
 }
 
-// baseRuleIDs lists the ids of the base game's scoring rules.
-func baseRuleIDs() string {
-	out := ""
-	for r := RuleNone + 1; r < numBaseRules; r++ {
-		if out != "" {
-			out += ", "
-		}
-		out += baseScoringRules[r].ID
-	}
-	return out
-}
-
 // holds reports whether a compiled rule's condition holds for a feature
 // under the rule options, but for its attribute, which the caller, who has
 // the board, checks (Game.scoreRuleFor).

@@ -135,13 +135,6 @@ func (read rulingReader) kinds(r *Ruleset, table string, dst *[MaxKinds]verdict)
 	return yes, nil
 }
 
-// meeple reads a table's verdict for the players' meeple.
-func (read rulingReader) meeple(table string) (verdict, error) {
-	var v [1]verdict
-	err := read(table, v[:], figureIDs()[:1])
-	return v[0], err
-}
-
 // newRulingReader returns the reader of the tables of a selection under
 // the setup of a Ruleset.
 func newRulingReader(cat *tilekit.Catalog, sel rules.Selection, r *Ruleset) rulingReader {
