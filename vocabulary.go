@@ -59,7 +59,7 @@ type KindInfo struct {
 }
 
 var kindInfo = map[FeatureKind]KindInfo{
-	City:     {Touch: TouchSides, Edge: EdgeCity, Attributes: []Attribute{Pennant, PrincessAttr, Cathedral}, Doc: "A city; it covers the whole of each side it lists."},
+	City:     {Touch: TouchSides, Edge: EdgeCity, Attributes: []Attribute{Pennant, PrincessAttr, Cathedral, Wine, Grain, Cloth}, Doc: "A city; it covers the whole of each side it lists."},
 	Road:     {Touch: TouchMiddles, Edge: EdgeRoad, Attributes: []Attribute{Inn}, Doc: "A road segment; it meets the middle of each side it lists and ends inside the tile when it lists one side."},
 	Field:    {Touch: TouchHalves, Doc: "A field (farm); it touches the side-halves it lists and names the cities of the tile it borders."},
 	Cloister: {Touch: TouchNone, Doc: "A cloister (monastery) in the middle of the tile."},
@@ -90,10 +90,19 @@ const (
 	// Cathedral marks a city with a cathedral in it (Inns & Cathedrals):
 	// the scoring rules of the data may score such a city otherwise.
 	Cathedral Attribute = "cathedral"
+	// Wine marks a city segment that shows a wine good (Traders &
+	// Builders): whoever completes the city takes a wine token for it.
+	Wine Attribute = "wine"
+	// Grain marks a city segment that shows a grain good (Traders &
+	// Builders): whoever completes the city takes a grain token for it.
+	Grain Attribute = "grain"
+	// Cloth marks a city segment that shows a cloth good (Traders &
+	// Builders): whoever completes the city takes a cloth token for it.
+	Cloth Attribute = "cloth"
 )
 
 // Attributes lists the known attributes.
-var Attributes = []Attribute{Pennant, PrincessAttr, Inn, Cathedral}
+var Attributes = []Attribute{Pennant, PrincessAttr, Inn, Cathedral, Wine, Grain, Cloth}
 
 // DerivedSymbols are the symbols that features carry; a tile does not list
 // them itself.

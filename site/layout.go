@@ -21,6 +21,9 @@ const (
 	// markSpacing is the distance kept between the centres of two marks or
 	// emblems, so that they do not overlap.
 	markSpacing float64 = 20
+	// markMargin is the least distance from a mark's centre to the tile's
+	// left or right edge.
+	markMargin float64 = 10
 	// bridgeLength is the length of a drawbridge.
 	bridgeLength float64 = 12
 )
@@ -46,7 +49,7 @@ type tileLayout struct {
 	bridges []shape
 	// centre is what closes the roads that end in the tile's centre.
 	centre centreMark
-	// marks are the pennants and crowns inside their cities.
+	// marks are the pennants, crowns and trade goods inside their cities.
 	marks []mark
 	// symbols are the tile's emblems, each on its spot.
 	symbols []placedSymbol
@@ -69,9 +72,23 @@ type markKind int
 const (
 	markPennant markKind = iota
 	markCrown
+	markWine  // a bunch of grapes
+	markGrain // a sheaf
+	markCloth // a bale of cloth
 )
 
-// mark is a pennant or a crown at its spot.
+// goodMarks are the trade goods a city may show, each with its mark, in the
+// order they are drawn after the pennant and the crown.
+var goodMarks = []struct {
+	attr tilekit.Attribute
+	kind markKind
+}{
+	{tilekit.Wine, markWine},
+	{tilekit.Grain, markGrain},
+	{tilekit.Cloth, markCloth},
+}
+
+// mark is a pennant, a crown or a trade good at its spot.
 type mark struct {
 	kind markKind
 	at   pt
@@ -156,8 +173,8 @@ func hasFeature(t *tilekit.Tile, kind tilekit.FeatureKind) bool {
 	return false
 }
 
-// placeMarks puts each city's pennant and crown side by side about its
-// anchor.
+// placeMarks puts each city's pennant, crown and trade goods side by side
+// about its anchor.
 func (l *tileLayout) placeMarks() {
 	for _, c := range l.cities {
 		var kinds []markKind
@@ -167,8 +184,17 @@ func (l *tileLayout) placeMarks() {
 		if c.feature.Has(tilekit.PrincessAttr) {
 			kinds = append(kinds, markCrown)
 		}
+		for _, g := range goodMarks {
+			if c.feature.Has(g.attr) {
+				kinds = append(kinds, g.kind)
+			}
+		}
+		// The row is centred on the anchor, and moved sideways where it
+		// would run off the tile (a city with three or four marks).
+		half := float64(len(kinds)-1) / 2 * 18
+		shift := math.Max(0, markMargin-(c.anchor.X-half)) - math.Max(0, c.anchor.X+half-(100-markMargin))
 		for j, k := range kinds {
-			offset := (float64(j) - float64(len(kinds)-1)/2) * 18
+			offset := (float64(j)-float64(len(kinds)-1)/2)*18 + shift
 			l.marks = append(l.marks, mark{k, c.anchor.add(pt{offset, 0})})
 		}
 	}

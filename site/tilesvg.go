@@ -21,6 +21,11 @@ const (
 	colourRoof       = "#c0392b"
 	colourPennant    = "#1565c0"
 	colourCrown      = "#f9a825"
+	colourWine       = "#6a1b9a"
+	colourGrain      = "#d4a017"
+	colourStalk      = "#8d6e00"
+	colourCloth      = "#c62860"
+	colourLeaf       = "#2e7d32"
 	colourDragon     = "#c62828"
 	colourPortal     = "#8e24aa"
 	colourGarden     = "#2e7d32"
@@ -89,6 +94,12 @@ func (pc *picture) draw(l *tileLayout) {
 			pc.pennant(m.at)
 		case markCrown:
 			pc.crown(m.at)
+		case markWine:
+			pc.wine(m.at)
+		case markGrain:
+			pc.grain(m.at)
+		case markCloth:
+			pc.cloth(m.at)
 		}
 	}
 	for _, s := range l.symbols {
@@ -205,6 +216,35 @@ func (pc *picture) pennant(p pt) {
 func (pc *picture) crown(p pt) {
 	c := pc.at(p)
 	pc.printf(`<g transform="translate(%s %s)"><path d="M-8 5L-8 -5L-4 0L0 -7L4 0L8 -5L8 5Z" fill="%s" stroke="%s" stroke-width="1.2" stroke-linejoin="round"/><circle cx="0" cy="1.5" r="1.8" fill="#ec407a"/></g>`+"\n", num(c.X), num(c.Y), colourCrown, colourRoadEdge)
+}
+
+// wine draws the wine good: a bunch of grapes on a leaf.
+func (pc *picture) wine(p pt) {
+	c := pc.at(p)
+	pc.printf(`<g transform="translate(%s %s)"><path d="M0 -6L5 -9L3 -5Z" fill="%s"/>`, num(c.X), num(c.Y), colourLeaf)
+	for _, g := range []pt{{-4, -3}, {0, -3}, {4, -3}, {-2, 1}, {2, 1}, {0, 5}} {
+		pc.printf(`<circle cx="%s" cy="%s" r="2.4" fill="%s" stroke="white" stroke-width="0.7"/>`, num(g.X), num(g.Y), colourWine)
+	}
+	pc.printf("</g>\n")
+}
+
+// grain draws the grain good: a sheaf of three ears tied in the middle.
+func (pc *picture) grain(p pt) {
+	c := pc.at(p)
+	pc.printf(`<g transform="translate(%s %s)" stroke-linecap="round"><path d="M0 8V-2M-3 8L-1 -1M3 8L1 -1" stroke="%s" stroke-width="1.4" fill="none"/>`+
+		`<ellipse cx="0" cy="-5" rx="1.8" ry="3.8" fill="%s" stroke="white" stroke-width="0.6"/>`+
+		`<ellipse cx="-4" cy="-3.5" rx="1.6" ry="3.4" transform="rotate(-25 -4 -3.5)" fill="%s" stroke="white" stroke-width="0.6"/>`+
+		`<ellipse cx="4" cy="-3.5" rx="1.6" ry="3.4" transform="rotate(25 4 -3.5)" fill="%s" stroke="white" stroke-width="0.6"/>`+
+		`<path d="M-3 3H3" stroke="%s" stroke-width="1.6"/></g>`+"\n",
+		num(c.X), num(c.Y), colourStalk, colourGrain, colourGrain, colourGrain, colourWine)
+}
+
+// cloth draws the cloth good: a bale tied with a cord.
+func (pc *picture) cloth(p pt) {
+	c := pc.at(p)
+	pc.printf(`<g transform="translate(%s %s)"><rect x="-7" y="-5" width="14" height="10" rx="2.5" fill="%s" stroke="white" stroke-width="1"/>`+
+		`<path d="M-7 -1.5H7M-7 1.5H7" stroke="#f8bbd0" stroke-width="0.8"/><path d="M0 -5V5" stroke="%s" stroke-width="1.4"/></g>`+"\n",
+		num(c.X), num(c.Y), colourCloth, colourRoadEdge)
 }
 
 // symbol draws a tile symbol's emblem centred on p.
