@@ -97,14 +97,27 @@ func (w *EventWords) figureByID(id string) string {
 }
 
 // scoredFor words what a score is for, by its rule's id: its string, else
-// for a bonus of the data the figure the follower stands with.
+// for a bonus of the data the figure the follower stands with, and for a
+// scoring rule of the data its feature, with the attribute its condition
+// asks for ("road with an inn").
 func (w *EventWords) scoredFor(id string) string {
 	return w.word("event.scored."+id, func(cat *tilekit.Catalog) (string, bool) {
 		for i := range cat.Steps {
-			for _, b := range cat.Steps[i].Mechanics.Bonuses {
+			m := &cat.Steps[i].Mechanics
+			for _, b := range m.Bonuses {
 				if b.ID == id {
 					return w.tr.must("event.bonus-figure", w.figureByID(b.Figure)), true
 				}
+			}
+			for _, r := range m.Scoring {
+				if r.ID != id {
+					continue
+				}
+				kind := w.tr.must("event.kind." + string(r.Feature))
+				if r.When != nil && r.When.Has != "" {
+					return w.tr.must("event.scored-with", kind, w.tr.must("event.attribute."+string(r.When.Has))), true
+				}
+				return kind, true
 			}
 		}
 		return "", false

@@ -59,9 +59,10 @@ func TestEventWordsInEnglish(t *testing.T) {
 // is worded by the strings file: no key is missing and no placeholder is
 // left unfilled.
 func TestEventWordsCoverTheExamples(t *testing.T) {
-	w, err := NewEventWords("en")
+	words, err := NewEventWords("en")
 	require.NoError(t, err)
 	cat := builtinCatalog(t)
+	w := words.ForData(cat)
 	seen := map[game.EventKind]bool{}
 	for i := range cat.Scenarios {
 		res := game.RunScenario(cat, &cat.Scenarios[i])

@@ -72,17 +72,21 @@ type markKind int
 const (
 	markPennant markKind = iota
 	markCrown
-	markWine  // a bunch of grapes
-	markGrain // a sheaf
-	markCloth // a bale of cloth
+	markWine      // a bunch of grapes
+	markGrain     // a sheaf
+	markCloth     // a bale of cloth
+	markCathedral // a church with a spire
+	markInn       // a house with a gable, beside its road
 )
 
-// goodMarks are the trade goods a city may show, each with its mark, in the
-// order they are drawn after the pennant and the crown.
+// goodMarks are the cathedral and the trade goods a city may show, each
+// with its mark, in the order they are drawn after the pennant and the
+// crown.
 var goodMarks = []struct {
 	attr tilekit.Attribute
 	kind markKind
 }{
+	{tilekit.Cathedral, markCathedral},
 	{tilekit.Wine, markWine},
 	{tilekit.Grain, markGrain},
 	{tilekit.Cloth, markCloth},
@@ -131,6 +135,7 @@ func layoutTile(t *tilekit.Tile) *tileLayout {
 		symbols = symbols[1:]
 	}
 	l.placeMarks()
+	l.placeInns()
 	for _, s := range symbols {
 		l.symbols = append(l.symbols, placedSymbol{symbol: s, at: l.symbolSpot()})
 	}
@@ -238,6 +243,27 @@ var moreSymbolSpots = func() []pt {
 	}
 	return out
 }()
+
+// placeInns puts each inn beside its road: on the free spot of a field
+// nearest to the road.
+func (l *tileLayout) placeInns() {
+	for _, r := range l.roads {
+		if !r.feature.Has(tilekit.Inn) {
+			continue
+		}
+		best, bestDist := pt{}, math.Inf(1)
+		for _, spots := range [][]pt{symbolSpots, moreSymbolSpots} {
+			for _, p := range spots {
+				if d := r.distance(p); d < bestDist && l.emblemFits(p, false) {
+					best, bestDist = p, d
+				}
+			}
+		}
+		if !math.IsInf(bestDist, 1) {
+			l.marks = append(l.marks, mark{markInn, best})
+		}
+	}
+}
 
 // symbolSpot returns the first spot where a symbol's emblem lies wholly
 // inside one feature: in a field if there is room, else inside a city, clear

@@ -26,6 +26,7 @@ const (
 	colourStalk      = "#8d6e00"
 	colourCloth      = "#c62860"
 	colourLeaf       = "#2e7d32"
+	colourInnWall    = "#f3e5c0"
 	colourDragon     = "#c62828"
 	colourPortal     = "#8e24aa"
 	colourGarden     = "#2e7d32"
@@ -100,6 +101,10 @@ func (pc *picture) draw(l *tileLayout) {
 			pc.grain(m.at)
 		case markCloth:
 			pc.cloth(m.at)
+		case markCathedral:
+			pc.cathedral(m.at)
+		case markInn:
+			pc.inn(m.at)
 		}
 	}
 	for _, s := range l.symbols {
@@ -245,6 +250,21 @@ func (pc *picture) cloth(p pt) {
 	pc.printf(`<g transform="translate(%s %s)"><rect x="-7" y="-5" width="14" height="10" rx="2.5" fill="%s" stroke="white" stroke-width="1"/>`+
 		`<path d="M-7 -1.5H7M-7 1.5H7" stroke="#f8bbd0" stroke-width="0.8"/><path d="M0 -5V5" stroke="%s" stroke-width="1.4"/></g>`+"\n",
 		num(c.X), num(c.Y), colourCloth, colourRoadEdge)
+}
+
+// cathedral draws the cathedral: a nave with a spire and a cross.
+func (pc *picture) cathedral(p pt) {
+	c := pc.at(p)
+	pc.printf(`<g transform="translate(%s %s)"><path d="M-8 7V-1L-3 -4V-8L0 -12L3 -8V-4L8 -1V7Z" fill="%s" stroke="white" stroke-width="1.2" stroke-linejoin="round"/>`+
+		`<path d="M0 -15V-11M-1.5 -13.5H1.5M0 7V2" stroke="white" stroke-width="1.2"/></g>`+"\n", num(c.X), num(c.Y), colourRoof)
+}
+
+// inn draws an inn: a house with a gable roof and a door.
+func (pc *picture) inn(p pt) {
+	c := pc.at(p)
+	pc.printf(`<g transform="translate(%s %s)"><path d="M-7 7V-1H7V7Z" fill="%s" stroke="%s" stroke-width="1"/>`+
+		`<path d="M-9 -1L0 -8L9 -1Z" fill="%s" stroke="white" stroke-width="1" stroke-linejoin="round"/><path d="M-1.8 7V2.5H1.8V7Z" fill="%s"/></g>`+"\n",
+		num(c.X), num(c.Y), colourInnWall, colourRoadEdge, colourRoof, colourRoadEdge)
 }
 
 // symbol draws a tile symbol's emblem centred on p.
