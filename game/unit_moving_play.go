@@ -271,7 +271,34 @@ func (g *Game) protection(f follower, cell int32, mv *movement) (verdict, bool) 
 			return mv.tileSpares[o], true
 		}
 	}
+	if g.ruled != nil {
+		g.noteUnspared(f, cell, mv)
+	}
 	return verdict{}, false
+}
+
+// noteUnspared notes, for a scenario's run, the protection verdicts that
+// left a follower to the diet: each place the follower is in whose table
+// says no (a knight on the fairy's tile that the Black Dragon's table does
+// not protect), since a yes there would have spared it.
+func (g *Game) noteUnspared(f follower, cell int32, mv *movement) {
+	n := &g.board.nodes[g.board.find(f.node)]
+	spares := &mv.spares
+	if n.kind == KindField {
+		g.noteRuling(spares[placeField])
+	}
+	if g.instanceComplete(f.node) {
+		g.noteRuling(spares[placeCompleted])
+	}
+	g.noteRuling(spares[placeOccupied])
+	if f.via == MoveDeploy && g.rules.figures.deployedBy >= 0 {
+		g.noteRuling(spares[g.rules.figures.deployedBy])
+	}
+	for _, o := range g.rules.neutrals {
+		if cell == g.at[o] {
+			g.noteRuling(mv.tileSpares[o])
+		}
+	}
 }
 
 // moverDecider returns who chooses the moving figure's next step: each
