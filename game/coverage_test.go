@@ -28,3 +28,23 @@ func TestRowCoverageCountsAProtectionThatDoesNotProtect(t *testing.T) {
 	}
 	assert.True(t, found, "the table has a fairy-tile row")
 }
+
+// A figure eats only where it arrives, so the verdicts of a figure whose
+// tile it may not enter are never read: the red dragon never enters the
+// fairy's tile, so its diet's fairy row and its protection's fairy-tile
+// row are not played, where the Black Dragon, which may, plays its own.
+func TestRowCoverageSkipsTheTilesAMoverMayNotEnter(t *testing.T) {
+	cat := catalog(t)
+	c, err := game.RowCoverage(cat)
+	require.NoError(t, err)
+	played := map[[2]string]bool{}
+	for _, u := range c.Rows {
+		if u.Played {
+			played[[2]string{u.Row.Table, u.Row.Subject}] = true
+		}
+	}
+	assert.False(t, played[[2]string{"dragon-diet", "fairy"}])
+	assert.False(t, played[[2]string{"dragon-protection", "fairy-tile"}])
+	assert.True(t, played[[2]string{"dragon-diet", "meeple"}])
+	assert.True(t, played[[2]string{"black-dragon-protection", "fairy-tile"}])
+}

@@ -382,7 +382,14 @@ func readMovingRulings(r *Ruleset, read rulingReader) error {
 		}
 		own := slices.Clone(ids) // a figure never eats itself, nor keeps itself off
 		own[mv.who] = ""
-		if err := read(mv.eatsName, mv.eats, own); err != nil {
+		// Nor does it eat a figure whose tile it may not enter, nor is it
+		// spared by that tile: it eats only where it arrives, so those
+		// verdicts never decide and are not read.
+		eats, tilesIn := slices.Clone(own), slices.Clone(tiles)
+		for _, b := range mv.blockedBy {
+			eats[b], tilesIn[b] = "", ""
+		}
+		if err := read(mv.eatsName, mv.eats, eats); err != nil {
 			return err
 		}
 		mv.deploy = make([]verdict, len(ids))
@@ -395,10 +402,16 @@ func readMovingRulings(r *Ruleset, read rulingReader) error {
 				mv.deployOff |= 1 << k
 			}
 		}
-		if err := read(mv.sparesName, mv.spares[:len(r.figures.places)], r.figures.places); err != nil {
+		places := slices.Clone(r.figures.places)
+		for _, t := range r.figures.tileOf {
+			if slices.Contains(mv.blockedBy, t.figure) {
+				places[t.place] = ""
+			}
+		}
+		if err := read(mv.sparesName, mv.spares[:len(places)], places); err != nil {
 			return err
 		}
-		if err := read(mv.sparesName, mv.tileSpares, tiles); err != nil {
+		if err := read(mv.sparesName, mv.tileSpares, tilesIn); err != nil {
 			return err
 		}
 	}

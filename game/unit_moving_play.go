@@ -279,8 +279,8 @@ func (g *Game) protection(f follower, cell int32, mv *movement) (verdict, bool) 
 
 // noteUnspared notes, for a scenario's run, the protection verdicts that
 // left a follower to the diet: each place the follower is in whose table
-// says no (a knight on the fairy's tile that the Black Dragon's table does
-// not protect), since a yes there would have spared it.
+// says no (a knight on a figure's tile that the mover's protection table
+// does not protect), since a yes there would have spared it.
 func (g *Game) noteUnspared(f follower, cell int32, mv *movement) {
 	n := &g.board.nodes[g.board.find(f.node)]
 	spares := &mv.spares
