@@ -48,3 +48,21 @@ func TestRowCoverageSkipsTheTilesAMoverMayNotEnter(t *testing.T) {
 	assert.True(t, played[[2]string{"dragon-diet", "meeple"}])
 	assert.True(t, played[[2]string{"black-dragon-protection", "fairy-tile"}])
 }
+
+// A figure moved on a turn whose tile brought a mover there exercises the
+// deploy row that let it move (the fairy on a volcano turn), and a place a
+// free destination can never be (a follower the portal brought) is not
+// played by the destinations table.
+func TestRowCoverageOfArrivalsAndDestinations(t *testing.T) {
+	cat := catalog(t)
+	c, err := game.RowCoverage(cat)
+	require.NoError(t, err)
+	for _, u := range c.Rows {
+		switch {
+		case u.Row.Table == "volcano-deploy" && u.Row.Subject == "fairy" && u.Row.ID == "":
+			assert.Contains(t, u.Scenarios, "princess-dragon/volcano-fairy-moves")
+		case u.Row.Table == "portal-destinations" && u.Row.Subject == "magic-portal":
+			assert.False(t, u.Played)
+		}
+	}
+}

@@ -208,6 +208,7 @@ func (g *Game) playerOnCellBefore(i int, cell int32) bool {
 func (g *Game) moveCompanion(m Move, events []Event) []Event {
 	k := g.rules.companionOfWord(m.Word)
 	c, st := &g.rules.companions[k], &g.companions[k]
+	g.noteArrivalAllows(c.who)
 	idx, _ := g.board.index(m.Placement.Pos)
 	g.at[c.who], st.node, st.player = int32(idx), -1, -1
 	v := c.beside[0]

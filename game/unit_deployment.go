@@ -105,7 +105,13 @@ func readDeploymentRulings(r *Ruleset, read rulingReader) error {
 	if err := read(d.Figures, through[:len(r.kinds)], r.kindIDs()); err != nil {
 		return err
 	}
-	if err := read(d.Destinations, fr.deployTo[:len(fr.places)], fr.places); err != nil {
+	// A destination is a free feature, so the place of a follower the
+	// deployment brought is never one: that verdict is not read.
+	to := slices.Clone(fr.places)
+	if fr.deployedBy >= 0 {
+		to[fr.deployedBy] = ""
+	}
+	if err := read(d.Destinations, fr.deployTo[:len(to)], to); err != nil {
 		return err
 	}
 	fr.deployThrough, fr.deployVia = 0, slices.Clone(through[:len(r.kinds)])

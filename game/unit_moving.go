@@ -584,6 +584,21 @@ func (g *Game) arrivalBlocks(f Figure) bool {
 	return false
 }
 
+// noteArrivalAllows notes, for a scenario's run, the deploy verdicts that
+// let a figure move on a turn whose tile set a movement's figure on it (a
+// companion moved elsewhere on such a turn): a no would have kept it still.
+func (g *Game) noteArrivalAllows(f Figure) {
+	r := g.rules
+	if g.ruled == nil || g.tile < 0 || r.tileBits[g.tile]&r.arrivalBits == 0 {
+		return
+	}
+	for _, k := range r.arrivals {
+		if mv := &r.moves[k]; r.tileBits[g.tile]&mv.trigger.bit != 0 {
+			g.noteRuling(mv.deploy[f])
+		}
+	}
+}
+
 // arrivalKeepsOff returns the kinds of follower that the movements' deploy
 // tables keep off the tile just placed, which their triggers' symbols set
 // their figures on this turn, bit k for kind k.
