@@ -16,7 +16,7 @@ type EventNotation struct {
 	// End says that the event is of the end of the game.
 	End bool
 	// Kind is the first word: complete, score, return, move, enter, eat,
-	// spare, cross, set-aside or shuffle-back, or the word of a step of
+	// spare, cross, set-aside, shuffle-back or extra-turn, or the word of a step of
 	// the rules data (Mechanics.Words), whose events name a player and a
 	// feature kind ("WORD pN KIND").
 	Kind string
@@ -60,7 +60,7 @@ type EventReason struct {
 // rule, f a figure, v a victim, x a tile, w a reason.
 var eventForms = map[string]string{
 	"complete": "k", "score": "pnr", "return": "pnk", "move": "fx", "enter": "fx", "eat": "fvxw", "spare": "fvxw",
-	"cross": "pk", "set-aside": "", "shuffle-back": "n",
+	"cross": "pk", "set-aside": "", "shuffle-back": "n", "extra-turn": "p",
 }
 
 // stepEventForm is the form of the events of a step of the rules data

@@ -69,6 +69,13 @@ type Figure struct {
 // owns, which says how it is played (Figure.Play).
 func (f *Figure) PlayerFollower() bool { return f.Category == Follower && f.Owner == "player" }
 
+// Played reports whether the game engine plays the figure as a kind of a
+// player's figures: a follower a player owns, or a player's figure that
+// joins their followers (FollowerPlay.Joins), such as the builder.
+func (f *Figure) Played() bool {
+	return f.Owner == "player" && f.Play != nil && (f.Category == Follower || f.Play.Joins != "")
+}
+
 // FollowerPlay is how a kind of follower is played: the game engine plays
 // every kind of the selection by it. What a kind does beyond standing
 // and weighing (the abbot's early return, the phantom's second
@@ -84,9 +91,24 @@ type FollowerPlay struct {
 	Strength Strength
 	// StandsOn lists the kinds of feature it may be deployed on.
 	StandsOn []FeatureKind
+	// Joins, when set, says that the figure is no follower of its own but
+	// joins its owner's followers (one of Joinings): it weighs nothing.
+	Joins Joining
 	// Source is where the count, the weight and the places are written.
 	Source Citation
 }
+
+// Joining says whom a player's figure joins on a feature.
+type Joining string
+
+// JoinsOwnFollower: the figure is deployed only onto a feature where its
+// owner already has a follower (one that does not join), and goes back
+// with the last of them that leaves the feature, to where it goes (the
+// builder and the pig of Traders & Builders).
+const JoinsOwnFollower Joining = "own-follower"
+
+// Joinings lists the joining rules in the schema's order.
+var Joinings = []Joining{JoinsOwnFollower}
 
 // Strength is a rule that gives a follower's weight in a majority from
 // the feature it stands on.

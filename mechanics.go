@@ -286,6 +286,8 @@ type Mechanics struct {
 	Deployment *Deployment
 	// Dismissal removes a follower from a feature the tile extends.
 	Dismissal *Dismissal
+	// ExtraTurn gives the player another tile (see ExtraTurn).
+	ExtraTurn *ExtraTurn
 	// Scoring are the scoring rules the step scores by, in order (see
 	// ScoreRule), and Bonuses the points its figure brings (see Bonus).
 	Scoring []ScoreRule
@@ -297,7 +299,7 @@ type Mechanics struct {
 // base game's steps).
 func (m *Mechanics) Plays() bool {
 	return m.Movement != nil || len(m.Bonuses) > 0 || len(m.Scoring) > 0 ||
-		m.Deployment != nil || m.Crossing != nil || m.Dismissal != nil
+		m.Deployment != nil || m.Crossing != nil || m.Dismissal != nil || m.ExtraTurn != nil
 }
 
 // Words returns the words the step's moves are written with in the move

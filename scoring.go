@@ -173,16 +173,25 @@ const (
 // BonusTriggers lists the bonus triggers in the schema's order.
 var BonusTriggers = []BonusTrigger{BonusTurnStart, BonusFeatureScored}
 
-// Bonus is points a neutral figure brings the owner of the follower it
-// stands with, on a trigger.
+// Bonus is points a figure brings, on a trigger: a neutral figure to the
+// owner of the follower it stands with, a player's figure that joins
+// their followers (FollowerPlay.Joins) to its owner.
 type Bonus struct {
 	// ID names the bonus in events, the event notation and the words of
 	// the site, such as "fairy-turn".
 	ID string
-	// Figure is the neutral figure the follower stands with.
-	Figure  string
-	On      BonusTrigger
-	Points  int
+	// Figure is the neutral figure the follower stands with, or the
+	// player's joining figure.
+	Figure string
+	On     BonusTrigger
+	// Points are the points, or with Per the points for each thing Per
+	// counts of the feature scored (a term kind: completed-city, tile,
+	// pennant, ...).
+	Points int
+	Per    ScoreTermKind
+	// Winner says that only an owner among the players who score the
+	// feature gets the points.
+	Winner  bool
 	Sources []Citation
 	Origin  Origin
 }
@@ -260,11 +269,15 @@ func (c *ScoreCondition) describe() string {
 // Describe says the bonus, such as "3 points to the owner of the follower
 // with the fairy, when its feature is scored".
 func (b *Bonus) Describe() string {
-	out := fmt.Sprintf("%d points", b.Points)
-	if b.Points == 1 {
-		out = "1 point"
+	out := ScoreTerm{Per: b.Per, Points: b.Points}.Describe()
+	if b.Per == "" {
+		out = ScoreTerm{Per: TermConstant, Points: b.Points}.Describe()
 	}
-	out += " to the owner of the follower with the " + b.Figure
+	if b.Winner {
+		out += " to the owner of the " + b.Figure + " when they score its feature"
+	} else {
+		out += " to the owner of the follower with the " + b.Figure
+	}
 	if b.On == BonusTurnStart {
 		return out + ", at the start of their turn"
 	}

@@ -95,6 +95,9 @@ type Ruleset struct {
 	// verdicts for figures are read (a large meeple eaten by its row).
 	kinds    []FollowerKind
 	kindFigs []Figure
+	// joining has bit k set for each kind k that joins its owner's
+	// followers (FollowerKind.Joins).
+	joining uint32
 	// selection lists the ids of the selection the rules were compiled for.
 	selection []string
 	// The turn (setup.go): the publisher whose rules it follows, its steps

@@ -271,7 +271,11 @@ func (r *Ruleset) addBonus(b *tilekit.Bonus, step string, k int) error {
 	}
 	r.scoring.bonus[rule], r.scoring.bonusOn[rule] = int32(b.Points), true
 	r.scoring.data[rule] = scoreData{bonus: b}
-	r.scoring.bonuses = append(r.scoring.bonuses, bonus{rule: rule, who: who, turnStart: b.On == tilekit.BonusTurnStart, step: k})
+	joiner := -1
+	if kind, ok := r.KindIndex(b.Figure); ok && r.joining&(1<<kind) != 0 {
+		joiner = kind
+	}
+	r.scoring.bonuses = append(r.scoring.bonuses, bonus{rule: rule, who: who, turnStart: b.On == tilekit.BonusTurnStart, step: k, joiner: int8(joiner)})
 	return nil
 }
 
@@ -284,6 +288,9 @@ type bonus struct {
 	who       Figure
 	turnStart bool
 	step      int
+	// joiner is the kind of the bonus's figure when it is a kind that
+	// joins its owner's followers (FollowerKind.Joins), else -1.
+	joiner int8
 }
 
 // momentText words a moment for an error.

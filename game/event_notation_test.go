@@ -68,6 +68,7 @@ func TestEventNotationRoundTripsRandomGames(t *testing.T) {
 		{[]string{"princess-dragon"}, tilekit.RioGrande, Options{}},
 		{[]string{"black-dragon"}, "", Options{}},
 		{[]string{"drawbridges"}, "", Options{}},
+		{[]string{"traders-builders"}, "", Options{}},
 		{[]string{"princess-dragon", "black-dragon", "drawbridges"}, tilekit.ZMan, Options{FirstEditionScoring: true}},
 	} {
 		sel, err := rules.Select(cat, c.expansions)

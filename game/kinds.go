@@ -28,6 +28,11 @@ type FollowerKind struct {
 	// StandsOn has bit 1<<Kind set for each kind of feature it may be
 	// deployed on.
 	StandsOn uint8
+	// Joins says that the kind joins its owner's followers
+	// (tilekit.JoinsOwnFollower): it is deployed only where its owner
+	// has a follower of a kind that does not join, and goes with the last
+	// of them that leaves.
+	Joins bool
 }
 
 // meepleKind is the base game's meeple, played when the data says nothing
@@ -45,7 +50,7 @@ func compileKinds(cat *tilekit.Catalog, sel rules.Selection, baseOnly bool) ([]F
 	kinds := []FollowerKind{meepleKind}
 	for i := range cat.Figures {
 		f := &cat.Figures[i]
-		if !f.PlayerFollower() || f.Play == nil || cat.Figure(f.ID) != f {
+		if !f.Played() || cat.Figure(f.ID) != f {
 			continue
 		}
 		k := followerKindOf(f)
@@ -64,7 +69,7 @@ func compileKinds(cat *tilekit.Catalog, sel rules.Selection, baseOnly bool) ([]F
 
 // followerKindOf compiles the play of a follower.
 func followerKindOf(f *tilekit.Figure) FollowerKind {
-	k := FollowerKind{ID: f.ID, PerPlayer: f.Play.PerPlayer, Weight: f.Play.Weight, Strength: f.Play.Strength}
+	k := FollowerKind{ID: f.ID, PerPlayer: f.Play.PerPlayer, Weight: f.Play.Weight, Strength: f.Play.Strength, Joins: f.Play.Joins != ""}
 	for _, fk := range f.Play.StandsOn {
 		if kind, ok := kindOf[fk]; ok {
 			k.StandsOn |= 1 << kind
@@ -212,24 +217,40 @@ func (g *Game) kindsAtHand(only uint32) (at [MaxKinds]uint8, stands uint8) {
 // just placed whose joined feature has no follower anywhere on it, and
 // each kind the player has at hand that may stand on it, features in
 // order and kinds in order for each (Carcassonne rulebook (2nd edition),
-// Placing a follower), of the kinds of a mask (bit k for kind k).
+// Placing a follower), of the kinds of a mask (bit k for kind k); a kind
+// that joins its owner's followers goes only where the player has one
+// (Game.joinable).
 func (g *Game) appendFollowerMoves(dst []Move, only uint32) []Move {
 	at, stands := g.kindsAtHand(only)
 	if stands == 0 {
 		return dst
 	}
 	kinds := g.rules.kinds
+	joining := g.rules.joining
 	base := g.lastBase()
 	for i := range int32(g.rules.NumFeatures(g.tile)) {
-		n := &g.board.nodes[g.board.find(base+i)]
-		if n.followers > 0 {
+		root := g.board.find(base + i)
+		n := &g.board.nodes[root]
+		if n.followers > 0 && (joining == 0 || !g.joinable(root, int32(g.turn))) {
 			continue
 		}
 		for k := range kinds {
-			if at[k]&(1<<n.kind) != 0 {
+			if at[k]&(1<<n.kind) != 0 && (n.followers > 0) == (joining&(1<<k) != 0) {
 				dst = append(dst, Move{Follower: true, Feature: int(i), Figure: k})
 			}
 		}
 	}
 	return dst
+}
+
+// joinable reports whether a player has a follower of a kind that does
+// not join on the joined feature of a root: where their figures that join
+// followers may go.
+func (g *Game) joinable(root, player int32) bool {
+	for _, f := range g.followers {
+		if f.player == player && g.rules.joining&(1<<f.kind) == 0 && g.board.find(f.node) == root {
+			return true
+		}
+	}
+	return false
 }

@@ -190,12 +190,26 @@ func (g *Game) putFollower(i, kind int) error {
 	if err := g.canStand(x, kind); err != nil {
 		return err
 	}
-	if g.board.nodes[root].followers > 0 {
+	if err := g.canJoin(x, root, kind); err != nil {
+		return err
+	}
+	g.deploy(x, uint8(kind), MoveBase)
+	return nil
+}
+
+// canJoin says why a follower of a kind of the player whose turn it is
+// may not go on the joined feature of a root that instance x belongs to:
+// a feature with a follower, or, for a kind that joins its owner's
+// followers, one without a follower of theirs; nil when it may.
+func (g *Game) canJoin(x, root int32, kind int) error {
+	switch {
+	case g.rules.joining&(1<<kind) != 0 && !g.joinable(root, int32(g.turn)):
+		return fmt.Errorf("no %s may go on %s: it joins a follower of its owner's there, and player %d has none", g.rules.kinds[kind].ID, g.board.describe(x), g.turn+1)
+	case g.rules.joining&(1<<kind) == 0 && g.board.nodes[root].followers > 0:
 		other := g.followerOn(root)
 		return fmt.Errorf("%s is already taken by a follower of player %d (at %s)",
 			g.board.describe(x), other.Player+1, notationPos(other.Pos))
 	}
-	g.deploy(x, uint8(kind), MoveBase)
 	return nil
 }
 
@@ -311,11 +325,26 @@ func (g *Game) leaves(f follower) {
 }
 
 // removeFollower takes follower i off the board to a destination: its
-// owner's supply, or out of the game for any other.
-func (g *Game) removeFollower(i int, to removal) {
+// owner's supply, or out of the game for any other. When it was the last
+// follower of its owner on its feature that joins none, their figures
+// that join followers there go with it (Game.joinersGo); it returns the
+// events and how many followers before i left with it, which a caller
+// walking the followers steps back by.
+func (g *Game) removeFollower(i int, to removal, events []Event) ([]Event, int) {
+	f := g.followers[i]
+	root := g.board.find(f.node)
+	g.takeOff(i, to)
+	if g.rules.joining == 0 || g.rules.joining&(1<<f.kind) != 0 || g.joinable(root, f.player) {
+		return events, 0
+	}
+	return g.joinersGo(root, f.player, i, to, events)
+}
+
+// takeOff takes follower i off the board to a destination.
+func (g *Game) takeOff(i int, to removal) {
 	f := g.followers[i]
 	g.board.nodes[g.board.find(f.node)].followers--
-	if to.to == tilekit.OwnerSupply {
+	if to.to == tilekit.OwnerSupply || to.to == tilekit.WithLastFollower {
 		g.toSupply(f)
 	} else {
 		g.lost[f.player]++
@@ -323,6 +352,27 @@ func (g *Game) removeFollower(i int, to removal) {
 	g.leaves(f)
 	copy(g.followers[i:], g.followers[i+1:])
 	g.followers = g.followers[:len(g.followers)-1]
+}
+
+// joinersGo sends a player's figures that join followers on the joined
+// feature of a root where their last follower went (to), with an event
+// each: they do not stay on their own (tilekit.JoinsOwnFollower). It
+// returns how many of them stood before index i of the followers.
+func (g *Game) joinersGo(root, player int32, i int, to removal, events []Event) ([]Event, int) {
+	before := 0
+	for j := 0; j < len(g.followers); {
+		f := g.followers[j]
+		if f.player != player || g.rules.joining&(1<<f.kind) == 0 || g.board.find(f.node) != root {
+			j++
+			continue
+		}
+		if j < i {
+			before++
+		}
+		events = append(events, Event{Kind: EventReturned, Feature: g.board.feature(root), Player: int(player), Count: 1, Actor: g.rules.kindFigs[f.kind]})
+		g.takeOff(j, to)
+	}
+	return events, before
 }
 
 // followerAt returns the index of the first follower on an instance, or

@@ -56,12 +56,15 @@ func Compile(cat *tilekit.Catalog, sel rules.Selection, s Setup) (*Ruleset, erro
 	if r.kinds, err = compileKinds(cat, sel, s.BaseTurn); err != nil {
 		return nil, err
 	}
-	for _, k := range r.kinds {
+	for i, k := range r.kinds {
 		f, err := nameFigure(k.ID)
 		if err != nil {
 			return nil, err
 		}
 		r.kindFigs = append(r.kindFigs, f)
+		if k.Joins {
+			r.joining |= 1 << i
+		}
 	}
 	if s.BaseTurn {
 		r.turn = baseTurn

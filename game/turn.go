@@ -74,6 +74,10 @@ type turnState struct {
 	heldLog []uint16
 	// lost counts each player's followers out of the game.
 	lost [MaxPlayers]int
+	// extra says that the turn is an extra turn of the player who played
+	// the one before (a unit's again hook): its steps before the tile
+	// move are not played.
+	extra bool
 	// legalBuf is a buffer for checking a move against the legal ones.
 	legalBuf []Move
 	// fromLegal is set while applyLegal plays a move taken from Legal,
@@ -105,7 +109,7 @@ func (g *Game) makeTurn(players int) {
 // resetTurn starts the turn's state and every unit's afresh for a new
 // game: the units' figures stand beside the board.
 func (g *Game) resetTurn() {
-	g.started, g.figDone, g.waiting = false, false, nil
+	g.started, g.figDone, g.waiting, g.extra = false, false, nil, false
 	g.pending, g.heldLog = g.pending[:0], g.heldLog[:0]
 	g.lastCell, g.step = -1, 0
 	clear(g.lost[:])
@@ -134,7 +138,7 @@ func (g *Game) startTurn() {
 		if st.kind == stepPlaceTile {
 			return
 		}
-		if st.run != nil {
+		if st.run != nil && !g.extra {
 			g.pending, _ = st.run(g, g.pending)
 		}
 	}
@@ -231,7 +235,13 @@ func (g *Game) advance(events []Event) []Event {
 		}
 	}
 	g.tile, g.phase, g.waiting = -1, phaseDraw, nil
-	g.turn = (g.turn + 1) % len(g.players)
+	g.extra = false
+	for _, h := range g.rules.hooks.again {
+		g.extra = h(g) || g.extra
+	}
+	if !g.extra {
+		g.turn = (g.turn + 1) % len(g.players)
+	}
 	g.started = false
 	return events
 }

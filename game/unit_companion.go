@@ -259,7 +259,7 @@ func (g *Game) withCompanion(who Figure, player int, root int32) bool {
 // the bonus's figure stands with.
 func (g *Game) turnBonuses(k int, events []Event) []Event {
 	for _, b := range g.rules.scoring.bonuses {
-		if !b.turnStart || b.step != k || g.at[b.who] < 0 || !g.withCompanion(b.who, g.turn, -1) {
+		if !b.turnStart || b.step != k || b.joiner >= 0 || g.at[b.who] < 0 || !g.withCompanion(b.who, g.turn, -1) {
 			continue
 		}
 		points := int(g.rules.scoring.bonus[b.rule])
@@ -274,7 +274,7 @@ func (g *Game) turnBonuses(k int, events []Event) []Event {
 // the feature scores.
 func (g *Game) scoredBonuses(f Feature, end bool, events []Event) []Event {
 	for _, b := range g.rules.scoring.bonuses {
-		if b.turnStart || g.at[b.who] < 0 {
+		if b.turnStart || b.joiner >= 0 || g.at[b.who] < 0 {
 			continue
 		}
 		points := int(g.rules.scoring.bonus[b.rule])

@@ -158,11 +158,21 @@ func (g *Game) deployMoves(dst []Move) []Move {
 			if stands&on == 0 {
 				continue
 			}
-			root := &b.nodes[b.find(x)]
-			if root.followers > 0 && !occupied || !completed && n.completeWith(root) {
+			ri := b.find(x)
+			root := &b.nodes[ri]
+			if !completed && n.completeWith(root) {
 				continue
 			}
-			dst = g.appendDeployKinds(dst, at, on, pos, int(i))
+			kinds := ^r.joining
+			if root.followers > 0 && !occupied {
+				kinds = 0
+			}
+			if r.joining != 0 && root.followers > 0 && g.joinable(ri, int32(g.turn)) {
+				kinds |= r.joining
+			}
+			if kinds != 0 {
+				dst = g.appendDeployKinds(dst, at, kinds, on, pos, int(i))
+			}
 		}
 	}
 	return dst
@@ -181,14 +191,16 @@ func (g *Game) tileOfRefusing(cell int32) int {
 }
 
 // appendDeployKinds appends a deployment onto feature i of the tile at a
-// position for each kind at hand that may stand on its kind (on).
-func (g *Game) appendDeployKinds(dst []Move, at [MaxKinds]uint8, on uint8, pos tilekit.BoardPosition, i int) []Move {
+// position for each kind at hand of a mask (bit k for kind k) that may
+// stand on its kind (on). A kind that joins its owner's followers is in
+// the mask only where the player has one.
+func (g *Game) appendDeployKinds(dst []Move, at [MaxKinds]uint8, kinds uint32, on uint8, pos tilekit.BoardPosition, i int) []Move {
 	r := g.rules
 	if len(r.kinds) == 1 { // the meeple alone
 		return append(dst, r.DeployMove(pos, i))
 	}
 	for k := range r.kinds {
-		if at[k]&on != 0 {
+		if at[k]&on != 0 && kinds&(1<<k) != 0 {
 			dst = append(dst, Move{Kind: MoveDeploy, Follower: true, Placement: Placement{Pos: pos}, Feature: i, Figure: k, Word: r.deployWord})
 		}
 	}

@@ -209,6 +209,6 @@ func (g *Game) dismiss(m Move, events []Event) []Event {
 	f := g.followers[i]
 	events = append(events, Event{Kind: EventDismissal, Player: int(f.player), Feature: g.board.feature(g.board.find(x)), Word: g.rules.dismissal.word,
 		Ruling: g.rules.dismissal.by[f.kind].ruling})
-	g.removeFollower(i, g.rules.dismissal.out)
+	events, _ = g.removeFollower(i, g.rules.dismissal.out, events)
 	return events
 }

@@ -220,7 +220,9 @@ func (g *Game) eatAt(cell int32, mv *movement, events []Event) []Event {
 		}
 		ev.Kind = EventEaten
 		events = append(events, ev)
-		g.removeFollower(i, mv.meepleTo)
+		var before int
+		events, before = g.removeFollower(i, mv.meepleTo, events)
+		i -= before
 	}
 	return g.eatNeutrals(cell, pos, mv, events)
 }

@@ -87,6 +87,9 @@ type unitHooks struct {
 	removed func(g *Game, f Figure)
 	// end runs after the end of the game's scoring.
 	end func(g *Game, events []Event) []Event
+	// again runs when a turn ends and reports whether the player whose
+	// turn it was plays another (an extra turn).
+	again func(g *Game) bool
 	// aside counts each player's followers, by kind, that the unit holds
 	// off the board and out of their supply.
 	aside func(g *Game, count *[MaxPlayers][MaxKinds]int)
@@ -155,6 +158,7 @@ type hookPoints struct {
 	leaves    []func(g *Game, f follower)
 	removed   []func(g *Game, f Figure)
 	end       []func(g *Game, events []Event) []Event
+	again     []func(g *Game) bool
 	aside     []func(g *Game, count *[MaxPlayers][MaxKinds]int)
 	watch     []func(iv *invariants)
 	check     []func(iv *invariants) error
@@ -171,6 +175,7 @@ func (hp *hookPoints) add(h *unitHooks) {
 	hp.leaves = appendHook(hp.leaves, h.leaves, h.leaves != nil)
 	hp.removed = appendHook(hp.removed, h.removed, h.removed != nil)
 	hp.end = appendHook(hp.end, h.end, h.end != nil)
+	hp.again = appendHook(hp.again, h.again, h.again != nil)
 	hp.aside = appendHook(hp.aside, h.aside, h.aside != nil)
 	hp.watch = appendHook(hp.watch, h.watch, h.watch != nil)
 	hp.check = appendHook(hp.check, h.check, h.check != nil)
@@ -195,7 +200,7 @@ func appendHook[T any](hooks []T, h T, has bool) []T {
 var units []*unit
 
 func init() {
-	units = []*unit{&deploymentUnit, &dismissalUnit, &companionUnit, &movingUnit, &crossingUnit}
+	units = []*unit{&deploymentUnit, &dismissalUnit, &companionUnit, &movingUnit, &crossingUnit, &joiningUnit}
 }
 
 // unitStates holds the state of every unit during a game, embedded in
@@ -204,6 +209,7 @@ type unitStates struct {
 	companionStates
 	crossingState
 	movingState
+	joiningState
 }
 
 // unitRules holds every unit's compiled data, embedded in a Ruleset.
@@ -213,6 +219,7 @@ type unitRules struct {
 	deploymentRules
 	dismissalRules
 	crossingRules
+	joiningRules
 	// figures are the verdicts of the tables the units read.
 	figures figureRulings
 	// sections are the units' sections of the snapshot notation, in the
@@ -262,7 +269,7 @@ var moveKinds = [numMoveKinds]*moveKind{MoveBase: {notation: func(Move, *tilekit
 	MoveStep: &stepKind, MoveCross: &crossKind}
 
 // numEventKinds is the number of kinds of events.
-const numEventKinds EventKind = 11
+const numEventKinds EventKind = 12
 
 // eventKind is a kind of a unit's event: its name; its first word in the
 // event notation; the rule that made it; and, when not nil, how it writes
@@ -287,7 +294,7 @@ type eventKind struct {
 // eventKinds are the kinds of the units' events, by EventKind.
 var eventKinds = [numEventKinds]*eventKind{EventMoved: &movedEvent, EventEntered: &enteredEvent,
 	EventEaten: &eatenEvent, EventSpared: &sparedEvent, EventDismissal: &dismissalEvent, EventCrossed: &crossedEvent,
-	EventSetAside: &setAsideEvent, EventShuffledBack: &shuffledBackEvent}
+	EventSetAside: &setAsideEvent, EventShuffledBack: &shuffledBackEvent, EventExtraTurn: &extraTurnEvent}
 
 // section is a unit's section of the snapshot notation: its keyword, how
 // its value is checked when read, how it is set on a game whose board
@@ -303,7 +310,7 @@ type section struct {
 // sections are the units' sections: those of a figure (a ruleset writes
 // them in the order of its figures, Ruleset.sections) and the others,
 // which follow.
-var sections = []*section{&setAsideSect}
+var sections = []*section{&setAsideSect, &extraSect}
 
 // unitSection returns the unit's section of a keyword, or nil.
 func unitSection(key string) *section {

@@ -52,6 +52,9 @@ func (b *builder) doesViews(m *tilekit.Mechanics) []scoreView {
 	if c := m.Crossing; c != nil {
 		out = append(out, scoreView{Text: crossingWords(b.tr, c), Source: b.citationOf(c.Source)})
 	}
+	if e := m.ExtraTurn; e != nil {
+		out = append(out, scoreView{Text: b.tr.must("order.mech.extra-turn", b.figureWord(e.Figure)), Source: b.citationOf(e.Source)})
+	}
 	for i := range m.Removals {
 		out = append(out, scoreView{Text: b.removalWords(&m.Removals[i]), Source: b.citationOf(m.Removals[i].Source)})
 	}
@@ -196,6 +199,14 @@ func (b *builder) firstSource(cs []tilekit.Citation) citation {
 
 // bonusWords words a bonus, its figure worded as name.
 func bonusWords(tr *translator, bn *tilekit.Bonus, name string) string {
+	if bn.Winner {
+		per := bn.Per
+		if per == "" {
+			per = tilekit.TermConstant
+		}
+		points, _ := tr.plural("order.score.term."+string(per), bn.Points)
+		return tr.must("order.score.bonus.winner", points, name)
+	}
 	text, _ := tr.plural("order.score.bonus."+string(bn.On), bn.Points, name)
 	return text
 }

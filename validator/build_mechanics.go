@@ -31,6 +31,9 @@ func buildMechanics(m map[string]any, at tilekit.Origin) tilekit.Mechanics {
 	out.Choice = buildChoice(table(m, "choice"), at.At("choice"))
 	out.Deployment = buildDeployment(table(m, "deployment"), at.At("deployment"))
 	out.Dismissal = buildDismissal(table(m, "dismissal"), at.At("dismissal"))
+	if e := table(m, "extra-turn"); e != nil {
+		out.ExtraTurn = &tilekit.ExtraTurn{Figure: str(e, "figure"), Source: buildCitation(table(e, "source")), Origin: at.At("extra-turn")}
+	}
 	for i, r := range list(m["removal"]) {
 		out.Removals = append(out.Removals, tilekit.Removal{
 			Figures: strs(r, "figures"), Owner: str(r, "owner"), To: tilekit.Destination(str(r, "to")), Then: tilekit.RemovalWait(str(r, "then")),

@@ -36,6 +36,7 @@ func buildBonuses(m map[string]any, at tilekit.Origin) []tilekit.Bonus {
 	for i, b := range list(m["bonus"]) {
 		out = append(out, tilekit.Bonus{
 			ID: str(b, "id"), Figure: str(b, "figure"), On: tilekit.BonusTrigger(str(b, "on")), Points: integer(b["points"]),
+			Per: tilekit.ScoreTermKind(str(b, "per")), Winner: boolean(b, "winner"),
 			Sources: buildCitations(b["sources"]), Origin: at.At("bonus", strconv.Itoa(i)),
 		})
 	}

@@ -10,6 +10,21 @@ import (
 var DismissalCodes = []Code{
 	{"dismissal-attribute", "A step's dismissal names an attribute that its feature kind cannot carry, such as a pennant on a road."},
 	{"dismissal-word", "A step's dismissal gives its moves a word that the notation already uses: another step's word, a figure's id, or a first word of the event notation."},
+	{"extra-turn-figure", "A step's extra turn names a figure that the engine does not play as a player's figure (a follower, or a figure that joins followers, with per-player and stands-on)."},
+}
+
+// checkExtraTurn checks a step's extra turn: its source and a figure the
+// engine plays as a player's.
+func (l *loader) checkExtraTurn(cat *tilekit.Catalog, s *tilekit.Step) {
+	e := s.Mechanics.ExtraTurn
+	if e == nil {
+		return
+	}
+	l.checkSource(e.Source, e.Origin.At("source"))
+	l.figureRefs(cat, []string{e.Figure}, e.Origin.At("figure"), false)
+	if f := cat.Figure(e.Figure); f != nil && !f.Played() {
+		l.report(e.Origin.At("figure"), "extra-turn-figure", Error, "step %s gives an extra turn by the %s, which is no figure a player deploys: name a follower or a figure that joins followers", s.ID, e.Figure)
+	}
 }
 
 // checkDismissal checks a step's dismissal: its source, its table, an

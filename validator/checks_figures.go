@@ -15,6 +15,7 @@ var FigureCodes = []Code{
 	{"play-not-for-figure", "A figure that is not a follower a player owns says how a follower is played (per-player, weight, stands-on or source)."},
 	{"unknown-strength", "A follower's weight names a rule the engine does not know (a weight is a number or pennants)."},
 	{"strength-not-for-feature", "A follower stands on a kind of feature its weight rule cannot weigh on (pennants are a city's)."},
+	{"joining-weight", "A figure that joins its owner's followers (joins) gives itself a weight: it weighs nothing, so leave weight out."},
 }
 
 // checkFigures checks how each follower a player owns is played, and
@@ -24,10 +25,10 @@ func (l *loader) checkFigures(figures []tilekit.Figure) {
 		f := &figures[i]
 		p := f.Play
 		switch {
-		case !f.PlayerFollower() && p != nil:
+		case !f.PlayerFollower() && p != nil && !f.Played():
 			l.report(f.Origin.At("category"), "play-not-for-figure", Error,
 				"figure %s is a %s owned by %s, not a follower a player owns: per-player, weight, stands-on and source are for those only", f.ID, f.Category, f.Owner)
-		case f.PlayerFollower():
+		case f.PlayerFollower() || f.Played():
 			l.checkFollowerPlay(f)
 		}
 	}
@@ -44,7 +45,7 @@ func (l *loader) checkFollowerPlay(f *tilekit.Figure) {
 	for _, m := range []struct {
 		key  string
 		gone bool
-	}{{"per-player", p.PerPlayer == 0}, {"weight", p.Weight == 0 && p.Strength == ""}, {"stands-on", len(p.StandsOn) == 0}, {"source", p.Source.Kind == ""}} {
+	}{{"per-player", p.PerPlayer == 0}, {"weight", p.Weight == 0 && p.Strength == "" && p.Joins == ""}, {"stands-on", len(p.StandsOn) == 0}, {"source", p.Source.Kind == ""}} {
 		if m.gone {
 			missing = append(missing, m.key)
 		}
@@ -54,6 +55,9 @@ func (l *loader) checkFollowerPlay(f *tilekit.Figure) {
 			"follower %s is a player's, so it says how it is played: add %s", f.ID, strings.Join(missing, ", "))
 	}
 	switch {
+	case p.Joins != "" && (p.Weight != 0 || p.Strength != ""):
+		l.report(f.Origin.At("weight"), "joining-weight", Error,
+			"figure %s joins its owner's followers (joins = %q), so it weighs nothing: leave weight out", f.ID, p.Joins)
 	case p.Strength != "" && !slices.Contains(tilekit.Strengths, p.Strength):
 		l.report(f.Origin.At("weight"), "unknown-strength", Error,
 			"follower %s weighs by %q, which is no rule: give a number or one of %s", f.ID, p.Strength, kindList(tilekit.Strengths))

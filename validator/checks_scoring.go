@@ -17,7 +17,7 @@ var ScoringCodes = []Code{
 	{"score-condition-impossible", "A scoring rule's condition cannot hold: it asks for an edition its step's expansion was not published in, more than one tile of a cloister, farmers without farmers, or an attribute its feature kind never carries."},
 	{"score-rule-unreachable", "A scoring rule comes after one of the same feature kind and moment that always holds, so it never scores."},
 	{"score-rule-duplicate", "Two scoring rules or bonuses of one step have the same id."},
-	{"bonus-not-neutral", "A bonus names a figure that is not a neutral figure."},
+	{"bonus-not-neutral", "A bonus names a figure that is neither a neutral figure nor a player's figure that joins their followers (joins)."},
 }
 
 // checkScoring checks a step's scoring rules and bonuses: each term fits
@@ -51,8 +51,8 @@ func (l *loader) checkScoring(cat *tilekit.Catalog, s *tilekit.Step) {
 			l.checkSource(src, b.Origin.At("sources", strconv.Itoa(j)))
 		}
 		l.figureRefs(cat, []string{b.Figure}, b.Origin.At("figure"), false)
-		if f := cat.Figure(b.Figure); f != nil && f.Owner != "neutral" {
-			l.report(b.Origin.At("figure"), "bonus-not-neutral", Error, "bonus %s names %s, a figure of the players: a bonus goes to the owner of the follower a neutral figure stands with", b.ID, b.Figure)
+		if f := cat.Figure(b.Figure); f != nil && f.Owner != "neutral" && !(f.Played() && f.Play.Joins != "") {
+			l.report(b.Origin.At("figure"), "bonus-not-neutral", Error, "bonus %s names %s, a figure of the players that joins no follower: a bonus goes to the owner of the follower a neutral figure stands with, or of a figure that joins their followers", b.ID, b.Figure)
 		}
 	}
 }

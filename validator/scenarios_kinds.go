@@ -24,8 +24,8 @@ func (l *loader) checkScenarioKinds(cat *tilekit.Catalog, s *tilekit.Scenario) {
 		f := cat.Figure(id)
 		switch {
 		case id == "":
-		case f == nil || !f.PlayerFollower():
-			l.report(at, "unknown-kind", Error, "no loaded file defines %q as a follower a player owns%s", id, l.nearest(cat, "figure", id))
+		case f == nil || !f.Played():
+			l.report(at, "unknown-kind", Error, "no loaded file defines %q as a follower a player owns or a figure that joins followers%s", id, l.nearest(cat, "figure", id))
 		case selected && !sel.Has(f.Expansion):
 			l.report(at, "figure-not-selected", Error, "%s is a follower of %s, which scenario %s does not select: add %q to its expansions", id, f.Expansion, s.ID, f.Expansion)
 		}
