@@ -829,7 +829,7 @@ func TestScriptSelectorPresets(t *testing.T) {
 			t.Errorf("after the rules bundle: %s is checked, which the bundle %v does not name", id, want)
 		}
 	}
-	if !slices.Equal(want, []string{"abbey-mayor", "black-dragon", "drawbridges", "inns-cathedrals", "princess-dragon", "traders-builders"}) {
+	if !slices.Equal(want, []string{"abbey-mayor", "abbot", "black-dragon", "drawbridges", "inns-cathedrals", "phantom", "princess-dragon", "tower", "traders-builders"}) {
 		t.Errorf("the rules bundle names %v: want the expansions with rules texts", want)
 	}
 	checkBoxBundle(t, b, "big-box-6")

@@ -17,13 +17,13 @@ import (
 // rules texts are passed over with a warning saying why.
 func TestTextsAreRead(t *testing.T) {
 	dir := folder(t, map[string]string{
-		"expansions/text/en/tower.md":                  "\uFEFF# The Tower\n\nBuilt piece by piece.\n",
+		"expansions/text/en/river.md":                  "\uFEFF# The River\n\nLaid bend by bend.\n",
 		"expansions/text/de/princess-dragon--fairy.md": "# Die Fee\n",
 		"expansions/README.md":                         "notes for the author, not a text",
-		"expansions/text/en/.#tower.md":                "# lock",
-		"expansions/text/en/tower.MD":                  "# The Tower",
-		"expansions/text/tower.md":                     "# The Tower",
-		"expansions/text/en/old/tower.md":              "# The Tower",
+		"expansions/text/en/.#river.md":                "# lock",
+		"expansions/text/en/river.MD":                  "# The River",
+		"expansions/text/river.md":                     "# The River",
+		"expansions/text/en/old/river.md":              "# The River",
 	})
 	res := validateDir(t, dir)
 	var got []string
@@ -32,16 +32,16 @@ func TestTextsAreRead(t *testing.T) {
 	}
 	layout := "not read: a rules text goes in expansions/text/<language>/<expansion-id>.md, such as expansions/text/en/princess-dragon.md"
 	assert.ElementsMatch(t, []string{
-		"fan/expansions/text/en/.#tower.md [file-skipped] not read: a hidden file (such as an editor's lock file) is not a rules text",
-		"fan/expansions/text/en/tower.MD [file-skipped] not read: rules texts end in .md (lower case); rename it to tower.md",
-		"fan/expansions/text/tower.md [file-skipped] " + layout,
-		"fan/expansions/text/en/old/tower.md [file-skipped] " + layout,
+		"fan/expansions/text/en/.#river.md [file-skipped] not read: a hidden file (such as an editor's lock file) is not a rules text",
+		"fan/expansions/text/en/river.MD [file-skipped] not read: rules texts end in .md (lower case); rename it to river.md",
+		"fan/expansions/text/river.md [file-skipped] " + layout,
+		"fan/expansions/text/en/old/river.md [file-skipped] " + layout,
 	}, got)
 
-	tower := res.Catalog.Text("tower", "en")
-	require.NotNil(t, tower)
-	assert.Equal(t, tilekit.Text{Expansion: "tower", Lang: "en", Markdown: "# The Tower\n\nBuilt piece by piece.\n",
-		Origin: tilekit.Origin{File: "fan/expansions/text/en/tower.md"}}, *tower, "read without its byte-order mark")
+	river := res.Catalog.Text("river", "en")
+	require.NotNil(t, river)
+	assert.Equal(t, tilekit.Text{Expansion: "river", Lang: "en", Markdown: "# The River\n\nLaid bend by bend.\n",
+		Origin: tilekit.Origin{File: "fan/expansions/text/en/river.md"}}, *river, "read without its byte-order mark")
 	fairy := res.Catalog.Text("princess-dragon/fairy", "de")
 	require.NotNil(t, fairy, "a part's text is found by the part's id")
 	assert.Equal(t, "# Die Fee\n", fairy.Markdown)
