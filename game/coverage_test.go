@@ -66,3 +66,20 @@ func TestRowCoverageOfArrivalsAndDestinations(t *testing.T) {
 		}
 	}
 }
+
+// A deploy row of a kind that stands on no feature of any tile showing the
+// mover's symbol is not played (no volcano tile has a cloister for the
+// abbot), while a kind that stands on one is (the meeple).
+func TestRowCoverageSkipsDeployRowsNoTileReaches(t *testing.T) {
+	cat := catalog(t)
+	c, err := game.RowCoverage(cat)
+	require.NoError(t, err)
+	played := map[[2]string]bool{}
+	for _, u := range c.Rows {
+		if u.Played {
+			played[[2]string{u.Row.Table, u.Row.Subject}] = true
+		}
+	}
+	assert.False(t, played[[2]string{"volcano-deploy", "abbot"}])
+	assert.True(t, played[[2]string{"volcano-deploy", "large-meeple"}])
+}

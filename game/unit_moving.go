@@ -393,7 +393,7 @@ func readMovingRulings(r *Ruleset, read rulingReader) error {
 			return err
 		}
 		mv.deploy = make([]verdict, len(ids))
-		if err := read(mv.deployName, mv.deploy, own); err != nil {
+		if err := read(mv.deployName, mv.deploy, r.deployable(mv, own)); err != nil {
 			return err
 		}
 		mv.deployOff = 0
@@ -416,6 +416,32 @@ func readMovingRulings(r *Ruleset, read rulingReader) error {
 		}
 	}
 	return nil
+}
+
+// deployable returns the ids of figures whose verdicts of a movement's
+// deploy table are read: those of ids but the kinds of follower that may
+// stand on no feature of any tile type showing the movement's trigger
+// symbol, for which no verdict decides anything (no volcano tile has a
+// feature such a kind stands on).
+func (r *Ruleset) deployable(mv *movement, ids []string) []string {
+	if mv.trigger.symbol == "" {
+		return ids
+	}
+	var on uint8
+	for typ, t := range r.tiles {
+		if slices.Contains(t.Symbols, mv.trigger.symbol) {
+			for i := range r.NumFeatures(typ) {
+				on |= 1 << r.FeatureKind(typ, i)
+			}
+		}
+	}
+	out := slices.Clone(ids)
+	for k, f := range r.kindFigs {
+		if r.kinds[k].StandsOn&on == 0 {
+			out[f] = ""
+		}
+	}
+	return out
 }
 
 // finishMoving compiles each tile type's trigger symbols, the hook that
