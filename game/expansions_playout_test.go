@@ -25,10 +25,10 @@ func threeExpansions(t testing.TB, edition tilekit.Edition, pub tilekit.Publishe
 }
 
 // everyExpansion lists the expansions of issue 20 that the engine plays,
-// with the three pages' expansions: Inns & Cathedrals, Abbey & Mayor, The
+// with the three pages' expansions: Inns & Cathedrals, Traders & Builders, Abbey & Mayor, The
 // Abbot, The Phantom, The Princess & the Dragon, the Black Dragon and the
 // Drawbridges.
-var everyExpansion = []string{"inns-cathedrals", "abbey-mayor", "abbot", "phantom", "princess-dragon", "black-dragon", "drawbridges"}
+var everyExpansion = []string{"inns-cathedrals", "traders-builders", "abbey-mayor", "abbot", "phantom", "princess-dragon", "black-dragon", "drawbridges"}
 
 // everything compiles everyExpansion in an edition under a publisher's
 // rules.

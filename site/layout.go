@@ -270,8 +270,8 @@ func (l *tileLayout) placeInns() {
 // of walls, roads, hedges, drawbridges and other marks. When no spot is free
 // it returns the first.
 func (l *tileLayout) symbolSpot() pt {
-	for _, spots := range [][]pt{symbolSpots, moreSymbolSpots} {
-		for _, inCity := range []bool{false, true} {
+	for _, inCity := range []bool{false, true} {
+		for _, spots := range [][]pt{symbolSpots, moreSymbolSpots} {
 			for _, p := range spots {
 				if l.emblemFits(p, inCity) {
 					return p
