@@ -288,6 +288,9 @@ type Mechanics struct {
 	Dismissal *Dismissal
 	// ExtraTurn gives the player another tile (see ExtraTurn).
 	ExtraTurn *ExtraTurn
+	// Collection hands out tokens for completed features and scores
+	// their majorities (see Collection).
+	Collection *Collection
 	// Scoring are the scoring rules the step scores by, in order (see
 	// ScoreRule), and Bonuses the points its figure brings (see Bonus).
 	Scoring []ScoreRule
@@ -299,7 +302,7 @@ type Mechanics struct {
 // base game's steps).
 func (m *Mechanics) Plays() bool {
 	return m.Movement != nil || len(m.Bonuses) > 0 || len(m.Scoring) > 0 ||
-		m.Deployment != nil || m.Crossing != nil || m.Dismissal != nil || m.ExtraTurn != nil
+		m.Deployment != nil || m.Crossing != nil || m.Dismissal != nil || m.ExtraTurn != nil || m.Collection != nil
 }
 
 // Words returns the words the step's moves are written with in the move

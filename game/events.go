@@ -259,7 +259,7 @@ func (r *Ruleset) EventRule(e Event) EventRule {
 		return rule
 	}
 	if i := r.stepIndex(rule.Step); i >= 0 {
-		if st := r.turn[i].data; st != nil && st.Replaces != nil {
+		if st := r.turn[i].data; st != nil && (st.Replaces != nil || len(rule.Sources) == 0) {
 			rule.Sources = one(st.Source)
 		}
 	}

@@ -264,6 +264,9 @@ func (g *Game) scoreCompleted(events []Event) []Event {
 	g.done = g.board.Completed(g.done[:0])
 	for _, f := range g.done {
 		events = append(events, Event{Kind: EventCompleted, Feature: f, Player: -1})
+		for _, h := range g.rules.hooks.completed {
+			events = h(g, f, events)
+		}
 		if f.Followers == 0 {
 			continue
 		}

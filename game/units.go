@@ -78,6 +78,9 @@ type unitHooks struct {
 	closed func(g *Game, cell int32) bool
 	// figure adds the unit's moves to the figure decision and plays them.
 	figure *figureHook
+	// completed runs for each feature a tile completed, with or without
+	// followers, before it is scored.
+	completed func(g *Game, f Feature, events []Event) []Event
 	// scored runs once a feature is scored, before its followers go back
 	// (end says at the end of the game).
 	scored func(g *Game, f Feature, end bool, events []Event) []Event
@@ -154,6 +157,7 @@ type hookPoints struct {
 	blocks    []*blockHook
 	closed    []func(g *Game, cell int32) bool
 	figure    []*figureHook
+	completed []func(g *Game, f Feature, events []Event) []Event
 	scored    []func(g *Game, f Feature, end bool, events []Event) []Event
 	leaves    []func(g *Game, f follower)
 	removed   []func(g *Game, f Figure)
@@ -171,6 +175,7 @@ func (hp *hookPoints) add(h *unitHooks) {
 	hp.blocks = appendHook(hp.blocks, h.blocks, h.blocks != nil)
 	hp.closed = appendHook(hp.closed, h.closed, h.closed != nil)
 	hp.figure = appendHook(hp.figure, h.figure, h.figure != nil)
+	hp.completed = appendHook(hp.completed, h.completed, h.completed != nil)
 	hp.scored = appendHook(hp.scored, h.scored, h.scored != nil)
 	hp.leaves = appendHook(hp.leaves, h.leaves, h.leaves != nil)
 	hp.removed = appendHook(hp.removed, h.removed, h.removed != nil)
@@ -200,7 +205,7 @@ func appendHook[T any](hooks []T, h T, has bool) []T {
 var units []*unit
 
 func init() {
-	units = []*unit{&deploymentUnit, &dismissalUnit, &companionUnit, &movingUnit, &crossingUnit, &joiningUnit}
+	units = []*unit{&deploymentUnit, &dismissalUnit, &companionUnit, &movingUnit, &crossingUnit, &joiningUnit, &collectionUnit}
 }
 
 // unitStates holds the state of every unit during a game, embedded in
@@ -210,6 +215,7 @@ type unitStates struct {
 	crossingState
 	movingState
 	joiningState
+	collectionState
 }
 
 // unitRules holds every unit's compiled data, embedded in a Ruleset.
@@ -220,6 +226,7 @@ type unitRules struct {
 	dismissalRules
 	crossingRules
 	joiningRules
+	collectionRules
 	// figures are the verdicts of the tables the units read.
 	figures figureRulings
 	// sections are the units' sections of the snapshot notation, in the
@@ -310,7 +317,7 @@ type section struct {
 // sections are the units' sections: those of a figure (a ruleset writes
 // them in the order of its figures, Ruleset.sections) and the others,
 // which follow.
-var sections = []*section{&setAsideSect, &extraSect}
+var sections = []*section{&setAsideSect, &extraSect, &tokensSect}
 
 // unitSection returns the unit's section of a keyword, or nil.
 func unitSection(key string) *section {

@@ -104,6 +104,13 @@ func (w *EventWords) scoredFor(id string) string {
 	return w.word("event.scored."+id, func(cat *tilekit.Catalog) (string, bool) {
 		for i := range cat.Steps {
 			m := &cat.Steps[i].Mechanics
+			if c := m.Collection; c != nil && c.ID == id {
+				names := make([]string, len(c.Attributes))
+				for j, a := range c.Attributes {
+					names[j] = w.tr.must("event.attribute." + string(a))
+				}
+				return w.tr.must("event.majority", strings.Join(names, w.tr.must("event.or"))), true
+			}
 			for _, b := range m.Bonuses {
 				if b.ID == id {
 					return w.tr.must("event.bonus-figure", w.figureByID(b.Figure)), true

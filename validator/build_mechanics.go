@@ -31,6 +31,10 @@ func buildMechanics(m map[string]any, at tilekit.Origin) tilekit.Mechanics {
 	out.Choice = buildChoice(table(m, "choice"), at.At("choice"))
 	out.Deployment = buildDeployment(table(m, "deployment"), at.At("deployment"))
 	out.Dismissal = buildDismissal(table(m, "dismissal"), at.At("dismissal"))
+	if c := table(m, "collection"); c != nil {
+		out.Collection = &tilekit.Collection{ID: str(c, "id"), Feature: tilekit.FeatureKind(str(c, "feature")), Attributes: typedStrs[tilekit.Attribute](c, "attributes"),
+			Majority: integer(c["majority"]), Source: buildCitation(table(c, "source")), Origin: at.At("collection")}
+	}
 	if e := table(m, "extra-turn"); e != nil {
 		out.ExtraTurn = &tilekit.ExtraTurn{Figure: str(e, "figure"), Source: buildCitation(table(e, "source")), Origin: at.At("extra-turn")}
 	}

@@ -2,6 +2,7 @@ package validator
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/tilekit/tilekit"
 )
@@ -10,7 +11,23 @@ import (
 var DismissalCodes = []Code{
 	{"dismissal-attribute", "A step's dismissal names an attribute that its feature kind cannot carry, such as a pennant on a road."},
 	{"dismissal-word", "A step's dismissal gives its moves a word that the notation already uses: another step's word, a figure's id, or a first word of the event notation."},
+	{"collection-attribute", "A step's collection names an attribute that its feature kind cannot carry, such as an inn in a city."},
 	{"extra-turn-figure", "A step's extra turn names a figure that the engine does not play as a player's figure (a follower, or a figure that joins followers, with per-player and stands-on)."},
+}
+
+// checkCollection checks a step's collection: its source and attributes
+// its feature kind may carry.
+func (l *loader) checkCollection(s *tilekit.Step) {
+	c := s.Mechanics.Collection
+	if c == nil {
+		return
+	}
+	l.checkSource(c.Source, c.Origin.At("source"))
+	for i, a := range c.Attributes {
+		if c.Feature.Known() && !slices.Contains(c.Feature.Info().Attributes, a) {
+			l.report(c.Origin.At("attributes", strconv.Itoa(i)), "collection-attribute", Error, "step %s hands out tokens for the %s of a %s, which a %s cannot carry", s.ID, a, c.Feature, c.Feature)
+		}
+	}
 }
 
 // checkExtraTurn checks a step's extra turn: its source and a figure the

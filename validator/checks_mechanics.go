@@ -85,6 +85,7 @@ func (l *loader) checkMechanics(cat *tilekit.Catalog, s *tilekit.Step) {
 	l.checkScoring(cat, s)
 	l.checkDismissal(cat, s)
 	l.checkExtraTurn(cat, s)
+	l.checkCollection(s)
 }
 
 // checkTrigger checks that a trigger gives what its kind needs.

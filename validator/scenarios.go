@@ -364,6 +364,12 @@ func (l *loader) eventBonus(text string, n tilekit.EventNotation, at tilekit.Ori
 			}
 			return
 		}
+		if c := l.data.Steps[i].Mechanics.Collection; c != nil && c.ID == n.Word {
+			if !n.End {
+				l.report(at, "event-notation", Error, "event %q: the majority %s scores at the end of the game only", text, c.ID)
+			}
+			return
+		}
 		for _, b := range l.data.Steps[i].Mechanics.Bonuses {
 			if b.ID != n.Word {
 				continue
@@ -374,7 +380,7 @@ func (l *loader) eventBonus(text string, n tilekit.EventNotation, at tilekit.Ori
 			return
 		}
 	}
-	l.report(at, "event-notation", Error, "event %q: %s is no scoring rule of the base game (road, city, cloister, field, city-1st-edition, field-1st-edition) and no step of the data states a scoring rule or bonus of that id", text, n.Word)
+	l.report(at, "event-notation", Error, "event %q: %s is no scoring rule of the base game (road, city, cloister, field, city-1st-edition, field-1st-edition) and no step of the data states a scoring rule, bonus or collection of that id", text, n.Word)
 }
 
 // momentWords says when a scoring rule scores, for a message.

@@ -373,9 +373,13 @@ func plural(n int, noun string) string {
 }
 
 // moveLabel names a turn's move in its label: "follower on city" for a
-// follower, else the move as written ("dragon N", "none").
+// meeple, "builder on road" for a figure of another kind, else the move as
+// written ("dragon N", "none").
 func moveLabel(text string) string {
 	if m, err := tilekit.ParseMoveText(text); err == nil && m.Word == "" && m.Feature != "" {
+		if m.Figure != "" {
+			return m.Figure + " on " + m.Feature
+		}
 		return "follower on " + m.Feature
 	}
 	return text
