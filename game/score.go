@@ -141,7 +141,7 @@ func (g *Game) refusal(m Move, h *figureHook, err error) error {
 	}
 	if h.refuse != nil {
 		x := g.board.instance(int32(g.board.cells[idx].slot), int32(max(m.Feature, 0)))
-		if why := h.refuse(g, int32(idx), x); why != nil {
+		if why := h.refuse(g, m, int32(idx), x); why != nil {
 			return why
 		}
 	}

@@ -80,7 +80,7 @@ var (
 		},
 		hooks: unitHooks{
 			removed: (*Game).removeCompanion,
-			figure:  &figureHook{kind: MoveCompanion, moves: (*Game).companionMoves, apply: (*Game).moveCompanion},
+			figure:  &figureHook{kind: MoveCompanion, moves: (*Game).companionMoves, apply: (*Game).moveCompanion, refuse: (*Game).companionRefusal},
 			scored:  (*Game).scoredBonuses,
 			leaves:  (*Game).leaveCompanion,
 			check:   checkCompanions,
@@ -142,6 +142,22 @@ func readCompanionRulings(r *Ruleset, read rulingReader) error {
 			return err
 		}
 		c.onTile = c.beside[0].conditional
+	}
+	return nil
+}
+
+// companionRefusal says why a companion may not stand next to the
+// follower on instance x, when its beside table refuses that follower's
+// kind: a refusal by the table's verdict; nil otherwise.
+func (g *Game) companionRefusal(m Move, _, x int32) error {
+	k := g.rules.companionOfWord(m.Word)
+	i := g.followerAt(x)
+	if k < 0 || i < 0 || m.Feature < 0 || int(g.followers[i].player) != g.turn {
+		return nil
+	}
+	c, kind := &g.rules.companions[k], g.followers[i].kind
+	if v := c.beside[kind]; !v.yes {
+		return refusedBy(v, fmt.Errorf("the %s may not stand next to a %s (%s)", c.who, g.rules.kinds[kind].ID, reasonText(v.reason)))
 	}
 	return nil
 }

@@ -249,11 +249,14 @@ func (g *Game) noteDeployRulings(cell, x int32, kind int) {
 
 // deployRefusal says why a deployment onto an instance of the tile of a
 // cell is not legal, where the reason is known, or nil.
-func (g *Game) deployRefusal(cell, x int32) error {
+func (g *Game) deployRefusal(m Move, cell, x int32) error {
 	r := g.rules
 	fr := &r.figures
 	what := g.board.describe(x)
 	switch {
+	case m.Figure > 0 && m.Figure < len(fr.deployVia) && !fr.deployVia[m.Figure].yes:
+		v := fr.deployVia[m.Figure]
+		return refusedBy(v, fmt.Errorf("no %s may be deployed elsewhere (%s)", r.kinds[m.Figure].ID, reasonText(v.reason)))
 	case !r.deployTiles[g.tile]:
 		return fmt.Errorf("%s shows no %s symbol (%s)", r.ID(g.tile), r.deploySymbol, citationText(r.deployStep.Mechanics.Trigger.Source))
 	case cell == g.lastCell:

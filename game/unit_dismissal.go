@@ -86,7 +86,7 @@ var (
 		hooks: unitHooks{
 			figure: &figureHook{kind: MoveDismissal, only: (*Game).dismissalMust,
 				onlyWhy: func(g *Game) error { return g.rules.dismissal.must },
-				moves:   (*Game).dismissalMoves, apply: (*Game).dismiss},
+				moves:   (*Game).dismissalMoves, apply: (*Game).dismiss, refuse: (*Game).dismissalRefusal},
 		},
 	}
 	dismissalKind = moveKind{notation: placeNotation, parse: placeMove(MoveDismissal),
@@ -144,6 +144,21 @@ func (g *Game) dismissalMust() bool { return g.rules.dismissal.choice.must && g.
 func (g *Game) hasDismissalMove() bool {
 	_, found := g.dismissals(nil, true)
 	return found
+}
+
+// dismissalRefusal says why the dismissal may not remove the follower on
+// instance x, when its table refuses that follower's kind: a refusal by
+// the table's verdict; nil otherwise.
+func (g *Game) dismissalRefusal(_ Move, _, x int32) error {
+	d := &g.rules.dismissal
+	i := g.followerAt(x)
+	if i < 0 {
+		return nil
+	}
+	if kind := g.followers[i].kind; !d.by[kind].yes {
+		return refusedBy(d.by[kind], fmt.Errorf("the %s may not remove a %s (%s)", d.word, g.rules.kinds[kind].ID, reasonText(d.by[kind].reason)))
+	}
+	return nil
 }
 
 // dismissalMoves appends a move for each follower the dismissal may

@@ -421,8 +421,7 @@ func readMovingRulings(r *Ruleset, read rulingReader) error {
 // deployable returns the ids of figures whose verdicts of a movement's
 // deploy table are read: those of ids but the kinds of follower that may
 // stand on no feature of any tile type showing the movement's trigger
-// symbol, for which no verdict decides anything (no volcano tile has a
-// feature such a kind stands on).
+// symbol, for which no verdict decides anything.
 func (r *Ruleset) deployable(mv *movement, ids []string) []string {
 	if mv.trigger.symbol == "" {
 		return ids

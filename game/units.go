@@ -122,14 +122,15 @@ type blockHook struct {
 // moves; only, when not nil, reports whether its moves are the only
 // legal ones (onlyWhy says why a follower is refused then); moves appends
 // its legal moves; apply plays a legal one; refuse, when not nil, says
-// why a move onto an instance of the tile of a cell is not legal, or nil.
+// why a move onto an instance x of the tile of a cell is not legal, or
+// nil (a refusal a table's verdict decided is a RulingError).
 type figureHook struct {
 	kind    MoveKind
 	only    func(g *Game) bool
 	onlyWhy func(g *Game) error
 	moves   func(g *Game, dst []Move) []Move
 	apply   func(g *Game, m Move, events []Event) []Event
-	refuse  func(g *Game, cell, x int32) error
+	refuse  func(g *Game, m Move, cell, x int32) error
 }
 
 // decision is a unit's own decision that the game waits for in phaseUnit:
