@@ -227,11 +227,18 @@ func (g *Game) appendFollowerMoves(dst []Move, only uint32) []Move {
 	}
 	kinds := g.rules.kinds
 	joining := g.rules.joining
+	// joinOn are the kinds of feature a kind that joins at hand stands on.
+	var joinOn uint8
+	for k := range kinds {
+		if joining&(1<<k) != 0 {
+			joinOn |= at[k]
+		}
+	}
 	base := g.lastBase()
 	for i := range int32(g.rules.NumFeatures(g.tile)) {
 		root := g.board.find(base + i)
 		n := &g.board.nodes[root]
-		if n.followers > 0 && (joining == 0 || !g.joinable(root, int32(g.turn))) {
+		if n.followers > 0 && (joinOn&(1<<n.kind) == 0 || !g.joinable(root, int32(g.turn))) {
 			continue
 		}
 		for k := range kinds {

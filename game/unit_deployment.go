@@ -144,6 +144,12 @@ func (g *Game) deployMoves(dst []Move) []Move {
 		return dst
 	}
 	occupied, completed := fr.deployTo[placeOccupied].yes, fr.deployTo[placeCompleted].yes
+	// joinAtHand says that a kind that joins its owner's followers may be
+	// deployed so and is at hand.
+	joinAtHand := false
+	for k := range r.kinds {
+		joinAtHand = joinAtHand || r.joining&(1<<k) != 0 && at[k] != 0
+	}
 	b := g.board
 	for slot := range int32(len(b.placed) - 1) {
 		cell := b.placed[slot]
@@ -167,7 +173,7 @@ func (g *Game) deployMoves(dst []Move) []Move {
 			if root.followers > 0 && !occupied {
 				kinds = 0
 			}
-			if r.joining != 0 && root.followers > 0 && g.joinable(ri, int32(g.turn)) {
+			if joinAtHand && root.followers > 0 && g.joinable(ri, int32(g.turn)) {
 				kinds |= r.joining
 			}
 			if kinds != 0 {

@@ -115,11 +115,18 @@ func (g *Game) noteExtraTurn(events []Event) []Event {
 	if !x.on || g.extra {
 		return events
 	}
+	if g.supply[g.turn][x.kind] == int16(g.rules.kinds[x.kind].PerPlayer) {
+		return events // none of the player's figures of the kind is on the board
+	}
 	base := g.lastBase()
-	for i := range int32(g.rules.NumFeatures(g.tile)) {
-		root := g.board.find(base + i)
-		for _, f := range g.followers {
-			if f.kind == x.kind && int(f.player) == g.turn && g.board.find(f.node) == root && g.board.slotOf(f.node) != g.board.slotOf(base) {
+	n := int32(g.rules.NumFeatures(g.tile))
+	for _, f := range g.followers {
+		if f.kind != x.kind || int(f.player) != g.turn || g.board.slotOf(f.node) == g.board.slotOf(base) {
+			continue
+		}
+		root := g.board.find(f.node)
+		for i := range n {
+			if g.board.find(base+i) == root {
 				g.extraDue = true
 				return append(events, Event{Kind: EventExtraTurn, Player: g.turn})
 			}
@@ -136,7 +143,7 @@ func (g *Game) joinerBonuses(f Feature, end bool, events []Event) []Event {
 	var count [MaxPlayers]int
 	most := -1
 	for _, b := range g.rules.scoring.bonuses {
-		if b.joiner < 0 || b.turnStart {
+		if b.joiner < 0 || b.turnStart || !g.kindOn(uint8(b.joiner), int32(f.ID)) {
 			continue
 		}
 		if most < 0 {
@@ -161,6 +168,17 @@ func (g *Game) joinerBonuses(f Feature, end bool, events []Event) []Event {
 		}
 	}
 	return events
+}
+
+// kindOn reports whether a figure of a kind stands on the joined feature
+// of a root.
+func (g *Game) kindOn(kind uint8, root int32) bool {
+	for _, f := range g.followers {
+		if f.kind == kind && g.board.find(f.node) == root {
+			return true
+		}
+	}
+	return false
 }
 
 // termCount counts what a kind of term of the scoring rules counts of a
