@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -157,34 +158,42 @@ var tokensSect = section{key: "tokens",
 
 // parseTokens reads the value of a tokens section, one number per player
 // for each attribute (players < 0: any number of players up to the
-// most).
+// most); the numbers are separated by commas, an attribute's from the
+// next by a space or a comma.
 func (r *Ruleset) parseTokens(v string, players int) ([MaxPlayers][maxTokens]int16, error) {
 	var out [MaxPlayers][maxTokens]int16
 	c := &r.collect
-	for _, part := range strings.Fields(v) {
-		id, nums, ok := strings.Cut(part, ":")
-		i := -1
-		for j, a := range c.attrs {
-			if string(a) == id {
-				i = j
-			}
+	attr, count := -1, 0
+	done := func() error {
+		if attr >= 0 && (count == 0 || players >= 0 && count != players) {
+			return fmt.Errorf("tokens of %s: want one number a player", c.attrs[attr])
 		}
-		if !ok || i < 0 {
-			return out, fmt.Errorf("tokens %q: want ATTRIBUTE:N,N,... for each of %v", part, c.attrs)
-		}
-		counts := strings.Split(nums, ",")
-		if len(counts) > MaxPlayers || players >= 0 && len(counts) != players {
-			return out, fmt.Errorf("tokens %q: want one number a player", part)
-		}
-		for p, s := range counts {
-			n, err := strconv.Atoi(s)
-			if err != nil || n < 0 || n > 999 {
-				return out, fmt.Errorf("tokens %q: %q is no number of tokens", part, s)
-			}
-			out[p][i] = int16(n)
-		}
+		return nil
 	}
-	return out, nil
+	for _, word := range strings.FieldsFunc(v, func(r rune) bool { return r == ' ' || r == ',' }) {
+		if id, num, ok := strings.Cut(word, ":"); ok {
+			if err := done(); err != nil {
+				return out, err
+			}
+			attr, count = slices.Index(c.attrs, tilekit.Attribute(id)), 0
+			if attr < 0 {
+				return out, fmt.Errorf("tokens %q: want ATTRIBUTE:N,N,... for each of %v", word, c.attrs)
+			}
+			word = num
+		}
+		n, err := strconv.Atoi(word)
+		switch {
+		case attr < 0:
+			return out, fmt.Errorf("tokens %q: want ATTRIBUTE:N,N,... for each of %v", word, c.attrs)
+		case err != nil || n < 0 || n > 999:
+			return out, fmt.Errorf("tokens of %s: %q is no number of tokens", c.attrs[attr], word)
+		case count >= MaxPlayers:
+			return out, fmt.Errorf("tokens of %s: want one number a player", c.attrs[attr])
+		}
+		out[count][attr] = int16(n)
+		count++
+	}
+	return out, done()
 }
 
 // checkTokens checks that the players hold no more tokens of an attribute
