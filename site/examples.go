@@ -417,12 +417,18 @@ func flights(s *tilekit.Scenario, res game.ScenarioResult) []flight {
 
 // exampleTurns describes each turn and what the engine did, and the end.
 // The first turn is played by player first (from 0), as the engine set
-// the scenario up.
+// the scenario up; a turn that gave an extra turn (game.EventExtraTurn)
+// is followed by one of the same player.
 func (b *builder) exampleTurns(s *tilekit.Scenario, res game.ScenarioResult, d *exampleData, first int, page string) {
+	played := 0 // turns that passed to the next player
 	for i, t := range s.Turns {
-		v := turnView{Move: b.moveText(t, activePlayer(first, s.Players, i))}
+		v := turnView{Move: b.moveText(t, activePlayer(first, s.Players, played))}
+		played++
 		if i < len(res.Events) {
 			v.Events = b.eventViews(d, res, res.Events[i], page)
+			if slices.ContainsFunc(res.Events[i], func(e game.Event) bool { return e.Kind == game.EventExtraTurn }) {
+				played--
+			}
 		}
 		d.Turns = append(d.Turns, v)
 	}
@@ -564,6 +570,8 @@ func (b *builder) moveText(t tilekit.ScenarioTurn, turn turnPlayers) string {
 		m, err := tilekit.ParseMoveText(text)
 		switch {
 		case err != nil:
+		case m.Word == "" && m.Feature != "" && m.Figure != "":
+			parts = append(parts, b.tr.must("example.figure", b.figureInSentence(m.Figure), b.moveFeature(m)))
 		case m.Word == "" && m.Feature != "":
 			parts = append(parts, b.tr.must("example.follower", b.moveFeature(m)))
 		case wordKind(m.Word) == game.MoveDeploy:
@@ -591,6 +599,18 @@ func (b *builder) moveText(t tilekit.ScenarioTurn, turn turnPlayers) string {
 		parts = append(parts, b.tr.must("example.illegal", t.Illegal))
 	}
 	return strings.Join(parts, "; ")
+}
+
+// figureInSentence words a figure by its id within a sentence: its
+// string, else its name in the data as a sentence has it ("builder").
+func (b *builder) figureInSentence(id string) string {
+	if w, ok := b.tr.strings["event.figure."+id]; ok {
+		return w
+	}
+	if f := b.cat.Figure(id); f != nil {
+		return inSentence(f.Translations, b.tr.lang, f.Name)
+	}
+	return id
 }
 
 // deploymentArrows returns an arrow for each follower a turn deployed onto

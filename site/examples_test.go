@@ -216,3 +216,17 @@ func BenchmarkBuildTwoLanguages(b *testing.B) {
 		}
 	}
 }
+
+// A worked example's turns name who plays them as the engine played
+// them: the second tile of the builder's double turn is the same
+// player's, and a figure of another kind is named ("puts the builder on
+// road"), not called a follower.
+func TestExampleTurnsFollowTheDoubleTurn(t *testing.T) {
+	_, s := builtinBuild(t)
+	page, ok := s.File("examples/traders-builders-builder-double-turn.html")
+	require.True(t, ok)
+	text := string(page)
+	assert.Contains(t, text, "puts the builder on road")
+	assert.Contains(t, text, "Yellow takes “City cap” and places it at 0,-1")
+	assert.NotContains(t, text, "Blue takes “City cap”")
+}
