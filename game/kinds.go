@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/tilekit/tilekit"
 	"github.com/tilekit/tilekit/rules"
@@ -225,11 +226,17 @@ func (g *Game) appendFollowerMoves(dst []Move, only uint32) []Move {
 	if stands == 0 {
 		return dst
 	}
-	kinds := g.rules.kinds
 	joining := g.rules.joining
-	// joinOn are the kinds of feature a kind that joins at hand stands on.
+	// on holds, by kind of feature, the kinds at hand that stand on it;
+	// joinOn the kinds of feature a kind that joins at hand stands on.
+	var on [len(kindNames)]uint32
 	var joinOn uint8
-	for k := range kinds {
+	for k := range g.rules.kinds {
+		for fk := range on {
+			if at[k]&(1<<fk) != 0 {
+				on[fk] |= 1 << k
+			}
+		}
 		if joining&(1<<k) != 0 {
 			joinOn |= at[k]
 		}
@@ -238,13 +245,15 @@ func (g *Game) appendFollowerMoves(dst []Move, only uint32) []Move {
 	for i := range int32(g.rules.NumFeatures(g.tile)) {
 		root := g.board.find(base + i)
 		n := &g.board.nodes[root]
-		if n.followers > 0 && (joinOn&(1<<n.kind) == 0 || !g.joinable(root, int32(g.turn))) {
-			continue
-		}
-		for k := range kinds {
-			if at[k]&(1<<n.kind) != 0 && (n.followers > 0) == (joining&(1<<k) != 0) {
-				dst = append(dst, Move{Follower: true, Feature: int(i), Figure: k})
+		mask := on[n.kind] &^ joining
+		if n.followers > 0 {
+			if joinOn&(1<<n.kind) == 0 || !g.joinable(root, int32(g.turn)) {
+				continue
 			}
+			mask = on[n.kind] & joining
+		}
+		for ; mask != 0; mask &= mask - 1 {
+			dst = append(dst, Move{Follower: true, Feature: int(i), Figure: bits.TrailingZeros32(mask)})
 		}
 	}
 	return dst

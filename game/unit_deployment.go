@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"github.com/tilekit/tilekit"
@@ -147,8 +148,15 @@ func (g *Game) deployMoves(dst []Move) []Move {
 	// joinAtHand says that a kind that joins its owner's followers may be
 	// deployed so and is at hand.
 	joinAtHand := false
+	// byKind holds, by kind of feature, the kinds at hand that stand on it.
+	var byKind [len(kindNames)]uint32
 	for k := range r.kinds {
 		joinAtHand = joinAtHand || r.joining&(1<<k) != 0 && at[k] != 0
+		for fk := range byKind {
+			if at[k]&(1<<fk) != 0 {
+				byKind[fk] |= 1 << k
+			}
+		}
 	}
 	b := g.board
 	for slot := range int32(len(b.placed) - 1) {
@@ -176,8 +184,8 @@ func (g *Game) deployMoves(dst []Move) []Move {
 			if joinAtHand && root.followers > 0 && g.joinable(ri, int32(g.turn)) {
 				kinds |= r.joining
 			}
-			if kinds != 0 {
-				dst = g.appendDeployKinds(dst, at, kinds, on, pos, int(i))
+			if kinds &= byKind[n.kind]; kinds != 0 {
+				dst = g.appendDeployKinds(dst, kinds, pos, int(i))
 			}
 		}
 	}
@@ -197,18 +205,16 @@ func (g *Game) tileOfRefusing(cell int32) int {
 }
 
 // appendDeployKinds appends a deployment onto feature i of the tile at a
-// position for each kind at hand of a mask (bit k for kind k) that may
-// stand on its kind (on). A kind that joins its owner's followers is in
-// the mask only where the player has one.
-func (g *Game) appendDeployKinds(dst []Move, at [MaxKinds]uint8, kinds uint32, on uint8, pos tilekit.BoardPosition, i int) []Move {
+// position for each kind of a mask (bit k for kind k): the kinds at hand
+// that may stand on it (a kind that joins its owner's followers only
+// where the player has one).
+func (g *Game) appendDeployKinds(dst []Move, kinds uint32, pos tilekit.BoardPosition, i int) []Move {
 	r := g.rules
 	if len(r.kinds) == 1 { // the meeple alone
 		return append(dst, r.DeployMove(pos, i))
 	}
-	for k := range r.kinds {
-		if at[k]&on != 0 && kinds&(1<<k) != 0 {
-			dst = append(dst, Move{Kind: MoveDeploy, Follower: true, Placement: Placement{Pos: pos}, Feature: i, Figure: k, Word: r.deployWord})
-		}
+	for ; kinds != 0; kinds &= kinds - 1 {
+		dst = append(dst, Move{Kind: MoveDeploy, Follower: true, Placement: Placement{Pos: pos}, Feature: i, Figure: bits.TrailingZeros32(kinds), Word: r.deployWord})
 	}
 	return dst
 }
