@@ -61,9 +61,11 @@ numbers of scenarios.
 
 play --random N plays N games in which every player lays each tile drawn
 at a random legal placement and makes every decision of the turn at
-random among its legal moves (a follower or none; with The Princess & the
-Dragon, the Black Dragon and The Drawbridges also the magic portal, the
-princess, the fairy, each dragon's step and each meeple at a drawbridge),
+random among its legal moves (a follower of any kind or none; with The
+Princess & the Dragon, the Black Dragon and The Drawbridges also the
+magic portal, the princess, the fairy, each dragon's step and each meeple
+at a drawbridge; with Traders & Builders the builder and the pig, and the
+double turn's second tile),
 played by the order of play of the selection under --variant's rules
 (hig, rgg or zmg), and checks after every move that the engine keeps its
 invariants: each tile matches its neighbours, each player has 7 followers
@@ -72,8 +74,9 @@ score is the sum of the player's points; the dragon never enters the
 fairy's tile when the fairy blocks it, leaves on a tile it enters only
 the followers its tables spare, and no follower comes onto its tile when a
 step forbids it; a dragon never enters a tile twice in one move, the
-Black Dragon takes no more steps than features completed, and nothing is
-eaten that the tables protect. The invariants read the same data as the
+Black Dragon takes no more steps than features completed, nothing is
+eaten that the tables protect, no builder or pig stands without its
+owner's follower, and nobody holds more goods tokens than the board shows. The invariants read the same data as the
 legal moves, so a house rule the data allows is never a break. An expansion with a step
 the engine does not play (the tower, say) is refused. Game i is played with
 seed S+i (--seed), so a run is the same every time, whatever --jobs. It
