@@ -78,8 +78,9 @@ func (f *Figure) Played() bool {
 
 // FollowerPlay is how a kind of follower is played: the game engine plays
 // every kind of the selection by it. What a kind does beyond standing
-// and weighing (the abbot's early return, the phantom's second
-// deployment, the wagon's move) is a mechanic the engine does not play.
+// and weighing is a step's mechanic (the phantom's second deployment,
+// SecondDeployment), or one the engine does not play yet (the abbot's
+// early return, the wagon's move).
 type FollowerPlay struct {
 	// PerPlayer is how many each player has in their supply at the start.
 	PerPlayer int

@@ -291,6 +291,9 @@ type Mechanics struct {
 	// Collection hands out tokens for completed features and scores
 	// their majorities (see Collection).
 	Collection *Collection
+	// SecondDeployment lets a second follower of a kind be deployed in
+	// the turn (see SecondDeployment).
+	SecondDeployment *SecondDeployment
 	// Scoring are the scoring rules the step scores by, in order (see
 	// ScoreRule), and Bonuses the points its figure brings (see Bonus).
 	Scoring []ScoreRule
@@ -302,7 +305,7 @@ type Mechanics struct {
 // base game's steps).
 func (m *Mechanics) Plays() bool {
 	return m.Movement != nil || len(m.Bonuses) > 0 || len(m.Scoring) > 0 ||
-		m.Deployment != nil || m.Crossing != nil || m.Dismissal != nil || m.ExtraTurn != nil || m.Collection != nil
+		m.Deployment != nil || m.Crossing != nil || m.Dismissal != nil || m.ExtraTurn != nil || m.Collection != nil || m.SecondDeployment != nil
 }
 
 // Words returns the words the step's moves are written with in the move

@@ -51,7 +51,7 @@ func TestReadmeDocumentsTheRulesVocabulary(t *testing.T) {
 		} `json:"definitions"`
 	}
 	require.NoError(t, json.Unmarshal(raw, &schema))
-	parts := []string{"trigger", "movement", "choice", "removal", "score-rule", "score-term", "score-condition", "bonus", "deployment", "dismissal", "crossing", "extraTurn", "collection"}
+	parts := []string{"trigger", "movement", "choice", "removal", "score-rule", "score-term", "score-condition", "bonus", "deployment", "dismissal", "crossing", "extraTurn", "collection", "secondDeployment"}
 	for _, part := range parts {
 		def, ok := schema.Definitions[part]
 		require.True(t, ok, "the schema defines %s", part)

@@ -97,18 +97,18 @@ func (r *Ruleset) compileTurn(cat *tilekit.Catalog, sel rules.Selection) error {
 			if err != nil {
 				return fmt.Errorf("step %s: %w", ps.Step.ID, err)
 			}
-			r.turn = append(r.turn, turnStep{id: ps.Step.ID, kind: st, data: ps.Step, run: run})
+			r.turn = append(r.turn, turnStep{id: ps.Step.ID, kind: st, data: ps.Step, run: run, choice: ps.Choice})
 			continue
 		}
 		if us == nil && st == stepUnit && len(ps.Step.Mechanics.Scoring) > 0 {
-			r.turn = append(r.turn, turnStep{id: ps.Step.ID, kind: stepScoringRules, data: ps.Step})
+			r.turn = append(r.turn, turnStep{id: ps.Step.ID, kind: stepScoringRules, data: ps.Step, choice: ps.Choice})
 			continue
 		}
 		if us == nil && st == stepUnit {
 			return fmt.Errorf("the step %s (%s, of expansion %s) has no implementation in the game engine: leave the expansion out of the selection",
 				ps.Step.ID, ps.Step.Name, ps.Step.Expansion)
 		}
-		ts := turnStep{id: ps.Step.ID, kind: st, data: ps.Step}
+		ts := turnStep{id: ps.Step.ID, kind: st, data: ps.Step, choice: ps.Choice}
 		if us != nil {
 			ts.run = us.run
 			if us.bind != nil {

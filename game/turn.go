@@ -39,6 +39,9 @@ type turnStep struct {
 	// data is the step of the catalog it plays (one that supersedes
 	// another holds it in Replaces); nil in the base game's turn.
 	data *tilekit.Step
+	// choice is the step's choice as the setup plays it (a variant's for
+	// the publisher or the expansions played with it); nil for none.
+	choice *tilekit.Choice
 }
 
 // baseTurn is the base game's turn.

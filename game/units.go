@@ -206,7 +206,7 @@ func appendHook[T any](hooks []T, h T, has bool) []T {
 var units []*unit
 
 func init() {
-	units = []*unit{&deploymentUnit, &dismissalUnit, &companionUnit, &movingUnit, &crossingUnit, &joiningUnit, &collectionUnit}
+	units = []*unit{&deploymentUnit, &dismissalUnit, &companionUnit, &movingUnit, &crossingUnit, &joiningUnit, &collectionUnit, &secondUnit}
 }
 
 // unitStates holds the state of every unit during a game, embedded in
@@ -228,6 +228,7 @@ type unitRules struct {
 	crossingRules
 	joiningRules
 	collectionRules
+	secondRules
 	// figures are the verdicts of the tables the units read.
 	figures figureRulings
 	// sections are the units' sections of the snapshot notation, in the

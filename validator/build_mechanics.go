@@ -35,6 +35,9 @@ func buildMechanics(m map[string]any, at tilekit.Origin) tilekit.Mechanics {
 		out.Collection = &tilekit.Collection{ID: str(c, "id"), Feature: tilekit.FeatureKind(str(c, "feature")), Attributes: typedStrs[tilekit.Attribute](c, "attributes"),
 			Majority: integer(c["majority"]), Source: buildCitation(table(c, "source")), Origin: at.At("collection")}
 	}
+	if e := table(m, "second-deployment"); e != nil {
+		out.SecondDeployment = &tilekit.SecondDeployment{Figure: str(e, "figure"), Source: buildCitation(table(e, "source")), Origin: at.At("second-deployment")}
+	}
 	if e := table(m, "extra-turn"); e != nil {
 		out.ExtraTurn = &tilekit.ExtraTurn{Figure: str(e, "figure"), Source: buildCitation(table(e, "source")), Origin: at.At("extra-turn")}
 	}

@@ -13,6 +13,7 @@ var DismissalCodes = []Code{
 	{"dismissal-word", "A step's dismissal gives its moves a word that the notation already uses: another step's word, a figure's id, or a first word of the event notation."},
 	{"collection-attribute", "A step's collection names an attribute that its feature kind cannot carry, such as an inn in a city."},
 	{"extra-turn-figure", "A step's extra turn names a figure that the engine does not play as a player's figure (a follower, or a figure that joins followers, with per-player and stands-on)."},
+	{"second-deployment-figure", "A step's second deployment names a figure that is not a follower a player owns."},
 }
 
 // checkCollection checks a step's collection: its source and attributes
@@ -27,6 +28,20 @@ func (l *loader) checkCollection(s *tilekit.Step) {
 		if c.Feature.Known() && !slices.Contains(c.Feature.Info().Attributes, a) {
 			l.report(c.Origin.At("attributes", strconv.Itoa(i)), "collection-attribute", Error, "step %s hands out tokens for the %s of a %s, which a %s cannot carry", s.ID, a, c.Feature, c.Feature)
 		}
+	}
+}
+
+// checkSecondDeployment checks a step's second deployment: its source
+// and a follower a player owns.
+func (l *loader) checkSecondDeployment(cat *tilekit.Catalog, s *tilekit.Step) {
+	d := s.Mechanics.SecondDeployment
+	if d == nil {
+		return
+	}
+	l.checkSource(d.Source, d.Origin.At("source"))
+	l.figureRefs(cat, []string{d.Figure}, d.Origin.At("figure"), false)
+	if f := cat.Figure(d.Figure); f != nil && !(f.PlayerFollower() && f.Play != nil) {
+		l.report(d.Origin.At("figure"), "second-deployment-figure", Error, "step %s deploys a second %s, which is no follower a player owns", s.ID, d.Figure)
 	}
 }
 

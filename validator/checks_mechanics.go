@@ -86,6 +86,7 @@ func (l *loader) checkMechanics(cat *tilekit.Catalog, s *tilekit.Step) {
 	l.checkDismissal(cat, s)
 	l.checkExtraTurn(cat, s)
 	l.checkCollection(s)
+	l.checkSecondDeployment(cat, s)
 }
 
 // checkTrigger checks that a trigger gives what its kind needs.

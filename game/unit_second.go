@@ -1,0 +1,127 @@
+package game
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/tilekit/tilekit"
+	"github.com/tilekit/tilekit/rules"
+)
+
+// The mechanic of a second follower in a turn: every step with a second
+// deployment in the rules data ([step.second-deployment]), whatever its id,
+// is played here, from its data alone. After the figure decision the
+// player may deploy one follower of the step's kind onto a free feature of
+// the tile placed, as a follower is placed there (the moves of the figure
+// decision's follower, "FEATURE KIND", or none); when the figure decision
+// was the action of a step whose choice replaces the deployment
+// (instead-of place-figure), only if that choice excepts the kind. The
+// seed's is the phantom, cited in the data.
+
+// secondRules are the mechanic's compiled data.
+type secondRules struct {
+	second second
+}
+
+// second is a compiled second deployment: whether the turn has one, the
+// kind of follower, the step, the steps whose figure decision it may
+// follow although they replace the deployment, and its decision.
+type second struct {
+	on       bool
+	kind     uint8
+	step     string
+	after    []string
+	decision decision
+}
+
+var secondUnit = unit{
+	steps: []unitStep{{part: func(m *tilekit.Mechanics) bool { return m.SecondDeployment != nil }, compile: compileSecond,
+		run: func(g *Game, events []Event) ([]Event, bool) {
+			return events, g.secondDue() && g.waitFor(&g.rules.second.decision)
+		}}},
+	playing:  func(r *Ruleset) bool { return r.second.on },
+	compiled: compileSecondAfter,
+}
+
+// compileSecond compiles a step's second deployment: its kind of follower,
+// which the selection must play, and its decision.
+func compileSecond(r *Ruleset, ps rules.PlayedStep) error {
+	d := ps.Step.Mechanics.SecondDeployment
+	if r.second.on {
+		return fmt.Errorf("the game engine plays one step with a second deployment in a turn, and %s is a second one", ps.Step.ID)
+	}
+	k, ok := r.KindIndex(d.Figure)
+	if !ok {
+		return fmt.Errorf("the second deployment's figure %s is no kind the selection plays", d.Figure)
+	}
+	r.second = second{on: true, kind: uint8(k), step: ps.Step.ID}
+	r.second.decision = decision{id: ps.Step.ID, legal: (*Game).secondMoves, apply: (*Game).applySecond,
+		text: func(g *Game) string {
+			return fmt.Sprintf("player %d may deploy the %s too (FEATURE %s, or none: %s)", g.turn+1, d.Figure, d.Figure, ps.Step.ID)
+		}}
+	return nil
+}
+
+// compileSecondAfter finds the steps of the turn whose choice replaces
+// the deployment and excepts the second deployment's kind: their figure
+// decision may be followed by it.
+func compileSecondAfter(r *Ruleset) error {
+	s := &r.second
+	s.after = s.after[:0]
+	for _, ts := range r.turn {
+		if c := ts.choice; c != nil && slices.Contains(c.Except, r.kinds[s.kind].ID) {
+			s.after = append(s.after, ts.id)
+		}
+	}
+	return nil
+}
+
+// secondDue reports whether the second deployment may follow the figure
+// decision: a follower deployed (on the tile or elsewhere) or none, or the
+// action of a step whose choice excepts the kind; and the player has one
+// at hand with a place for it.
+func (g *Game) secondDue() bool {
+	s := &g.rules.second
+	if g.figureKind != MoveBase {
+		k := moveKinds[g.figureKind%numMoveKinds]
+		step := ""
+		if k.step != nil {
+			step = k.step(g.rules, Move{Kind: g.figureKind, Word: g.figureWord})
+		}
+		if i := g.rules.stepIndex(step); i >= 0 && g.rules.turn[i].choice != nil && slices.Contains(g.rules.turn[i].choice.InsteadOf, coreSteps[stepPlaceFigure]) && !slices.Contains(s.after, step) {
+			return false
+		}
+	}
+	if g.supply[g.turn][s.kind] == 0 {
+		return false
+	}
+	var buf [16]Move
+	return len(g.appendFollowerMoves(buf[:0], g.secondMask())) > 0
+}
+
+// secondMoves appends the second deployment's moves: none, then the kind
+// onto each free feature of the tile placed where it may stand.
+func (g *Game) secondMoves(dst []Move) []Move {
+	dst = append(dst, NoFollower)
+	return g.appendFollowerMoves(dst, g.secondMask())
+}
+
+// secondMask returns the kinds the second deployment may deploy, bit k
+// for kind k, less those the units keep off the tile.
+func (g *Game) secondMask() uint32 { return 1 << g.rules.second.kind &^ g.blockedKinds() }
+
+// applySecond plays a legal move of the second deployment.
+func (g *Game) applySecond(m Move, events []Event) ([]Event, error) {
+	if m.Kind != MoveBase || !m.Follower {
+		return events, g.notLegal(m)
+	}
+	if m.Feature >= 0 {
+		if m.Figure != int(g.rules.second.kind) {
+			return events, fmt.Errorf("only a %s may be deployed second in a turn (%s)", g.rules.kinds[g.rules.second.kind].ID, g.rules.second.step)
+		}
+		if err := g.putFollower(m.Feature, m.Figure); err != nil {
+			return events, err
+		}
+	}
+	return g.resume(events), nil
+}
