@@ -34,6 +34,12 @@ type second struct {
 	decision decision
 }
 
+// secondState holds, while the second deployment's decision is open, its
+// legal moves, listed once when it opened.
+type secondState struct {
+	secondMovesBuf []Move
+}
+
 var secondUnit = unit{
 	steps: []unitStep{{part: func(m *tilekit.Mechanics) bool { return m.SecondDeployment != nil }, compile: compileSecond,
 		run: func(g *Game, events []Event) ([]Event, bool) {
@@ -41,6 +47,7 @@ var secondUnit = unit{
 		}}},
 	playing:  func(r *Ruleset) bool { return r.second.on },
 	compiled: compileSecondAfter,
+	make:     func(g *Game, _ int) { g.secondMovesBuf = make([]Move, 0, 32) },
 }
 
 // compileSecond compiles a step's second deployment: its kind of follower,
@@ -79,7 +86,8 @@ func compileSecondAfter(r *Ruleset) error {
 // secondDue reports whether the second deployment may follow the figure
 // decision: a follower deployed (on the tile or elsewhere) or none, or the
 // action of a step whose choice excepts the kind; and the player has one
-// at hand with a place for it.
+// at hand with a place for it. It lists the decision's moves, which
+// secondMoves gives.
 func (g *Game) secondDue() bool {
 	s := &g.rules.second
 	if g.figureKind != MoveBase {
@@ -95,16 +103,14 @@ func (g *Game) secondDue() bool {
 	if g.supply[g.turn][s.kind] == 0 {
 		return false
 	}
-	var buf [16]Move
-	return len(g.appendFollowerMoves(buf[:0], g.secondMask())) > 0
+	g.secondMovesBuf = g.appendFollowerMoves(append(g.secondMovesBuf[:0], NoFollower), g.secondMask())
+	return len(g.secondMovesBuf) > 1
 }
 
-// secondMoves appends the second deployment's moves: none, then the kind
-// onto each free feature of the tile placed where it may stand.
-func (g *Game) secondMoves(dst []Move) []Move {
-	dst = append(dst, NoFollower)
-	return g.appendFollowerMoves(dst, g.secondMask())
-}
+// secondMoves appends the second deployment's moves, as secondDue listed
+// them when the decision opened: none, then the kind onto each free
+// feature of the tile placed where it may stand.
+func (g *Game) secondMoves(dst []Move) []Move { return append(dst, g.secondMovesBuf...) }
 
 // secondMask returns the kinds the second deployment may deploy, bit k
 // for kind k, less those the units keep off the tile.

@@ -217,6 +217,7 @@ type unitStates struct {
 	movingState
 	joiningState
 	collectionState
+	secondState
 }
 
 // unitRules holds every unit's compiled data, embedded in a Ruleset.
