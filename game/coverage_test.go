@@ -34,15 +34,7 @@ func TestRowCoverageCountsAProtectionThatDoesNotProtect(t *testing.T) {
 // fairy's tile, so its diet's fairy row and its protection's fairy-tile
 // row are not played, where the Black Dragon, which may, plays its own.
 func TestRowCoverageSkipsTheTilesAMoverMayNotEnter(t *testing.T) {
-	cat := catalog(t)
-	c, err := game.RowCoverage(cat)
-	require.NoError(t, err)
-	played := map[[2]string]bool{}
-	for _, u := range c.Rows {
-		if u.Played {
-			played[[2]string{u.Row.Table, u.Row.Subject}] = true
-		}
-	}
+	played := playedRows(t)
 	assert.False(t, played[[2]string{"dragon-diet", "fairy"}])
 	assert.False(t, played[[2]string{"dragon-protection", "fairy-tile"}])
 	assert.True(t, played[[2]string{"dragon-diet", "meeple"}])
@@ -71,8 +63,16 @@ func TestRowCoverageOfArrivalsAndDestinations(t *testing.T) {
 // mover's symbol is not played (no volcano tile has a cloister for the
 // abbot), while a kind that stands on one is (the meeple).
 func TestRowCoverageSkipsDeployRowsNoTileReaches(t *testing.T) {
-	cat := catalog(t)
-	c, err := game.RowCoverage(cat)
+	played := playedRows(t)
+	assert.False(t, played[[2]string{"volcano-deploy", "abbot"}])
+	assert.True(t, played[[2]string{"volcano-deploy", "large-meeple"}])
+}
+
+// playedRows returns the table and subject of each built-in row the
+// engine plays (RowCoverage).
+func playedRows(t *testing.T) map[[2]string]bool {
+	t.Helper()
+	c, err := game.RowCoverage(catalog(t))
 	require.NoError(t, err)
 	played := map[[2]string]bool{}
 	for _, u := range c.Rows {
@@ -80,6 +80,5 @@ func TestRowCoverageSkipsDeployRowsNoTileReaches(t *testing.T) {
 			played[[2]string{u.Row.Table, u.Row.Subject}] = true
 		}
 	}
-	assert.False(t, played[[2]string{"volcano-deploy", "abbot"}])
-	assert.True(t, played[[2]string{"volcano-deploy", "large-meeple"}])
+	return played
 }

@@ -229,14 +229,9 @@ func (g *Game) appendFollowerMoves(dst []Move, only uint32) []Move {
 	joining := g.rules.joining
 	// on holds, by kind of feature, the kinds at hand that stand on it;
 	// joinOn the kinds of feature a kind that joins at hand stands on.
-	var on [len(kindNames)]uint32
+	on := byFeatureKind(&at, len(g.rules.kinds))
 	var joinOn uint8
 	for k := range g.rules.kinds {
-		for fk := range on {
-			if at[k]&(1<<fk) != 0 {
-				on[fk] |= 1 << k
-			}
-		}
 		if joining&(1<<k) != 0 {
 			joinOn |= at[k]
 		}
@@ -257,6 +252,21 @@ func (g *Game) appendFollowerMoves(dst []Move, only uint32) []Move {
 		}
 	}
 	return dst
+}
+
+// byFeatureKind turns the kinds of feature each of n kinds of follower
+// may stand on (kindsAtHand's) into, by kind of feature, the kinds that
+// may stand on it (bit k for kind k).
+func byFeatureKind(at *[MaxKinds]uint8, n int) [len(kindNames)]uint32 {
+	var on [len(kindNames)]uint32
+	for k := range n {
+		for fk := range on {
+			if at[k]&(1<<fk) != 0 {
+				on[fk] |= 1 << k
+			}
+		}
+	}
+	return on
 }
 
 // joinable reports whether a player has a follower of a kind that does

@@ -148,16 +148,11 @@ func (g *Game) deployMoves(dst []Move) []Move {
 	// joinAtHand says that a kind that joins its owner's followers may be
 	// deployed so and is at hand.
 	joinAtHand := false
-	// byKind holds, by kind of feature, the kinds at hand that stand on it.
-	var byKind [len(kindNames)]uint32
 	for k := range r.kinds {
 		joinAtHand = joinAtHand || r.joining&(1<<k) != 0 && at[k] != 0
-		for fk := range byKind {
-			if at[k]&(1<<fk) != 0 {
-				byKind[fk] |= 1 << k
-			}
-		}
 	}
+	// byKind holds, by kind of feature, the kinds at hand that stand on it.
+	byKind := byFeatureKind(&at, len(r.kinds))
 	b := g.board
 	for slot := range int32(len(b.placed) - 1) {
 		cell := b.placed[slot]

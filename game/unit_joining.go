@@ -95,14 +95,11 @@ var joiningUnit = unit{
 // feature gives it, which the selection must play.
 func compileExtraTurn(r *Ruleset, ps rules.PlayedStep) error {
 	e := ps.Step.Mechanics.ExtraTurn
-	if r.extra.on {
-		return fmt.Errorf("the game engine plays one step with an extra turn in a turn, and %s is a second one", ps.Step.ID)
+	k, err := r.stepFigureKind(r.extra.on, "an extra turn", ps.Step.ID, e.Figure)
+	if err != nil {
+		return err
 	}
-	k, ok := r.KindIndex(e.Figure)
-	if !ok {
-		return fmt.Errorf("the extra turn's figure %s is no kind the selection plays (%s)", e.Figure, strings.Join(r.kindIDs(), ", "))
-	}
-	r.extra = extraTurn{on: true, kind: uint8(k), step: ps.Step.ID, source: e.Source}
+	r.extra = extraTurn{on: true, kind: k, step: ps.Step.ID, source: e.Source}
 	return nil
 }
 

@@ -54,14 +54,11 @@ var secondUnit = unit{
 // which the selection must play, and its decision.
 func compileSecond(r *Ruleset, ps rules.PlayedStep) error {
 	d := ps.Step.Mechanics.SecondDeployment
-	if r.second.on {
-		return fmt.Errorf("the game engine plays one step with a second deployment in a turn, and %s is a second one", ps.Step.ID)
+	k, err := r.stepFigureKind(r.second.on, "a second deployment", ps.Step.ID, d.Figure)
+	if err != nil {
+		return err
 	}
-	k, ok := r.KindIndex(d.Figure)
-	if !ok {
-		return fmt.Errorf("the second deployment's figure %s is no kind the selection plays", d.Figure)
-	}
-	r.second = second{on: true, kind: uint8(k), step: ps.Step.ID}
+	r.second = second{on: true, kind: k, step: ps.Step.ID}
 	r.second.decision = decision{id: ps.Step.ID, legal: (*Game).secondMoves, apply: (*Game).applySecond,
 		text: func(g *Game) string {
 			return fmt.Sprintf("player %d may deploy the %s too (FEATURE %s, or none: %s)", g.turn+1, d.Figure, d.Figure, ps.Step.ID)

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/tilekit/tilekit"
@@ -352,6 +353,21 @@ func (r *Ruleset) section(key string) *section {
 		}
 	}
 	return nil
+}
+
+// stepFigureKind returns the kind of follower a step's mechanic names
+// (figure), for a mechanic the engine plays in one step of a turn: an
+// error when a step already has it (taken) or the selection plays no such
+// kind.
+func (r *Ruleset) stepFigureKind(taken bool, mechanic, step, figure string) (uint8, error) {
+	if taken {
+		return 0, fmt.Errorf("the game engine plays one step with %s in a turn, and %s is a second one", mechanic, step)
+	}
+	k, ok := r.KindIndex(figure)
+	if !ok {
+		return 0, fmt.Errorf("the figure %s of %s is no kind the selection plays (%s)", figure, mechanic, strings.Join(r.kindIDs(), ", "))
+	}
+	return uint8(k), nil
 }
 
 // unitStepOf returns the unit's step that plays a step of the data, by

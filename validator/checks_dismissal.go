@@ -38,10 +38,19 @@ func (l *loader) checkSecondDeployment(cat *tilekit.Catalog, s *tilekit.Step) {
 	if d == nil {
 		return
 	}
-	l.checkSource(d.Source, d.Origin.At("source"))
-	l.figureRefs(cat, []string{d.Figure}, d.Origin.At("figure"), false)
-	if f := cat.Figure(d.Figure); f != nil && !(f.PlayerFollower() && f.Play != nil) {
-		l.report(d.Origin.At("figure"), "second-deployment-figure", Error, "step %s deploys a second %s, which is no follower a player owns", s.ID, d.Figure)
+	l.checkFigureMechanic(cat, d.Figure, d.Source, d.Origin, func(f *tilekit.Figure) bool { return f.PlayerFollower() && f.Play != nil },
+		"second-deployment-figure", "step %s deploys a second %s, which is no follower a player owns", s.ID)
+}
+
+// checkFigureMechanic checks a step's mechanic that names a player's
+// figure: its source, the figure's id, and that the figure is one the
+// mechanic can play (fits), else reports code with the message (given
+// the step's id and the figure's).
+func (l *loader) checkFigureMechanic(cat *tilekit.Catalog, figure string, src tilekit.Citation, at tilekit.Origin, fits func(*tilekit.Figure) bool, code, format, step string) {
+	l.checkSource(src, at.At("source"))
+	l.figureRefs(cat, []string{figure}, at.At("figure"), false)
+	if f := cat.Figure(figure); f != nil && !fits(f) {
+		l.report(at.At("figure"), code, Error, format, step, figure)
 	}
 }
 
@@ -52,11 +61,8 @@ func (l *loader) checkExtraTurn(cat *tilekit.Catalog, s *tilekit.Step) {
 	if e == nil {
 		return
 	}
-	l.checkSource(e.Source, e.Origin.At("source"))
-	l.figureRefs(cat, []string{e.Figure}, e.Origin.At("figure"), false)
-	if f := cat.Figure(e.Figure); f != nil && !f.Played() {
-		l.report(e.Origin.At("figure"), "extra-turn-figure", Error, "step %s gives an extra turn by the %s, which is no figure a player deploys: name a follower or a figure that joins followers", s.ID, e.Figure)
-	}
+	l.checkFigureMechanic(cat, e.Figure, e.Source, e.Origin, (*tilekit.Figure).Played,
+		"extra-turn-figure", "step %s gives an extra turn by the %s, which is no figure a player deploys: name a follower or a figure that joins followers", s.ID)
 }
 
 // checkDismissal checks a step's dismissal: its source, its table, an
