@@ -23,7 +23,7 @@ type FollowerKind struct {
 	// PerPlayer is how many each player has at the start of a game.
 	PerPlayer int
 	// Weight is what one counts in a majority, unless Strength names a
-	// rule (the mayor's pennants).
+	// rule (a figure whose strength is its city's pennants).
 	Weight   int
 	Strength tilekit.Strength
 	// StandsOn has bit 1<<Kind set for each kind of feature it may be

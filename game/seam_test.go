@@ -184,8 +184,10 @@ func TestSeamTestFindsUnits(t *testing.T) {
 }
 
 // engineSeedWords are what no file of the engine names: the seed figures,
-// symbols and steps, which the data gives the mechanics.
-var engineSeedWords = regexp.MustCompile(`(?i)fairy|dragon|volcano|portal|princess|bridge`)
+// symbols and steps, and the figures of the expansions played from data
+// (Abbey & Mayor, The Abbot, The Phantom, The Tower), which the data gives
+// the mechanics.
+var engineSeedWords = regexp.MustCompile(`(?i)fairy|dragon|volcano|portal|princess|bridge|phantom|wagon|barn|abbot|garden|tower|mayor`)
 
 // No file of the engine names a seed figure, symbol or step in an
 // identifier, string or comment: the engine is the base game and general

@@ -16,7 +16,7 @@ import (
 // decision's follower, "FEATURE KIND", or none); when the figure decision
 // was the action of a step whose choice replaces the deployment
 // (instead-of place-figure), only if that choice excepts the kind. The
-// seed's is the phantom, cited in the data.
+// seed's figure is cited in the data.
 
 // secondRules are the mechanic's compiled data.
 type secondRules struct {
