@@ -98,6 +98,9 @@ type Ruleset struct {
 	// joining has bit k set for each kind k that joins its owner's
 	// followers (FollowerKind.Joins).
 	joining uint32
+	// kindsOn holds, by kind of feature, the kinds of follower that may
+	// stand on it (bit k for kind k; none on a field without farmers).
+	kindsOn [len(kindNames)]uint32
 	// selection lists the ids of the selection the rules were compiled for.
 	selection []string
 	// The turn (setup.go): the publisher whose rules it follows, its steps

@@ -362,6 +362,11 @@ type Move struct {
 	// Follower is false for a tile move and true for a follower move and
 	// for the units' moves of the figure decision.
 	Follower bool
+	// Kind is MoveBase for the base game's tile and follower moves.
+	Kind MoveKind
+	// Word is the word of a move of a step of the rules data that names
+	// a tile (0 for the others): the move notation writes it first.
+	Word Word
 	// Placement is where a tile move lays the drawn tile; for a move of
 	// another Kind, Placement.Pos is the tile it names.
 	Placement Placement
@@ -370,17 +375,12 @@ type Move struct {
 	// move of another Kind, the feature of the tile at Placement.Pos it
 	// names, or -1.
 	Feature int
-	// Kind is MoveBase for the base game's tile and follower moves.
-	Kind MoveKind
 	// Figure is, for a follower move onto a feature and a unit's move that
 	// deploys one, the kind of follower deployed: an index into the
 	// ruleset's kinds (Ruleset.Kind), 0 the meeple.
 	Figure int
 	// Dir is the side a figure steps to, for a unit's move that steps.
 	Dir tilekit.Side
-	// Word is the word of a move of a step of the rules data that names
-	// a tile (0 for the others): the move notation writes it first.
-	Word Word
 }
 
 // TileMove returns the move that lays the drawn tile at a placement.

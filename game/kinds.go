@@ -194,24 +194,27 @@ func (g *Game) weigh(root int32, count *[MaxPlayers]int) {
 	}
 }
 
-// kindsAtHand returns, by kind, the kinds of feature a follower of that
-// kind may stand on (bit k for Kind k) when the player whose turn it is
-// has one at hand and the kind is in a mask of kinds (bit k for kind k),
-// else 0; stands is the union of those.
-func (g *Game) kindsAtHand(only uint32) (at [MaxKinds]uint8, stands uint8) {
+// kindsAtHand returns, by kind of feature, the kinds of follower of a mask
+// (bit k for kind k) that the player whose turn it is has at hand and that
+// may stand on it (Ruleset.kindsOn), and stands, the kinds of feature one
+// of them may stand on (bit 1<<Kind).
+func (g *Game) kindsAtHand(only uint32) (on [len(kindNames)]uint32, stands uint8) {
 	if g.players[g.turn].Supply == 0 {
-		return at, 0
+		return on, 0
 	}
-	for k, kind := range g.rules.kinds {
-		if g.supply[g.turn][k] > 0 && only&(1<<k) != 0 {
-			at[k] = kind.StandsOn
-			if g.rules.opts.NoFarmers {
-				at[k] &^= 1 << KindField
-			}
-			stands |= at[k]
+	var hand uint32
+	for k, n := range g.supply[g.turn][:len(g.rules.kinds)] {
+		if n > 0 {
+			hand |= 1 << k
 		}
 	}
-	return at, stands
+	hand &= only
+	for fk, kinds := range g.rules.kindsOn {
+		if on[fk] = kinds & hand; on[fk] != 0 {
+			stands |= 1 << fk
+		}
+	}
+	return on, stands
 }
 
 // appendFollowerMoves appends a follower move for each feature of the tile
@@ -222,27 +225,19 @@ func (g *Game) kindsAtHand(only uint32) (at [MaxKinds]uint8, stands uint8) {
 // that joins its owner's followers goes only where the player has one
 // (Game.joinable).
 func (g *Game) appendFollowerMoves(dst []Move, only uint32) []Move {
-	at, stands := g.kindsAtHand(only)
+	// on holds, by kind of feature, the kinds at hand that stand on it.
+	on, stands := g.kindsAtHand(only)
 	if stands == 0 {
 		return dst
 	}
 	joining := g.rules.joining
-	// on holds, by kind of feature, the kinds at hand that stand on it;
-	// joinOn the kinds of feature a kind that joins at hand stands on.
-	on := byFeatureKind(&at, len(g.rules.kinds))
-	var joinOn uint8
-	for k := range g.rules.kinds {
-		if joining&(1<<k) != 0 {
-			joinOn |= at[k]
-		}
-	}
 	base := g.lastBase()
 	for i := range int32(g.rules.NumFeatures(g.tile)) {
 		root := g.board.find(base + i)
 		n := &g.board.nodes[root]
 		mask := on[n.kind] &^ joining
 		if n.followers > 0 {
-			if joinOn&(1<<n.kind) == 0 || !g.joinable(root, int32(g.turn)) {
+			if on[n.kind]&joining == 0 || !g.joinable(root, int32(g.turn)) {
 				continue
 			}
 			mask = on[n.kind] & joining
@@ -252,21 +247,6 @@ func (g *Game) appendFollowerMoves(dst []Move, only uint32) []Move {
 		}
 	}
 	return dst
-}
-
-// byFeatureKind turns the kinds of feature each of n kinds of follower
-// may stand on (kindsAtHand's) into, by kind of feature, the kinds that
-// may stand on it (bit k for kind k).
-func byFeatureKind(at *[MaxKinds]uint8, n int) [len(kindNames)]uint32 {
-	var on [len(kindNames)]uint32
-	for k := range n {
-		for fk := range on {
-			if at[k]&(1<<fk) != 0 {
-				on[fk] |= 1 << k
-			}
-		}
-	}
-	return on
 }
 
 // joinable reports whether a player has a follower of a kind that does

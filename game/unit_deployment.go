@@ -137,7 +137,8 @@ func (g *Game) deployMoves(dst []Move) []Move {
 	if !r.deployTiles[g.tile] {
 		return dst
 	}
-	at, stands := g.kindsAtHand(fr.deployThrough)
+	// byKind holds, by kind of feature, the kinds at hand that stand on it.
+	byKind, stands := g.kindsAtHand(fr.deployThrough)
 	if !fr.deployTo[placeField].yes {
 		stands &^= 1 << KindField
 	}
@@ -148,11 +149,9 @@ func (g *Game) deployMoves(dst []Move) []Move {
 	// joinAtHand says that a kind that joins its owner's followers may be
 	// deployed so and is at hand.
 	joinAtHand := false
-	for k := range r.kinds {
-		joinAtHand = joinAtHand || r.joining&(1<<k) != 0 && at[k] != 0
+	for _, kinds := range byKind {
+		joinAtHand = joinAtHand || kinds&r.joining != 0
 	}
-	// byKind holds, by kind of feature, the kinds at hand that stand on it.
-	byKind := byFeatureKind(&at, len(r.kinds))
 	b := g.board
 	for slot := range int32(len(b.placed) - 1) {
 		cell := b.placed[slot]
