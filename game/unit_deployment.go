@@ -48,7 +48,8 @@ var (
 		rulings: readDeploymentRulings,
 		playing: func(r *Ruleset) bool { return r.deployAny },
 		hooks: unitHooks{
-			figure: &figureHook{kind: MoveDeploy, moves: (*Game).deployMoves, apply: (*Game).deployElsewhere, refuse: (*Game).deployRefusal},
+			figure: &figureHook{kind: MoveDeploy, moves: (*Game).deployMoves, apply: (*Game).deployElsewhere, refuse: (*Game).deployRefusal,
+				second: (*Game).deployMovesOf},
 		},
 	}
 	deploymentKind = moveKind{notation: placeNotation, parse: placeMove(MoveDeploy), deploys: true,
@@ -131,14 +132,18 @@ func readDeploymentRulings(r *Ruleset, read rulingReader) error {
 // figures table allows and that may stand on it: by default an
 // unoccupied, incomplete feature, not a field, not on the tile of a
 // neutral figure, never where a unit keeps followers off.
-func (g *Game) deployMoves(dst []Move) []Move {
+func (g *Game) deployMoves(dst []Move) []Move { return g.deployMovesOf(dst, ^uint32(0)) }
+
+// deployMovesOf appends the deployment's moves of the kinds of a mask (bit
+// k for kind k), as deployMoves does.
+func (g *Game) deployMovesOf(dst []Move, only uint32) []Move {
 	r := g.rules
 	fr := &r.figures
 	if !r.deployTiles[g.tile] {
 		return dst
 	}
 	// byKind holds, by kind of feature, the kinds at hand that stand on it.
-	byKind, stands := g.kindsAtHand(fr.deployThrough)
+	byKind, stands := g.kindsAtHand(fr.deployThrough & only)
 	if !fr.deployTo[placeField].yes {
 		stands &^= 1 << KindField
 	}

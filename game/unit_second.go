@@ -13,7 +13,9 @@ import (
 // is played here, from its data alone. After the figure decision the
 // player may deploy one follower of the step's kind onto a free feature of
 // the tile placed, as a follower is placed there (the moves of the figure
-// decision's follower, "FEATURE KIND", or none); when the figure decision
+// decision's follower, "FEATURE KIND", or none), or by another way of
+// deploying that the figure decision did not use (figureHook.second: one
+// follower a turn goes through a deployment elsewhere); when the figure decision
 // was the action of a step whose choice replaces the deployment
 // (instead-of place-figure), only if that choice excepts the kind. The
 // seed's figure is cited in the data.
@@ -100,13 +102,21 @@ func (g *Game) secondDue() bool {
 	if g.supply[g.turn][s.kind] == 0 {
 		return false
 	}
-	g.secondMovesBuf = g.appendFollowerMoves(append(g.secondMovesBuf[:0], NoFollower), g.secondMask())
+	mask := g.secondMask()
+	g.secondMovesBuf = g.appendFollowerMoves(append(g.secondMovesBuf[:0], NoFollower), mask)
+	for _, h := range g.rules.hooks.figure {
+		if h.second != nil && h.kind != g.figureKind {
+			g.secondMovesBuf = h.second(g, g.secondMovesBuf, 1<<s.kind)
+		}
+	}
 	return len(g.secondMovesBuf) > 1
 }
 
 // secondMoves appends the second deployment's moves, as secondDue listed
 // them when the decision opened: none, then the kind onto each free
-// feature of the tile placed where it may stand.
+// feature of the tile placed where it may stand, then the moves of the
+// other ways of deploying that the figure decision did not use (such as a
+// deployment elsewhere: figureHook.second).
 func (g *Game) secondMoves(dst []Move) []Move { return append(dst, g.secondMovesBuf...) }
 
 // secondMask returns the kinds the second deployment may deploy, bit k
@@ -115,13 +125,23 @@ func (g *Game) secondMask() uint32 { return 1 << g.rules.second.kind &^ g.blocke
 
 // applySecond plays a legal move of the second deployment.
 func (g *Game) applySecond(m Move, events []Event) ([]Event, error) {
-	if m.Kind != MoveBase || !m.Follower {
+	if !m.Follower {
 		return events, g.notLegal(m)
 	}
-	if m.Feature >= 0 {
-		if m.Figure != int(g.rules.second.kind) {
-			return events, fmt.Errorf("only a %s may be deployed second in a turn (%s)", g.rules.kinds[g.rules.second.kind].ID, g.rules.second.step)
+	if m.Feature >= 0 && m.Figure != int(g.rules.second.kind) {
+		return events, fmt.Errorf("only a %s may be deployed second in a turn (%s)", g.rules.kinds[g.rules.second.kind].ID, g.rules.second.step)
+	}
+	switch {
+	case m.Kind != MoveBase:
+		if err := g.checkLegal(m); err != nil {
+			return events, err
 		}
+		for _, h := range g.rules.hooks.figure {
+			if h.kind == m.Kind && h.second != nil {
+				events = h.apply(g, m, events)
+			}
+		}
+	case m.Feature >= 0:
 		if err := g.putFollower(m.Feature, m.Figure); err != nil {
 			return events, err
 		}

@@ -124,7 +124,11 @@ type blockHook struct {
 // legal ones (onlyWhy says why a follower is refused then); moves appends
 // its legal moves; apply plays a legal one; refuse, when not nil, says
 // why a move onto an instance x of the tile of a cell is not legal, or
-// nil (a refusal a table's verdict decided is a RulingError).
+// nil (a refusal a table's verdict decided is a RulingError); second,
+// when not nil, appends its moves for a follower of a mask of kinds (bit
+// k for kind k) deployed second in the turn (unit_second.go), which it
+// offers unless the figure decision's move was one of its own: a way of
+// deploying serves one follower a turn.
 type figureHook struct {
 	kind    MoveKind
 	only    func(g *Game) bool
@@ -132,6 +136,7 @@ type figureHook struct {
 	moves   func(g *Game, dst []Move) []Move
 	apply   func(g *Game, m Move, events []Event) []Event
 	refuse  func(g *Game, m Move, cell, x int32) error
+	second  func(g *Game, dst []Move, kinds uint32) []Move
 }
 
 // decision is a unit's own decision that the game waits for in phaseUnit:

@@ -41,8 +41,9 @@ func (l *loader) checkTurnMoves(s *tilekit.Scenario, setup scenarioSetup, play t
 		if m.Word != "" {
 			l.moveSelected(s, setup, m.Word, at)
 		}
-		follower = follower || (m.Word == "" && m.Feature != "")
-		if id := l.deploysElsewhere(m.Word); id != "" {
+		second := l.deploysSecond(m.Figure)
+		follower = follower || (m.Word == "" && m.Feature != "" && !second)
+		if id := l.deploysElsewhere(m.Word); id != "" && !second {
 			elsewhere, by = k, id
 		}
 		l.moveNames(play, m, at)
@@ -63,6 +64,19 @@ func (l *loader) deploysElsewhere(word tilekit.MoveWord) string {
 		}
 	}
 	return ""
+}
+
+// deploysSecond reports whether a kind of figure is the one a step's
+// second deployment deploys: its move is the turn's second follower, which
+// may go onto the placed tile beside a deployment elsewhere, or elsewhere
+// beside a follower on the tile.
+func (l *loader) deploysSecond(figure string) bool {
+	for i := range l.data.Steps {
+		if d := l.data.Steps[i].Mechanics.SecondDeployment; figure != "" && d != nil && d.Figure == figure {
+			return true
+		}
+	}
+	return false
 }
 
 // moveSelected reports a move of a figure whose part the setup does not
