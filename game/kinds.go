@@ -34,6 +34,10 @@ type FollowerKind struct {
 	// has a follower of a kind that does not join, and goes with the last
 	// of them that leaves.
 	Joins bool
+	// Corner says that the kind stands at a corner where four tiles meet
+	// (tilekit.StandsAtCorner), put there by a step's corner figure, never
+	// as a follower on a feature of the tile placed.
+	Corner bool
 }
 
 // meepleKind is the base game's meeple, played when the data says nothing
@@ -70,7 +74,8 @@ func compileKinds(cat *tilekit.Catalog, sel rules.Selection, baseOnly bool) ([]F
 
 // followerKindOf compiles the play of a follower.
 func followerKindOf(f *tilekit.Figure) FollowerKind {
-	k := FollowerKind{ID: f.ID, PerPlayer: f.Play.PerPlayer, Weight: f.Play.Weight, Strength: f.Play.Strength, Joins: f.Play.Joins != ""}
+	k := FollowerKind{ID: f.ID, PerPlayer: f.Play.PerPlayer, Weight: f.Play.Weight, Strength: f.Play.Strength, Joins: f.Play.Joins != "",
+		Corner: f.Play.StandsAt == tilekit.StandsAtCorner}
 	for _, fk := range f.Play.StandsOn {
 		if kind, ok := kindOf[fk]; ok {
 			k.StandsOn |= 1 << kind
@@ -202,6 +207,7 @@ func (g *Game) kindsAtHand(only uint32) (at [MaxKinds]uint8, stands uint8) {
 	if g.players[g.turn].Supply == 0 {
 		return at, 0
 	}
+	only &^= g.rules.cornerKinds
 	for k, kind := range g.rules.kinds {
 		if g.supply[g.turn][k] > 0 && only&(1<<k) != 0 {
 			at[k] = kind.StandsOn
@@ -274,7 +280,7 @@ func byFeatureKind(at *[MaxKinds]uint8, n int) [len(kindNames)]uint32 {
 // followers may go.
 func (g *Game) joinable(root, player int32) bool {
 	for _, f := range g.followers {
-		if f.player == player && g.rules.joining&(1<<f.kind) == 0 && g.board.find(f.node) == root {
+		if f.player == player && (g.rules.joining|g.rules.cornerKinds)&(1<<f.kind) == 0 && g.board.find(f.node) == root {
 			return true
 		}
 	}

@@ -65,6 +65,9 @@ func Compile(cat *tilekit.Catalog, sel rules.Selection, s Setup) (*Ruleset, erro
 		if k.Joins {
 			r.joining |= 1 << i
 		}
+		if k.Corner {
+			r.cornerKinds |= 1 << i
+		}
 	}
 	if s.BaseTurn {
 		r.turn = baseTurn
