@@ -98,6 +98,10 @@ type Ruleset struct {
 	// joining has bit k set for each kind k that joins its owner's
 	// followers (FollowerKind.Joins).
 	joining uint32
+	// cornerKinds has bit k set for each kind k that stands at a corner
+	// (FollowerKind.Corner): never deployed as a follower on a feature,
+	// and no follower of its owner's that a joining kind may join.
+	cornerKinds uint32
 	// selection lists the ids of the selection the rules were compiled for.
 	selection []string
 	// The turn (setup.go): the publisher whose rules it follows, its steps

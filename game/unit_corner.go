@@ -27,9 +27,6 @@ import (
 // cornerRules are the mechanic's compiled data.
 type cornerRules struct {
 	corner cornerFigure
-	// cornerKinds are the kinds that stand at a corner (FollowerKind.
-	// Corner), bit k for kind k, whether or not a step plays them.
-	cornerKinds uint32
 }
 
 // cornerFigure is a compiled corner figure: whether the turn has one, the
@@ -373,15 +370,23 @@ func checkCorners(iv *invariants) error {
 	return nil
 }
 
-// parseCorners reads the value of a corners section: "x,y:CORNER" tokens.
+// parseCorners reads the value of a corners section: "x,y:CORNER" tokens,
+// separated by spaces or commas (a position's reader joins a section's
+// words with commas).
 func parseCorners(v string) ([]tilekit.MoveText, error) {
 	var out []tilekit.MoveText
-	for _, tok := range strings.Fields(v) {
+	for rest := strings.TrimSpace(v); rest != ""; {
+		i := strings.IndexByte(rest, ':')
+		if i < 0 || len(rest) < i+3 {
+			return nil, fmt.Errorf("corner %q: want x,y:CORNER, such as 1,0:NE", rest)
+		}
+		tok := rest[:i+3]
 		mt, err := tilekit.ParseMoveText("corner " + tok)
 		if err != nil || !mt.HasCorner {
 			return nil, fmt.Errorf("corner %q: want x,y:CORNER, such as 1,0:NE", tok)
 		}
 		out = append(out, mt)
+		rest = strings.TrimLeft(rest[i+3:], ", ")
 	}
 	return out, nil
 }

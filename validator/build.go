@@ -234,7 +234,7 @@ func buildFollowerPlay(m map[string]any) *tilekit.FollowerPlay {
 	p := &tilekit.FollowerPlay{
 		PerPlayer: integer(m["per-player"]), StandsOn: typedStrs[tilekit.FeatureKind](m, "stands-on"), Joins: tilekit.Joining(str(m, "joins")),
 		StandsAt: tilekit.StandsAt(str(m, "stands-at")),
-		Source: buildCitation(table(m, "source")),
+		Source:   buildCitation(table(m, "source")),
 	}
 	if rule, ok := m["weight"].(string); ok {
 		p.Strength = tilekit.Strength(own(rule))
