@@ -70,10 +70,11 @@ type Figure struct {
 func (f *Figure) PlayerFollower() bool { return f.Category == Follower && f.Owner == "player" }
 
 // Played reports whether the game engine plays the figure as a kind of a
-// player's figures: a follower a player owns, or a player's figure that
-// joins their followers (FollowerPlay.Joins), such as the builder.
+// player's figures: a follower a player owns, a player's figure that
+// joins their followers (FollowerPlay.Joins), such as the builder, or one
+// that stands at a corner (FollowerPlay.StandsAt), such as the barn.
 func (f *Figure) Played() bool {
-	return f.Owner == "player" && f.Play != nil && (f.Category == Follower || f.Play.Joins != "")
+	return f.Owner == "player" && f.Play != nil && (f.Category == Follower || f.Play.Joins != "" || f.Play.StandsAt != "")
 }
 
 // FollowerPlay is how a kind of follower is played: the game engine plays
@@ -95,9 +96,26 @@ type FollowerPlay struct {
 	// Joins, when set, says that the figure is no follower of its own but
 	// joins its owner's followers (one of Joinings): it weighs nothing.
 	Joins Joining
+	// StandsAt, when set, says where on the board the figure stands
+	// other than on a feature of a tile (one of StandsAtPlaces): at a
+	// corner where four tiles meet, in the feature of the four quarters
+	// there (CornerFigure).
+	StandsAt StandsAt
 	// Source is where the count, the weight and the places are written.
 	Source Citation
 }
+
+// StandsAt says where a player's figure stands other than on a feature of
+// one tile.
+type StandsAt string
+
+// StandsAtCorner: the figure stands at a corner where four tiles meet
+// (the barn of Abbey & Mayor).
+const StandsAtCorner StandsAt = "corner"
+
+// StandsAtPlaces lists the places a figure may stand at, in the schema's
+// order.
+var StandsAtPlaces = []StandsAt{StandsAtCorner}
 
 // Joining says whom a player's figure joins on a feature.
 type Joining string

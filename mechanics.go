@@ -294,6 +294,9 @@ type Mechanics struct {
 	// SecondDeployment lets a second follower of a kind be deployed in
 	// the turn (see SecondDeployment).
 	SecondDeployment *SecondDeployment
+	// CornerFigure puts a player's figure at a corner of the tile placed
+	// (see CornerFigure).
+	CornerFigure *CornerFigure
 	// Scoring are the scoring rules the step scores by, in order (see
 	// ScoreRule), and Bonuses the points its figure brings (see Bonus).
 	Scoring []ScoreRule
@@ -305,7 +308,7 @@ type Mechanics struct {
 // base game's steps).
 func (m *Mechanics) Plays() bool {
 	return m.Movement != nil || len(m.Bonuses) > 0 || len(m.Scoring) > 0 ||
-		m.Deployment != nil || m.Crossing != nil || m.Dismissal != nil || m.ExtraTurn != nil || m.Collection != nil || m.SecondDeployment != nil
+		m.Deployment != nil || m.Crossing != nil || m.Dismissal != nil || m.ExtraTurn != nil || m.Collection != nil || m.SecondDeployment != nil || m.CornerFigure != nil
 }
 
 // Words returns the words the step's moves are written with in the move
@@ -320,6 +323,9 @@ func (m *Mechanics) Words() []MoveWord {
 	}
 	if m.Dismissal != nil {
 		words = append(words, m.Dismissal.Word)
+	}
+	if m.CornerFigure != nil {
+		words = append(words, m.CornerFigure.Word)
 	}
 	return words
 }

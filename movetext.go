@@ -16,7 +16,8 @@ import (
 //     feature name (ParseFeatureRef: "city", "field2", "#3", "road@W");
 //   - a move of a step of the rules data: the word its data gives it
 //     (MoveWord), then what it names: a tile and a feature of it,
-//     "WORD x,y:FEATURE"; a tile, "WORD x,y"; or "WORD home";
+//     "WORD x,y:FEATURE"; a tile and a corner of it, "WORD x,y:NE" (NW,
+//     NE, SE or SW); a tile, "WORD x,y"; or "WORD home";
 //   - a step of a neutral figure that moves tile by tile: its id, then the
 //     side it steps to, "dragon N", "black-dragon E" (MoveText.Step).
 //
@@ -60,6 +61,10 @@ type MoveText struct {
 	Ref     FeatureRef
 	// Side is the side a step goes to.
 	Side Side
+	// HasCorner says that the move names a corner of its tile, Corner,
+	// instead of a feature ("WORD x,y:NE").
+	HasCorner bool
+	Corner    Corner
 	// Figure is the kind of figure a follower or portal move deploys, as
 	// written after the feature; empty for the first kind.
 	Figure string
@@ -101,6 +106,10 @@ func parseMoveText(text string) (MoveText, error) {
 		return m, fmt.Errorf("%s names a tile: %w", word, err)
 	}
 	m.HasAt, m.At = true, p
+	if c, ok := parseCorner(feature); hasFeature && ok {
+		m.HasCorner, m.Corner = true, c
+		return m, m.setFigure(figure, false)
+	}
 	if hasFeature {
 		if err := m.setFeature(feature); err != nil {
 			return m, err
@@ -198,6 +207,9 @@ func (m MoveText) String() string {
 		return b.String() + homeWord
 	case m.HasAt:
 		fmt.Fprintf(&b, "%d,%d", m.At.X, m.At.Y)
+		if m.HasCorner {
+			b.WriteString(":" + m.Corner.String())
+		}
 		if m.Feature != "" {
 			b.WriteString(":")
 		}
@@ -231,6 +243,16 @@ func signedDecimal(s string) (int, bool) {
 		return -n, ok
 	}
 	return decimal(s, 0)
+}
+
+// parseCorner reads a corner's name: NW, NE, SE or SW.
+func parseCorner(name string) (Corner, bool) {
+	for i, n := range cornerNames {
+		if n == name {
+			return Corner(i), true
+		}
+	}
+	return 0, false
 }
 
 // ParseSide reads a side's one-letter name: N, E, S or W.

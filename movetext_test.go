@@ -26,6 +26,7 @@ func TestParseMoveTextForms(t *testing.T) {
 		"black-dragon E":        {Word: "black-dragon", Step: true, Side: East},
 		"drawbridge 1,-1:city":  {Word: "drawbridge", HasAt: true, At: BoardPosition{X: 1, Y: -1}, Feature: "city", Ref: FeatureRef{Kind: City}},
 		"drawbridge home":       {Word: "drawbridge", Home: true},
+		"barn-at 1,-1:SW":       {Word: "barn-at", HasAt: true, At: BoardPosition{X: 1, Y: -1}, HasCorner: true, Corner: SW},
 	} {
 		got, err := ParseMoveText(text)
 		require.NoError(t, err, text)

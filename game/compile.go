@@ -99,8 +99,13 @@ type Ruleset struct {
 	// followers (FollowerKind.Joins).
 	joining uint32
 	// kindsOn holds, by kind of feature, the kinds of follower that may
-	// stand on it (bit k for kind k; none on a field without farmers).
+	// stand on it (bit k for kind k; none on a field without farmers, and
+	// never a kind that stands at a corner).
 	kindsOn [len(kindNames)]uint32
+	// cornerKinds has bit k set for each kind k that stands at a corner
+	// (FollowerKind.Corner): never deployed as a follower on a feature,
+	// and no follower of its owner's that a joining kind may join.
+	cornerKinds uint32
 	// selection lists the ids of the selection the rules were compiled for.
 	selection []string
 	// The turn (setup.go): the publisher whose rules it follows, its steps

@@ -272,7 +272,7 @@ func (r *Ruleset) addBonus(b *tilekit.Bonus, step string, k int) error {
 	r.scoring.bonus[rule], r.scoring.bonusOn[rule] = int32(b.Points), true
 	r.scoring.data[rule] = scoreData{bonus: b}
 	joiner := -1
-	if kind, ok := r.KindIndex(b.Figure); ok && r.joining&(1<<kind) != 0 {
+	if kind, ok := r.KindIndex(b.Figure); ok && (r.joining|r.cornerKinds)&(1<<kind) != 0 {
 		joiner = kind
 	}
 	r.scoring.bonuses = append(r.scoring.bonuses, bonus{rule: rule, who: who, turnStart: b.On == tilekit.BonusTurnStart, step: k, joiner: int8(joiner)})
@@ -289,7 +289,8 @@ type bonus struct {
 	turnStart bool
 	step      int
 	// joiner is the kind of the bonus's figure when it is a kind that
-	// joins its owner's followers (FollowerKind.Joins), else -1.
+	// joins its owner's followers (FollowerKind.Joins) or stands at a
+	// corner (FollowerKind.Corner), else -1.
 	joiner int8
 }
 

@@ -34,6 +34,10 @@ type FollowerKind struct {
 	// has a follower of a kind that does not join, and goes with the last
 	// of them that leaves.
 	Joins bool
+	// Corner says that the kind stands at a corner where four tiles meet
+	// (tilekit.StandsAtCorner), put there by a step's corner figure, never
+	// as a follower on a feature of the tile placed.
+	Corner bool
 }
 
 // meepleKind is the base game's meeple, played when the data says nothing
@@ -70,7 +74,8 @@ func compileKinds(cat *tilekit.Catalog, sel rules.Selection, baseOnly bool) ([]F
 
 // followerKindOf compiles the play of a follower.
 func followerKindOf(f *tilekit.Figure) FollowerKind {
-	k := FollowerKind{ID: f.ID, PerPlayer: f.Play.PerPlayer, Weight: f.Play.Weight, Strength: f.Play.Strength, Joins: f.Play.Joins != ""}
+	k := FollowerKind{ID: f.ID, PerPlayer: f.Play.PerPlayer, Weight: f.Play.Weight, Strength: f.Play.Strength, Joins: f.Play.Joins != "",
+		Corner: f.Play.StandsAt == tilekit.StandsAtCorner}
 	for _, fk := range f.Play.StandsOn {
 		if kind, ok := kindOf[fk]; ok {
 			k.StandsOn |= 1 << kind
@@ -254,7 +259,7 @@ func (g *Game) appendFollowerMoves(dst []Move, only uint32) []Move {
 // followers may go.
 func (g *Game) joinable(root, player int32) bool {
 	for _, f := range g.followers {
-		if f.player == player && g.rules.joining&(1<<f.kind) == 0 && g.board.find(f.node) == root {
+		if f.player == player && (g.rules.joining|g.rules.cornerKinds)&(1<<f.kind) == 0 && g.board.find(f.node) == root {
 			return true
 		}
 	}

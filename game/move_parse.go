@@ -133,7 +133,9 @@ func moveOf(text string, mt tilekit.MoveText, feature int) (Move, error) {
 	switch {
 	case mt.Home && !k.home:
 		return Move{}, fmt.Errorf("move %q: a %s move sends no figure home: it names a tile and a feature, %s x,y:FEATURE", text, mt.Word, mt.Word)
-	case mt.HasAt && mt.Feature == "" && !k.bare:
+	case k.corner != mt.HasCorner:
+		return Move{}, fmt.Errorf("move %q: a %s move names a tile and a corner of it, %s x,y:NE (NW, NE, SE or SW), and nothing else", text, mt.Word, mt.Word)
+	case mt.HasAt && mt.Feature == "" && !k.bare && !k.corner:
 		return Move{}, fmt.Errorf("move %q: %s names a feature of the tile after \":\", such as %s %s:city", text, mt.Word, mt.Word, notationPos(mt.At))
 	case mt.Figure != "" && !k.deploys:
 		return Move{}, fmt.Errorf("move %q: a %s move deploys no follower: nothing follows its feature", text, mt.Word)

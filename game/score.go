@@ -185,6 +185,9 @@ func (g *Game) putFollower(i, kind int) error {
 	if err := g.whyBlocked(kind); err != nil {
 		return err
 	}
+	if g.rules.cornerKinds&(1<<kind) != 0 {
+		return fmt.Errorf("a %s stands at a corner of the tile placed, not on a feature: WORD x,y:CORNER (the word of the step that puts it there)", g.rules.kinds[kind].ID)
+	}
 	x := g.lastBase() + int32(i)
 	root := g.board.find(x)
 	if err := g.canStand(x, kind); err != nil {

@@ -65,8 +65,11 @@ func Compile(cat *tilekit.Catalog, sel rules.Selection, s Setup) (*Ruleset, erro
 		if k.Joins {
 			r.joining |= 1 << i
 		}
+		if k.Corner {
+			r.cornerKinds |= 1 << i
+		}
 		for fk := range r.kindsOn {
-			if r.standsOn(uint8(i), Kind(fk)) {
+			if !k.Corner && r.standsOn(uint8(i), Kind(fk)) {
 				r.kindsOn[fk] |= 1 << i
 			}
 		}

@@ -82,7 +82,7 @@ var extraSect = section{key: "extra-turn",
 var joiningUnit = unit{
 	steps: []unitStep{{part: func(m *tilekit.Mechanics) bool { return m.ExtraTurn != nil }, compile: compileExtraTurn,
 		run: func(g *Game, events []Event) ([]Event, bool) { return g.noteExtraTurn(events), false }}},
-	playing: func(r *Ruleset) bool { return r.joining != 0 || r.extra.on },
+	playing: func(r *Ruleset) bool { return r.joining != 0 || r.cornerKinds != 0 || r.extra.on },
 	reset:   func(g *Game) { g.extraDue = false },
 	hooks: unitHooks{
 		scored: (*Game).joinerBonuses,

@@ -227,7 +227,7 @@ func (iv *invariants) checkKeptOff(m *mover) error {
 	}
 	slot := int32(g.board.cells[cell].slot)
 	for _, f := range g.followers {
-		if g.board.slotOf(f.node) == slot && !iv.wasSpared(m.who, f) {
+		if g.board.slotOf(f.node) == slot && g.rules.cornerKinds&(1<<f.kind) == 0 && !iv.wasSpared(m.who, f) {
 			return iv.broken("player %d's follower came onto the %s's tile at %s", f.player+1, m.who, notationPos(g.board.position(int(cell))))
 		}
 	}

@@ -212,7 +212,7 @@ func appendHook[T any](hooks []T, h T, has bool) []T {
 var units []*unit
 
 func init() {
-	units = []*unit{&deploymentUnit, &dismissalUnit, &companionUnit, &movingUnit, &crossingUnit, &joiningUnit, &collectionUnit, &secondUnit}
+	units = []*unit{&deploymentUnit, &dismissalUnit, &companionUnit, &movingUnit, &crossingUnit, &joiningUnit, &collectionUnit, &secondUnit, &cornerUnit}
 }
 
 // unitStates holds the state of every unit during a game, embedded in
@@ -224,6 +224,7 @@ type unitStates struct {
 	joiningState
 	collectionState
 	secondState
+	cornerState
 }
 
 // unitRules holds every unit's compiled data, embedded in a Ruleset.
@@ -236,6 +237,7 @@ type unitRules struct {
 	joiningRules
 	collectionRules
 	secondRules
+	cornerRules
 	// figures are the verdicts of the tables the units read.
 	figures figureRulings
 	// sections are the units' sections of the snapshot notation, in the
@@ -250,7 +252,7 @@ type unitWatch struct {
 }
 
 // numMoveKinds is the number of kinds of moves.
-const numMoveKinds = 6
+const numMoveKinds = 7
 
 // moveKind is a kind of a unit's move: its word in the move notation; how
 // a move writes itself into the notation (after the word and, for every
@@ -267,9 +269,12 @@ type moveKind struct {
 	// bare says that a move may name a tile without a feature ("WORD
 	// x,y"), home that it may send a figure home ("WORD home").
 	bare, home bool
-	notation   func(m Move, mt *tilekit.MoveText) bool
-	parse      func(mt tilekit.MoveText, feature int) Move
-	taken      error
+	// corner says that a move names a corner of its tile ("WORD
+	// x,y:NE") instead of a feature.
+	corner   bool
+	notation func(m Move, mt *tilekit.MoveText) bool
+	parse    func(mt tilekit.MoveText, feature int) Move
+	taken    error
 	// takenBy, when not nil, says why instead of taken, for the step of a
 	// move's word under a ruleset.
 	takenBy func(r *Ruleset, w Word) error
@@ -282,7 +287,7 @@ type moveKind struct {
 // moveKinds are the kinds of the units' moves, by MoveKind.
 var moveKinds = [numMoveKinds]*moveKind{MoveBase: {notation: func(Move, *tilekit.MoveText) bool { return true }, deploys: true},
 	MoveDeploy: &deploymentKind, MoveDismissal: &dismissalKind, MoveCompanion: &companionKind,
-	MoveStep: &stepKind, MoveCross: &crossKind}
+	MoveStep: &stepKind, MoveCross: &crossKind, MoveCorner: &cornerKind}
 
 // numEventKinds is the number of kinds of events.
 const numEventKinds EventKind = 12
@@ -326,7 +331,7 @@ type section struct {
 // sections are the units' sections: those of a figure (a ruleset writes
 // them in the order of its figures, Ruleset.sections) and the others,
 // which follow.
-var sections = []*section{&setAsideSect, &extraSect, &tokensSect}
+var sections = []*section{&setAsideSect, &extraSect, &tokensSect, &cornersSect}
 
 // unitSection returns the unit's section of a keyword, or nil.
 func unitSection(key string) *section {

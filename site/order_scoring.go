@@ -33,7 +33,8 @@ func (b *builder) scoringViews(m *tilekit.Mechanics) []scoreView {
 }
 
 // doesViews words what a step's mechanics do beside its choice and its
-// scoring: its crossing.
+// scoring: its trigger, movement, deployment, dismissal, crossing, corner
+// figure, extra turn and removals.
 func (b *builder) doesViews(m *tilekit.Mechanics) []scoreView {
 	var out []scoreView
 	if t := m.Trigger; t != nil {
@@ -51,6 +52,9 @@ func (b *builder) doesViews(m *tilekit.Mechanics) []scoreView {
 	}
 	if c := m.Crossing; c != nil {
 		out = append(out, scoreView{Text: crossingWords(b.tr, c), Source: b.citationOf(c.Source)})
+	}
+	if c := m.CornerFigure; c != nil {
+		out = append(out, scoreView{Text: b.tr.must("order.mech.corner-figure", b.figureWord(c.Figure), b.tr.must("event.kind."+string(c.Quarters)), c.Word), Source: b.citationOf(c.Source)})
 	}
 	if e := m.ExtraTurn; e != nil {
 		out = append(out, scoreView{Text: b.tr.must("order.mech.extra-turn", b.figureWord(e.Figure)), Source: b.citationOf(e.Source)})

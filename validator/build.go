@@ -217,7 +217,7 @@ func buildFigure(m map[string]any, at tilekit.Origin) tilekit.Figure {
 
 // followerPlayKeys are the keys of a figure that say how a follower is
 // played (tilekit.FollowerPlay).
-var followerPlayKeys = []string{"per-player", "weight", "stands-on", "joins", "source"}
+var followerPlayKeys = []string{"per-player", "weight", "stands-on", "joins", "stands-at", "source"}
 
 // buildFollowerPlay reads how a follower is played, or nil when the
 // figure gives none of its keys; a key left out reads as its zero value,
@@ -233,7 +233,8 @@ func buildFollowerPlay(m map[string]any) *tilekit.FollowerPlay {
 	}
 	p := &tilekit.FollowerPlay{
 		PerPlayer: integer(m["per-player"]), StandsOn: typedStrs[tilekit.FeatureKind](m, "stands-on"), Joins: tilekit.Joining(str(m, "joins")),
-		Source: buildCitation(table(m, "source")),
+		StandsAt: tilekit.StandsAt(str(m, "stands-at")),
+		Source:   buildCitation(table(m, "source")),
 	}
 	if rule, ok := m["weight"].(string); ok {
 		p.Strength = tilekit.Strength(own(rule))

@@ -38,6 +38,10 @@ func buildMechanics(m map[string]any, at tilekit.Origin) tilekit.Mechanics {
 	if e := table(m, "second-deployment"); e != nil {
 		out.SecondDeployment = &tilekit.SecondDeployment{Figure: str(e, "figure"), Source: buildCitation(table(e, "source")), Origin: at.At("second-deployment")}
 	}
+	if e := table(m, "corner-figure"); e != nil {
+		out.CornerFigure = &tilekit.CornerFigure{Figure: str(e, "figure"), Word: tilekit.MoveWord(str(e, "word")), Quarters: tilekit.FeatureKind(str(e, "quarters")),
+			Source: buildCitation(table(e, "source")), Origin: at.At("corner-figure")}
+	}
 	if e := table(m, "extra-turn"); e != nil {
 		out.ExtraTurn = &tilekit.ExtraTurn{Figure: str(e, "figure"), Source: buildCitation(table(e, "source")), Origin: at.At("extra-turn")}
 	}

@@ -14,6 +14,7 @@ var DismissalCodes = []Code{
 	{"collection-attribute", "A step's collection names an attribute that its feature kind cannot carry, such as an inn in a city."},
 	{"extra-turn-figure", "A step's extra turn names a figure that the engine does not play as a player's figure (a follower, or a figure that joins followers, with per-player and stands-on)."},
 	{"second-deployment-figure", "A step's second deployment names a figure that is not a follower a player owns."},
+	{"corner-figure-figure", "A step's corner figure names a figure that is not a player's figure standing at a corner (stands-at = corner) on the kind of its quarters."},
 }
 
 // checkCollection checks a step's collection: its source and attributes
@@ -40,6 +41,18 @@ func (l *loader) checkSecondDeployment(cat *tilekit.Catalog, s *tilekit.Step) {
 	}
 	l.checkFigureMechanic(cat, d.Figure, d.Source, d.Origin, func(f *tilekit.Figure) bool { return f.PlayerFollower() && f.Play != nil },
 		"second-deployment-figure", "step %s deploys a second %s, which is no follower a player owns", s.ID)
+}
+
+// checkCornerFigure checks a step's corner figure: its source, and a
+// player's figure that stands at a corner on the kind of the quarters.
+func (l *loader) checkCornerFigure(cat *tilekit.Catalog, s *tilekit.Step) {
+	c := s.Mechanics.CornerFigure
+	if c == nil {
+		return
+	}
+	l.checkFigureMechanic(cat, c.Figure, c.Source, c.Origin, func(f *tilekit.Figure) bool {
+		return f.Played() && f.Play.StandsAt == tilekit.StandsAtCorner && slices.Contains(f.Play.StandsOn, c.Quarters)
+	}, "corner-figure-figure", "step %s puts a %s at a corner, which is no player's figure that stands at a corner (stands-at = \"corner\") on the kind of its quarters", s.ID)
 }
 
 // checkFigureMechanic checks a step's mechanic that names a player's

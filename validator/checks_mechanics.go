@@ -87,6 +87,7 @@ func (l *loader) checkMechanics(cat *tilekit.Catalog, s *tilekit.Step) {
 	l.checkExtraTurn(cat, s)
 	l.checkCollection(s)
 	l.checkSecondDeployment(cat, s)
+	l.checkCornerFigure(cat, s)
 }
 
 // checkTrigger checks that a trigger gives what its kind needs.

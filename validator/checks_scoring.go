@@ -51,8 +51,8 @@ func (l *loader) checkScoring(cat *tilekit.Catalog, s *tilekit.Step) {
 			l.checkSource(src, b.Origin.At("sources", strconv.Itoa(j)))
 		}
 		l.figureRefs(cat, []string{b.Figure}, b.Origin.At("figure"), false)
-		if f := cat.Figure(b.Figure); f != nil && f.Owner != "neutral" && !(f.Played() && f.Play.Joins != "") {
-			l.report(b.Origin.At("figure"), "bonus-not-neutral", Error, "bonus %s names %s, a figure of the players that joins no follower: a bonus goes to the owner of the follower a neutral figure stands with, or of a figure that joins their followers", b.ID, b.Figure)
+		if f := cat.Figure(b.Figure); f != nil && f.Owner != "neutral" && !(f.Played() && (f.Play.Joins != "" || f.Play.StandsAt != "")) {
+			l.report(b.Origin.At("figure"), "bonus-not-neutral", Error, "bonus %s names %s, a figure of the players that joins no follower: a bonus goes to the owner of the follower a neutral figure stands with, or of a figure that joins their followers or stands at a corner", b.ID, b.Figure)
 		}
 	}
 }

@@ -104,7 +104,8 @@ type mechanicJSON struct {
 }
 
 // mechanics lists a played step's engine data, in the order trigger,
-// movement, deployment, crossing, choice, removals, scoring rules, bonuses.
+// movement, deployment, crossing, dismissal, corner figure, choice,
+// removals, scoring rules, bonuses.
 func mechanics(ps rules.PlayedStep) []mechanicJSON {
 	var out []mechanicJSON
 	m := &ps.Step.Mechanics
@@ -122,6 +123,9 @@ func mechanics(ps rules.PlayedStep) []mechanicJSON {
 	}
 	if m.Dismissal != nil {
 		out = append(out, mechanicJSON{"dismissal", m.Dismissal.Describe(), newCitationJSON(m.Dismissal.Source)})
+	}
+	if m.CornerFigure != nil {
+		out = append(out, mechanicJSON{"corner-figure", m.CornerFigure.Describe(), newCitationJSON(m.CornerFigure.Source)})
 	}
 	if ps.Choice != nil {
 		out = append(out, mechanicJSON{"choice", ps.Choice.Describe(), newCitationJSON(ps.Choice.Source)})
