@@ -34,6 +34,10 @@ type second struct {
 	step     string
 	after    []string
 	decision decision
+	// barred has, for each figure decision's move kind and word, whether
+	// it bars the second deployment: the action of a step whose choice
+	// replaces the deployment without excepting the kind.
+	barred [numMoveKinds][maxWords + 1]bool
 }
 
 // secondState holds, while the second deployment's decision is open, its
@@ -79,7 +83,26 @@ func compileSecondAfter(r *Ruleset) error {
 			s.after = append(s.after, ts.id)
 		}
 	}
+	for kind := range MoveKind(numMoveKinds) {
+		for w := range maxWords + 1 {
+			s.barred[kind][w] = kind != MoveBase && r.barsSecond(Move{Kind: kind, Word: Word(w)})
+		}
+	}
 	return nil
+}
+
+// barsSecond reports whether a figure decision's move (its kind and word)
+// bars the second deployment: it is the action of a step whose choice
+// replaces the deployment (instead-of place-figure) and does not except
+// the second deployment's kind.
+func (r *Ruleset) barsSecond(m Move) bool {
+	k := moveKinds[m.Kind%numMoveKinds]
+	step := ""
+	if k.step != nil {
+		step = k.step(r, m)
+	}
+	i := r.stepIndex(step)
+	return i >= 0 && r.turn[i].choice != nil && slices.Contains(r.turn[i].choice.InsteadOf, coreSteps[stepPlaceFigure]) && !slices.Contains(r.second.after, step)
 }
 
 // secondDue reports whether the second deployment may follow the figure
@@ -89,15 +112,8 @@ func compileSecondAfter(r *Ruleset) error {
 // secondMoves gives.
 func (g *Game) secondDue() bool {
 	s := &g.rules.second
-	if g.figureKind != MoveBase {
-		k := moveKinds[g.figureKind%numMoveKinds]
-		step := ""
-		if k.step != nil {
-			step = k.step(g.rules, Move{Kind: g.figureKind, Word: g.figureWord})
-		}
-		if i := g.rules.stepIndex(step); i >= 0 && g.rules.turn[i].choice != nil && slices.Contains(g.rules.turn[i].choice.InsteadOf, coreSteps[stepPlaceFigure]) && !slices.Contains(s.after, step) {
-			return false
-		}
+	if s.barred[g.figureKind%numMoveKinds][g.figureWord] {
+		return false
 	}
 	if g.supply[g.turn][s.kind] == 0 {
 		return false
