@@ -176,8 +176,8 @@ func (g *Game) cornerFits(p tilekit.BoardPosition, c tilekit.Corner) (x int32, b
 // hasCornerFigure reports whether a figure of a kind that stands at a
 // corner is on the joined feature of a root.
 func (g *Game) hasCornerFigure(root int32) bool {
-	for _, f := range g.followers {
-		if g.rules.cornerKinds&(1<<f.kind) != 0 && g.board.find(f.node) == root {
+	for _, s := range g.spots { // one a corner figure on the board (checkCorners)
+		if g.board.find(s.node) == root {
 			return true
 		}
 	}
@@ -270,7 +270,7 @@ func (g *Game) putAtCorner(m Move, events []Event) []Event {
 // rule for a completed feature, and they go home.
 func (g *Game) cornerJoins(events []Event) ([]Event, bool) {
 	r := g.rules
-	if g.lastCell < 0 {
+	if g.lastCell < 0 || len(g.spots) == 0 {
 		return events, false
 	}
 	b := g.board
