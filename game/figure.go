@@ -149,6 +149,10 @@ type PlacedFigure struct {
 	// Kind is the follower's kind, an index into the ruleset's kinds
 	// (Ruleset.Kind), 0 the meeple; 0 for a neutral figure.
 	Kind int
+	// AtCorner says that the follower stands at the corner Corner of its
+	// tile (a kind that stands at a corner), not on the feature's spot.
+	AtCorner bool
+	Corner   tilekit.Corner
 }
 
 // Figures returns the figures on the board: the players' followers in the
@@ -163,7 +167,8 @@ func (g *Game) Figures() iter.Seq[PlacedFigure] {
 		})
 		for _, f := range on {
 			pos := g.board.position(int(g.board.cellOf(f.node)))
-			if !yield(PlacedFigure{Figure: FigureMeeple, Player: int(f.player), Pos: pos, Feature: g.board.indexOf(f.node), Deployed: f.via == MoveDeploy, Kind: int(f.kind)}) {
+			c, atCorner := g.cornerOf(f.node)
+			if !yield(PlacedFigure{Figure: FigureMeeple, Player: int(f.player), Pos: pos, Feature: g.board.indexOf(f.node), Deployed: f.via == MoveDeploy, Kind: int(f.kind), AtCorner: atCorner, Corner: c}) {
 				return
 			}
 		}

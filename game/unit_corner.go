@@ -173,6 +173,17 @@ func (g *Game) cornerFits(p tilekit.BoardPosition, c tilekit.Corner) (x int32, b
 	return x, -1
 }
 
+// cornerOf returns the corner at which the corner figure on a feature
+// instance stands, if one does.
+func (g *Game) cornerOf(node int32) (tilekit.Corner, bool) {
+	for _, s := range g.spots {
+		if s.node == node {
+			return s.corner, true
+		}
+	}
+	return 0, false
+}
+
 // hasCornerFigure reports whether a figure of a kind that stands at a
 // corner is on the joined feature of a root.
 func (g *Game) hasCornerFigure(root int32) bool {

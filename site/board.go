@@ -33,6 +33,10 @@ type boardFollower struct {
 	Feature int
 	// Player is the owner, counted from 1.
 	Player int
+	// AtCorner says that it stands at the corner Corner of its tile (a
+	// kind that stands where four tiles meet), drawn there.
+	AtCorner bool
+	Corner   tilekit.Corner
 }
 
 // boardFigure is a neutral figure on a tile: the dragon, the fairy or the
@@ -227,6 +231,9 @@ func (b *builder) drawTiles(buf *bytes.Buffer, bd *board, fr boardFrame, turns b
 func (b *builder) drawFigures(buf *bytes.Buffer, bd *board, fr boardFrame, titled bool) error {
 	for _, f := range bd.Followers {
 		at, err := followerSpot(bd, f.Pos, f.Feature)
+		if f.AtCorner {
+			at = cornerSpot(f.Pos, f.Corner)
+		}
 		if err != nil {
 			return fmt.Errorf("a follower of player %d: %w", f.Player, err)
 		}
@@ -258,6 +265,20 @@ func followerSpot(bd *board, p tilekit.BoardPosition, feature int) (pt, error) {
 	q, _ := tilekit.RotationQuarters(t.Rot)
 	at := featureAnchor(t.Tile, feature).turn(q)
 	return pt{float64(p.X*100) + at.X, float64(p.Y*100) + at.Y}, nil
+}
+
+// cornerSpot returns where a figure at a corner of the tile at a position
+// is drawn, in board units from the origin tile's corner: on the corner,
+// where the four tiles meet.
+func cornerSpot(p tilekit.BoardPosition, c tilekit.Corner) pt {
+	x, y := float64(p.X*100), float64(p.Y*100)
+	if c == tilekit.NE || c == tilekit.SE {
+		x += 100
+	}
+	if c == tilekit.SE || c == tilekit.SW {
+		y += 100
+	}
+	return pt{x, y}
 }
 
 // arrowPoint returns where an arrow's end is drawn, in board units from

@@ -367,7 +367,7 @@ func (b *builder) gameBoard(g *game.Game, r *game.Ruleset, title string) (*board
 	neutral := map[string]game.PlacedFigure{}
 	for f := range g.Figures() {
 		if f.Figure == game.FigureMeeple {
-			bd.Followers = append(bd.Followers, boardFollower{Pos: f.Pos, Feature: f.Feature, Player: f.Player + 1})
+			bd.Followers = append(bd.Followers, boardFollower{Pos: f.Pos, Feature: f.Feature, Player: f.Player + 1, AtCorner: f.AtCorner, Corner: f.Corner})
 		} else {
 			neutral[f.Figure.ID()] = f
 		}
@@ -574,8 +574,12 @@ func (b *builder) moveText(t tilekit.ScenarioTurn, turn turnPlayers) string {
 			parts = append(parts, b.tr.must("example.figure", b.figureInSentence(m.Figure), b.moveFeature(m)))
 		case m.Word == "" && m.Feature != "":
 			parts = append(parts, b.tr.must("example.follower", b.moveFeature(m)))
+		case wordKind(m.Word) == game.MoveDeploy && m.Figure != "":
+			parts = append(parts, b.tr.must("example.portal-figure", b.figureInSentence(m.Figure), b.moveFeature(m), m.At.X, m.At.Y))
 		case wordKind(m.Word) == game.MoveDeploy:
 			parts = append(parts, b.tr.must("example.portal", b.moveFeature(m), m.At.X, m.At.Y))
+		case m.HasCorner:
+			parts = append(parts, b.tr.must("example.corner", b.figureInSentence(b.cornerFigure(m.Word)), b.tr.must("example.corner-side."+m.Corner.String()), m.At.X, m.At.Y))
 		case wordKind(m.Word) == game.MoveDismissal:
 			parts = append(parts, b.tr.must("example.dismissal", b.moveWord(m.Word), m.At.X, m.At.Y))
 		case wordKind(m.Word) == game.MoveCompanion:
@@ -599,6 +603,17 @@ func (b *builder) moveText(t tilekit.ScenarioTurn, turn turnPlayers) string {
 		parts = append(parts, b.tr.must("example.illegal", t.Illegal))
 	}
 	return strings.Join(parts, "; ")
+}
+
+// cornerFigure returns the id of the figure that the step whose corner
+// figure's moves a word writes puts at a corner, or the word.
+func (b *builder) cornerFigure(w tilekit.MoveWord) string {
+	for i := range b.cat.Steps {
+		if c := b.cat.Steps[i].Mechanics.CornerFigure; c != nil && c.Word == w {
+			return c.Figure
+		}
+	}
+	return string(w)
 }
 
 // figureInSentence words a figure by its id within a sentence: its

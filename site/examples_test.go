@@ -230,3 +230,19 @@ func TestExampleTurnsFollowTheDoubleTurn(t *testing.T) {
 	assert.Contains(t, text, "Yellow takes “City cap” and places it at 0,-1")
 	assert.NotContains(t, text, "Blue takes “City cap”")
 }
+
+// A worked example says where a corner figure goes and draws it on the
+// corner where the four tiles meet, not on its field's spot: the barn at
+// the south-west corner of 2,-1 is the board point (200,0) from the
+// origin tile's corner, which the picture, with its margin of 28 and row
+// -1 on top, draws at (228,128); the field's spot would be inside the
+// tile.
+func TestExampleDrawsTheCornerFigureAtItsCorner(t *testing.T) {
+	_, s := builtinBuild(t)
+	page, ok := s.File("examples/abbey-mayor-barn-farmers-join-later.html")
+	require.True(t, ok)
+	assert.Contains(t, string(page), "puts the barn at the south-west corner of 2,-1")
+	svg, ok := s.File("examples/abbey-mayor-barn-farmers-join-later-end.svg")
+	require.True(t, ok)
+	assert.Regexp(t, `<circle cx="228" cy="128" r="\d+" fill="[^"]+" stroke="#fff"`, string(svg))
+}
