@@ -33,6 +33,11 @@ const chromiumPath = "/usr/bin/chromium"
 // browserTimeout bounds one browser test, start-up included.
 const browserTimeout = 60 * time.Second
 
+// stepTimeout bounds one step in a tab (opening a page, an evaluation):
+// the largest pages (every tile, in German) take over 15 seconds to open
+// while the rest of `go test ./...` runs beside the browser on two cores.
+const stepTimeout = 40 * time.Second
+
 // browser is a headless Chromium tab for one test, with the console
 // messages that report a problem collected as they come.
 type browser struct {
@@ -150,7 +155,7 @@ func (b *browser) checkConsole() {
 // step runs actions in the tab, failing the test with what it was doing.
 func (b *browser) step(what string, actions ...chromedp.Action[chromedp.Void]) {
 	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 15*time.Second)
+	ctx, cancel := context.WithTimeout(b.ctx, stepTimeout)
 	defer cancel()
 	if err := chromedp.Do(ctx, actions...); err != nil {
 		b.t.Fatalf("%s: %v", what, err)
@@ -179,7 +184,7 @@ func (b *browser) click(css string) {
 // eval evaluates a JavaScript expression and decodes its JSON value.
 func (b *browser) eval(expression string) json.RawMessage {
 	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 15*time.Second)
+	ctx, cancel := context.WithTimeout(b.ctx, stepTimeout)
 	defer cancel()
 	raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]byte](expression))
 	if err != nil {
@@ -292,7 +297,7 @@ const screenshotHeight = 2400
 // from the top, as PNG.
 func (b *browser) screenshot(path string) {
 	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 15*time.Second)
+	ctx, cancel := context.WithTimeout(b.ctx, stepTimeout)
 	defer cancel()
 	var size struct{ Width, Height float64 }
 	if err := json.Unmarshal(b.eval(`({Width: document.documentElement.scrollWidth, Height: document.documentElement.scrollHeight})`), &size); err != nil {
