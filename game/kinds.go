@@ -185,18 +185,25 @@ func (g *Game) toSupply(f follower) {
 // weigh adds to count, by player, the weight of each follower on the
 // joined feature of a root (see Ruleset.weight): what its majority is
 // decided by.
-func (g *Game) weigh(root int32, count *[MaxPlayers]int) {
+func (g *Game) weigh(root int32, count *[MaxPlayers]int) { g.weighKinds(root, ^uint32(0), count) }
+
+// weighKinds is weigh for the followers of the kinds of a mask (bit k for
+// kind k) alone; any says that one of them stands on the feature.
+func (g *Game) weighKinds(root int32, kinds uint32, count *[MaxPlayers]int) (any bool) {
 	pennants := int(g.board.nodes[root].pennants)
 	one := len(g.rules.kinds) == 1 && g.rules.kinds[0].Strength == ""
 	for _, fl := range g.followers {
 		switch {
-		case g.board.find(fl.node) != root:
+		case g.board.find(fl.node) != root || kinds&(1<<fl.kind) == 0:
+			continue
 		case one:
 			count[fl.player] += g.rules.kinds[0].Weight
 		default:
 			count[fl.player] += g.rules.weight(fl.kind, pennants)
 		}
+		any = true
 	}
+	return any
 }
 
 // kindsAtHand returns, by kind of feature, the kinds of follower of a mask

@@ -401,10 +401,16 @@ func (g *Game) instanceComplete(x int32) bool {
 
 // giveBack returns the followers on a feature to their owners' supplies.
 func (g *Game) giveBack(f Feature, events []Event) []Event {
+	return g.giveBackKinds(f, ^uint32(0), events)
+}
+
+// giveBackKinds is giveBack for the followers of the kinds of a mask (bit
+// k for kind k) alone: the others stay.
+func (g *Game) giveBackKinds(f Feature, kinds uint32, events []Event) []Event {
 	var count [MaxPlayers]int
 	kept := g.followers[:0]
 	for _, fl := range g.followers {
-		if g.board.find(fl.node) == int32(f.ID) {
+		if g.board.find(fl.node) == int32(f.ID) && kinds&(1<<fl.kind) != 0 {
 			count[fl.player]++
 			g.toSupply(fl)
 			g.leaves(fl)
@@ -413,7 +419,9 @@ func (g *Game) giveBack(f Feature, events []Event) []Event {
 		kept = append(kept, fl)
 	}
 	g.followers = kept
-	g.board.nodes[f.ID].followers = 0
+	for _, n := range count {
+		g.board.nodes[f.ID].followers -= uint8(n)
+	}
 	for p, n := range count[:len(g.players)] {
 		if n > 0 {
 			events = append(events, Event{Kind: EventReturned, Feature: f, Player: p, Count: n})

@@ -289,7 +289,7 @@ func (g *Game) cornerJoins(events []Event) ([]Event, bool) {
 	typ := int(b.cells[g.lastCell].tile) - 1
 	for i := range int32(r.NumFeatures(typ)) {
 		root := b.find(b.instance(slot, i))
-		if b.nodes[root].kind != r.corner.quarters || !g.hasCornerFigure(root) || !g.othersOn(root) {
+		if b.nodes[root].kind != r.corner.quarters || !g.hasCornerFigure(root) {
 			continue
 		}
 		events = g.scoreJoined(root, events)
@@ -297,48 +297,20 @@ func (g *Game) cornerJoins(events []Event) ([]Event, bool) {
 	return events, false
 }
 
-// othersOn reports whether a follower of a kind that does not stand at a
-// corner is on the joined feature of a root.
-func (g *Game) othersOn(root int32) bool {
-	for _, f := range g.followers {
-		if g.rules.cornerKinds&(1<<f.kind) == 0 && g.board.find(f.node) == root {
-			return true
-		}
-	}
-	return false
-}
-
 // scoreJoined scores the followers of other kinds than the corner figures
-// on the joined feature of a root, by the first rule for a completed
+// on the joined feature of a root, if any stand there, by the first rule for a completed
 // feature of its kind whose condition holds, to the players with the
 // most of them, and sends them home (with the figures that join them).
 func (g *Game) scoreJoined(root int32, events []Event) []Event {
 	f := g.board.feature(root)
 	var count [MaxPlayers]int
-	for _, fl := range g.followers {
-		if g.rules.cornerKinds&(1<<fl.kind) == 0 && g.board.find(fl.node) == root {
-			count[fl.player] += g.rules.weight(fl.kind, int(g.board.nodes[root].pennants))
-		}
+	if !g.weighKinds(root, ^g.rules.cornerKinds, &count) {
+		return events
 	}
 	if rule := g.scoreRuleFor(&f, false); rule != nil {
 		events = g.awardMost(f, &count, g.points(rule, &f), rule.rule, events)
 	}
-	var back [MaxPlayers]int
-	for i := 0; i < len(g.followers); {
-		fl := g.followers[i]
-		if g.rules.cornerKinds&(1<<fl.kind) != 0 || g.board.find(fl.node) != root {
-			i++
-			continue
-		}
-		back[fl.player]++
-		g.takeOff(i, removal{to: tilekit.OwnerSupply})
-	}
-	for p, n := range back[:len(g.players)] {
-		if n > 0 {
-			events = append(events, Event{Kind: EventReturned, Feature: f, Player: p, Count: n})
-		}
-	}
-	return events
+	return g.giveBackKinds(f, ^g.rules.cornerKinds, events)
 }
 
 // cornerLeaves forgets the corner of a figure that leaves the board.
