@@ -297,6 +297,9 @@ type Mechanics struct {
 	// CornerFigure puts a player's figure at a corner of the tile placed
 	// (see CornerFigure).
 	CornerFigure *CornerFigure
+	// Relocation lets a follower move on once its feature is scored
+	// (see Relocation).
+	Relocation *Relocation
 	// Scoring are the scoring rules the step scores by, in order (see
 	// ScoreRule), and Bonuses the points its figure brings (see Bonus).
 	Scoring []ScoreRule
@@ -308,7 +311,7 @@ type Mechanics struct {
 // base game's steps).
 func (m *Mechanics) Plays() bool {
 	return m.Movement != nil || len(m.Bonuses) > 0 || len(m.Scoring) > 0 ||
-		m.Deployment != nil || m.Crossing != nil || m.Dismissal != nil || m.ExtraTurn != nil || m.Collection != nil || m.SecondDeployment != nil || m.CornerFigure != nil
+		m.Deployment != nil || m.Crossing != nil || m.Dismissal != nil || m.ExtraTurn != nil || m.Collection != nil || m.SecondDeployment != nil || m.CornerFigure != nil || m.Relocation != nil
 }
 
 // Words returns the words the step's moves are written with in the move
@@ -326,6 +329,9 @@ func (m *Mechanics) Words() []MoveWord {
 	}
 	if m.CornerFigure != nil {
 		words = append(words, m.CornerFigure.Word)
+	}
+	if m.Relocation != nil {
+		words = append(words, m.Relocation.Word)
 	}
 	return words
 }

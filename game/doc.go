@@ -54,7 +54,8 @@
 // turn's follower elsewhere ([step.deployment]); unit_dismissal.go removes
 // a follower from the feature the tile extends ([step.dismissal]);
 // unit_crossing.go lets followers cross from a scored feature into a
-// linked one ([step.crossing]). A unit holds its state, adds its moves to
+// linked one ([step.crossing]) and unit_relocation.go move on into an
+// empty feature near it ([step.relocation]). A unit holds its state, adds its moves to
 // the figure decision or waits for its own decision (a figure's step, a
 // follower held to cross), and brings its events, its sections of the
 // snapshot notation and its invariants. units.go lists the units and their
@@ -73,7 +74,7 @@
 // The mechanics' moves are written with the words their steps give them
 // in the data, or a figure's id: "WORD 2,1:f0" (a deployment, a dismissal,
 // a crossing, a companion beside a follower), "WORD 1,0" (a companion onto
-// a tile), "WORD home" (a crossing's follower sent home), "ID N" (a moving
+// a tile), "WORD home" (a held follower sent home), "ID N" (a moving
 // figure's step); their events in the event notation (Event.String,
 // MarshalText, ParseEvent; see event_notation.go), as, for example, "move
 // ID 2,-1 SYMBOL", "eat ID p1/meeple 2,-1 TABLE/rulebook", "score p2 1

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/tilekit/tilekit"
@@ -160,5 +161,26 @@ func TestExpansionGamesAllocateNothing(t *testing.T) {
 			}
 		})
 		require.Zero(t, allocs, "%s", edition)
+	}
+}
+
+// Random games with every expansion the engine plays replay as the
+// scenarios their record makes, to the same position: each decision of a
+// turn is written, the second deployment's "none" too (only the figure
+// decision's may be left out).
+func TestRecordedGameWithEveryExpansionReplaysAsScenario(t *testing.T) {
+	cat := catalog(t)
+	r := everything(t, tilekit.C2, tilekit.HansImGlueck)
+	p, err := game.NewPlayout(r, 3, false)
+	require.NoError(t, err)
+	for seed := range uint64(4) {
+		res, err := p.Play(seed)
+		require.NoError(t, err)
+		s := p.Scenario("replay")
+		s.End = true
+		s.Expect.Scores = res.Scores[:res.Players]
+		run := game.RunScenario(cat, &s)
+		require.Empty(t, run.Failures, "seed %d", seed)
+		assert.Equal(t, p.Game().Snapshot(), run.Snapshot, "seed %d", seed)
 	}
 }

@@ -103,10 +103,13 @@ type Playout struct {
 // recordedTurn is one turn of a recorded game: the tile taken, and either
 // that it was set aside or where it was laid; from and upTo are the range
 // of the Playout's decisions that holds the turn's other moves (the figure
-// decision and the units' own decisions).
+// decision and the units' own decisions); figureLast says that the last
+// of them is the figure decision's, which a scenario's turn may leave out
+// when it is "none".
 type recordedTurn struct {
 	tile       uint16
 	discard    bool
+	figureLast bool
 	at         Placement
 	from, upTo int32
 }
@@ -196,7 +199,8 @@ func (p *Playout) turn() error {
 		}
 		m := p.moves[p.rng.below(uint32(len(p.moves)))]
 		p.decisions = append(p.decisions, m)
-		p.record[len(p.record)-1].upTo = int32(len(p.decisions))
+		rt := &p.record[len(p.record)-1]
+		rt.upTo, rt.figureLast = int32(len(p.decisions)), g.phase == phaseFollower
 		if err := p.apply(m); err != nil {
 			return err
 		}
@@ -250,8 +254,8 @@ func (p *Playout) recordAside() {
 // Scenario returns a scenario that replays the game played so far, with a
 // title: the same players, edition, selection and options, the start tile
 // alone, and a turn for each tile taken, with its placement and the moves
-// of its decisions in the move notation, features named (a "none" that
-// ends them left out), or as set aside. Its pile is left empty, so that the pile is the edition's
+// of its decisions in the move notation, features named (a "none" of the
+// figure decision that ends them left out), or as set aside. Its pile is left empty, so that the pile is the edition's
 // less the start tile, and it does not end the game; its ID is
 // "X/random-seed-S", S the game's seed and X the first expansion of the
 // selection beside the base game (of a part, its expansion), or base.
@@ -281,7 +285,7 @@ func (p *Playout) Scenario(title string) tilekit.Scenario {
 		for _, m := range p.decisions[rt.from:rt.upTo] {
 			t.Moves = append(t.Moves, p.moveText(m, int(rt.tile)))
 		}
-		if n := len(t.Moves); n > 0 && t.Moves[n-1] == NoFollower.String() {
+		if n := len(t.Moves); n > 0 && rt.figureLast && t.Moves[n-1] == NoFollower.String() {
 			t.Moves = t.Moves[:n-1]
 		}
 		if len(t.Moves) == 0 {

@@ -252,7 +252,7 @@ type unitWatch struct {
 }
 
 // numMoveKinds is the number of kinds of moves.
-const numMoveKinds = 7
+const numMoveKinds = 8
 
 // moveKind is a kind of a unit's move: its word in the move notation; how
 // a move writes itself into the notation (after the word and, for every
@@ -287,10 +287,10 @@ type moveKind struct {
 // moveKinds are the kinds of the units' moves, by MoveKind.
 var moveKinds = [numMoveKinds]*moveKind{MoveBase: {notation: func(Move, *tilekit.MoveText) bool { return true }, deploys: true},
 	MoveDeploy: &deploymentKind, MoveDismissal: &dismissalKind, MoveCompanion: &companionKind,
-	MoveStep: &stepKind, MoveCross: &crossKind, MoveCorner: &cornerKind}
+	MoveStep: &stepKind, MoveCross: &crossKind, MoveCorner: &cornerKind, MoveRelocate: &relocateKind}
 
 // numEventKinds is the number of kinds of events.
-const numEventKinds EventKind = 12
+const numEventKinds EventKind = 13
 
 // eventKind is a kind of a unit's event: its name; its first word in the
 // event notation; the rule that made it; and, when not nil, how it writes
@@ -315,7 +315,7 @@ type eventKind struct {
 // eventKinds are the kinds of the units' events, by EventKind.
 var eventKinds = [numEventKinds]*eventKind{EventMoved: &movedEvent, EventEntered: &enteredEvent,
 	EventEaten: &eatenEvent, EventSpared: &sparedEvent, EventDismissal: &dismissalEvent, EventCrossed: &crossedEvent,
-	EventSetAside: &setAsideEvent, EventShuffledBack: &shuffledBackEvent, EventExtraTurn: &extraTurnEvent}
+	EventSetAside: &setAsideEvent, EventShuffledBack: &shuffledBackEvent, EventExtraTurn: &extraTurnEvent, EventMovedOn: &movedOnEvent}
 
 // section is a unit's section of the snapshot notation: its keyword, how
 // its value is checked when read, how it is set on a game whose board

@@ -225,7 +225,7 @@ var eventKeys = map[game.EventKind]string{
 	game.EventCompleted: "complete", game.EventScored: "score", game.EventReturned: "return", game.EventMoved: "move",
 	game.EventEntered: "enter", game.EventEaten: "eat", game.EventSpared: "spare", game.EventDismissal: "dismissal",
 	game.EventCrossed: "cross", game.EventSetAside: "set-aside", game.EventShuffledBack: "shuffle-back",
-	game.EventExtraTurn: "extra-turn",
+	game.EventExtraTurn: "extra-turn", game.EventMovedOn: "moved-on",
 }
 
 // eventKey returns the key of an event's string under [event].

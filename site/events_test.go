@@ -76,7 +76,7 @@ func TestEventWordsCoverTheExamples(t *testing.T) {
 			}
 		}
 	}
-	assert.Len(t, seen, 12, "every kind of event comes up")
+	assert.Len(t, seen, 13, "every kind of event comes up")
 	require.NoError(t, w.Check())
 }
 

@@ -584,6 +584,10 @@ func (b *builder) moveText(t tilekit.ScenarioTurn, turn turnPlayers) string {
 			parts = append(parts, b.tr.must("example.dismissal", b.moveWord(m.Word), m.At.X, m.At.Y))
 		case wordKind(m.Word) == game.MoveCompanion:
 			parts = append(parts, b.tr.must("example.companion", b.figureWord(string(m.Word)), m.At.X, m.At.Y))
+		case wordKind(m.Word) == game.MoveRelocate && m.Home:
+			parts = append(parts, b.tr.must("example.relocate-home", b.figureInSentence(b.relocationFigure(m.Word))))
+		case wordKind(m.Word) == game.MoveRelocate:
+			parts = append(parts, b.tr.must("example.relocate", b.figureInSentence(b.relocationFigure(m.Word)), b.moveFeature(m), m.At.X, m.At.Y))
 		case wordKind(m.Word) == game.MoveCross && m.Home:
 			parts = append(parts, b.tr.must("example.cross-home", b.moveWord(m.Word)))
 		case wordKind(m.Word) == game.MoveCross:
@@ -611,6 +615,17 @@ func (b *builder) cornerFigure(w tilekit.MoveWord) string {
 	for i := range b.cat.Steps {
 		if c := b.cat.Steps[i].Mechanics.CornerFigure; c != nil && c.Word == w {
 			return c.Figure
+		}
+	}
+	return string(w)
+}
+
+// relocationFigure returns the id of the figure that the step whose
+// relocation's moves a word writes moves on, or the word.
+func (b *builder) relocationFigure(w tilekit.MoveWord) string {
+	for i := range b.cat.Steps {
+		if r := b.cat.Steps[i].Mechanics.Relocation; r != nil && r.Word == w {
+			return r.Figure
 		}
 	}
 	return string(w)
@@ -647,18 +662,19 @@ func (b *builder) deploymentArrows(s *tilekit.Scenario) []arrow {
 }
 
 // crossingArrows returns an arrow for each follower that crossed into a
-// linked feature (game.EventCrossed), from the feature it stood on to the
-// one it crossed onto, as the events give them.
+// linked feature (game.EventCrossed) or moved on (game.EventMovedOn), from
+// the feature it stood on to the one it went to, as the events give them.
 func (b *builder) crossingArrows(bd *board, res game.ScenarioResult) []arrow {
 	var out []arrow
 	for _, events := range res.Events {
 		for _, e := range events {
-			if e.Kind != game.EventCrossed {
+			key := map[game.EventKind]string{game.EventCrossed: "board.crossing", game.EventMovedOn: "board.moving-on"}[e.Kind]
+			if key == "" {
 				continue
 			}
 			from, to := arrowEnd{Pos: e.From.Pos, Feature: e.From.Index}, arrowEnd{Pos: e.To.Pos, Feature: e.To.Index}
 			out = append(out, arrow{Class: "crossing", From: from, To: to,
-				Title: b.tr.must("board.crossing", b.featureWord(bd, from), from.Pos.X, from.Pos.Y, b.featureWord(bd, to), to.Pos.X, to.Pos.Y)})
+				Title: b.tr.must(key, b.featureWord(bd, from), from.Pos.X, from.Pos.Y, b.featureWord(bd, to), to.Pos.X, to.Pos.Y)})
 		}
 	}
 	return out

@@ -34,7 +34,7 @@ func (b *builder) scoringViews(m *tilekit.Mechanics) []scoreView {
 
 // doesViews words what a step's mechanics do beside its choice and its
 // scoring: its trigger, movement, deployment, dismissal, crossing, corner
-// figure, extra turn and removals.
+// figure, relocation, extra turn and removals.
 func (b *builder) doesViews(m *tilekit.Mechanics) []scoreView {
 	var out []scoreView
 	if t := m.Trigger; t != nil {
@@ -55,6 +55,13 @@ func (b *builder) doesViews(m *tilekit.Mechanics) []scoreView {
 	}
 	if c := m.CornerFigure; c != nil {
 		out = append(out, scoreView{Text: b.tr.must("order.mech.corner-figure", b.figureWord(c.Figure), b.tr.must("event.kind."+string(c.Quarters)), c.Word), Source: b.citationOf(c.Source)})
+	}
+	if r := m.Relocation; r != nil {
+		into := make([]string, len(r.Into))
+		for i, k := range r.Into {
+			into[i] = b.tr.must("event.kind." + string(k))
+		}
+		out = append(out, scoreView{Text: b.tr.must("order.mech.relocation", b.figureWord(r.Figure), strings.Join(into, ", "), r.Reach, r.Word, r.Word), Source: b.citationOf(r.Source)})
 	}
 	if e := m.ExtraTurn; e != nil {
 		out = append(out, scoreView{Text: b.tr.must("order.mech.extra-turn", b.figureWord(e.Figure)), Source: b.citationOf(e.Source)})

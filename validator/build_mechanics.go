@@ -42,6 +42,10 @@ func buildMechanics(m map[string]any, at tilekit.Origin) tilekit.Mechanics {
 		out.CornerFigure = &tilekit.CornerFigure{Figure: str(e, "figure"), Word: tilekit.MoveWord(str(e, "word")), Quarters: tilekit.FeatureKind(str(e, "quarters")),
 			Source: buildCitation(table(e, "source")), Origin: at.At("corner-figure")}
 	}
+	if e := table(m, "relocation"); e != nil {
+		out.Relocation = &tilekit.Relocation{Figure: str(e, "figure"), Word: tilekit.MoveWord(str(e, "word")), Into: typedStrs[tilekit.FeatureKind](e, "into"),
+			Reach: integer(e["reach"]), Source: buildCitation(table(e, "source")), Origin: at.At("relocation")}
+	}
 	if e := table(m, "extra-turn"); e != nil {
 		out.ExtraTurn = &tilekit.ExtraTurn{Figure: str(e, "figure"), Source: buildCitation(table(e, "source")), Origin: at.At("extra-turn")}
 	}

@@ -15,6 +15,8 @@ var DismissalCodes = []Code{
 	{"extra-turn-figure", "A step's extra turn names a figure that the engine does not play as a player's figure (a follower, or a figure that joins followers, with per-player and stands-on)."},
 	{"second-deployment-figure", "A step's second deployment names a figure that is not a follower a player owns."},
 	{"corner-figure-figure", "A step's corner figure names a figure that is not a player's figure standing at a corner (stands-at = corner) on the kind of its quarters."},
+	{"relocation-figure", "A step's relocation names a figure that is not a follower a player owns, or lets it move into a kind of feature it may not stand on."},
+	{"relocation-word", "A step's relocation gives its moves a word that the notation already uses: another step's word, a figure's id, or a first word of the event notation."},
 }
 
 // checkCollection checks a step's collection: its source and attributes
@@ -53,6 +55,28 @@ func (l *loader) checkCornerFigure(cat *tilekit.Catalog, s *tilekit.Step) {
 	l.checkFigureMechanic(cat, c.Figure, c.Source, c.Origin, func(f *tilekit.Figure) bool {
 		return f.Played() && f.Play.StandsAt == tilekit.StandsAtCorner && slices.Contains(f.Play.StandsOn, c.Quarters)
 	}, "corner-figure-figure", "step %s puts a %s at a corner, which is no player's figure that stands at a corner (stands-at = \"corner\") on the kind of its quarters", s.ID)
+}
+
+// checkRelocation checks a step's relocation: its source, a follower a
+// player owns that may stand on each kind it moves into, and a word of its
+// own.
+func (l *loader) checkRelocation(cat *tilekit.Catalog, s *tilekit.Step) {
+	r := s.Mechanics.Relocation
+	if r == nil {
+		return
+	}
+	l.checkFigureMechanic(cat, r.Figure, r.Source, r.Origin, func(f *tilekit.Figure) bool { return f.PlayerFollower() && f.Play != nil },
+		"relocation-figure", "step %s moves on a %s, which is no follower a player owns", s.ID)
+	if f := cat.Figure(r.Figure); f != nil && f.PlayerFollower() && f.Play != nil {
+		for i, k := range r.Into {
+			if !slices.Contains(f.Play.StandsOn, k) {
+				l.report(r.Origin.At("into", strconv.Itoa(i)), "relocation-figure", Error, "step %s moves a %s on into a %s, where a %s may not stand (its stands-on: %v)", s.ID, r.Figure, k, r.Figure, f.Play.StandsOn)
+			}
+		}
+	}
+	if why := l.wordTaken(cat, s, r.Word); why != "" {
+		l.report(r.Origin.At("word"), "relocation-word", Error, "step %s writes its moves with the word %q, which %s: give it a word of its own", s.ID, r.Word, why)
+	}
 }
 
 // checkFigureMechanic checks a step's mechanic that names a player's

@@ -88,6 +88,7 @@ func (l *loader) checkMechanics(cat *tilekit.Catalog, s *tilekit.Step) {
 	l.checkCollection(s)
 	l.checkSecondDeployment(cat, s)
 	l.checkCornerFigure(cat, s)
+	l.checkRelocation(cat, s)
 }
 
 // checkTrigger checks that a trigger gives what its kind needs.

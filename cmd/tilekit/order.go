@@ -104,7 +104,7 @@ type mechanicJSON struct {
 }
 
 // mechanics lists a played step's engine data, in the order trigger,
-// movement, deployment, crossing, dismissal, corner figure, choice,
+// movement, deployment, crossing, dismissal, corner figure, relocation, choice,
 // removals, scoring rules, bonuses.
 func mechanics(ps rules.PlayedStep) []mechanicJSON {
 	var out []mechanicJSON
@@ -126,6 +126,9 @@ func mechanics(ps rules.PlayedStep) []mechanicJSON {
 	}
 	if m.CornerFigure != nil {
 		out = append(out, mechanicJSON{"corner-figure", m.CornerFigure.Describe(), newCitationJSON(m.CornerFigure.Source)})
+	}
+	if m.Relocation != nil {
+		out = append(out, mechanicJSON{"relocation", m.Relocation.Describe(), newCitationJSON(m.Relocation.Source)})
 	}
 	if ps.Choice != nil {
 		out = append(out, mechanicJSON{"choice", ps.Choice.Describe(), newCitationJSON(ps.Choice.Source)})
@@ -192,7 +195,7 @@ func orderJSON(sel rules.Selection, opt rules.OrderOptions, steps []rules.Played
 }
 
 // mechanicLabel heads each part of a step's engine data in the text output.
-var mechanicLabel = map[string]string{"trigger": "Trigger", "movement": "Movement", "deployment": "Deployment", "crossing": "Crossing", "choice": "Choice", "removal": "Removed", "scoring": "Scoring", "bonus": "Bonus"}
+var mechanicLabel = map[string]string{"trigger": "Trigger", "movement": "Movement", "deployment": "Deployment", "crossing": "Crossing", "dismissal": "Dismissal", "corner-figure": "Corner figure", "relocation": "Relocation", "choice": "Choice", "removal": "Removed", "scoring": "Scoring", "bonus": "Bonus"}
 
 func writeOrderText(w io.Writer, cat *tilekit.Catalog, sel rules.Selection, opt rules.OrderOptions, steps []rules.PlayedStep) error {
 	whose := "the standard rules"

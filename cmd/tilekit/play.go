@@ -65,7 +65,8 @@ random among its legal moves (a follower of any kind or none; with The
 Princess & the Dragon, the Black Dragon and The Drawbridges also the
 magic portal, the princess, the fairy, each dragon's step and each meeple
 at a drawbridge; with Traders & Builders the builder and the pig, and the
-double turn's second tile; with Abbey & Mayor the barn at a corner),
+double turn's second tile; with Abbey & Mayor the barn at a corner and
+where a wagon moves on once its feature is scored),
 played by the order of play of the selection under --variant's rules
 (hig, rgg or zmg), and checks after every move that the engine keeps its
 invariants: each tile matches its neighbours, each player has 7 followers
@@ -77,7 +78,9 @@ step forbids it; a dragon never enters a tile twice in one move, the
 Black Dragon takes no more steps than features completed, nothing is
 eaten that the tables protect, no builder or pig stands without its
 owner's follower, nobody holds more goods tokens than the board shows, and
-each barn stands where four field quarters meet. The invariants read the same data as the
+each barn stands where four field quarters meet, and a follower that
+crossed or moved on stands in an incomplete feature it may go to (a
+wagon alone, within its reach). The invariants read the same data as the
 legal moves, so a house rule the data allows is never a break. An expansion with a step
 the engine does not play (the tower, say) is refused. Game i is played with
 seed S+i (--seed), so a run is the same every time, whatever --jobs. It
