@@ -300,6 +300,10 @@ type Mechanics struct {
 	// Relocation lets a follower move on once its feature is scored
 	// (see Relocation).
 	Relocation *Relocation
+	// SymbolFeature makes a tile symbol a feature (see SymbolFeature).
+	SymbolFeature *SymbolFeature
+	// Recall takes a follower back and scores its feature (see Recall).
+	Recall *Recall
 	// Scoring are the scoring rules the step scores by, in order (see
 	// ScoreRule), and Bonuses the points its figure brings (see Bonus).
 	Scoring []ScoreRule
@@ -311,7 +315,8 @@ type Mechanics struct {
 // base game's steps).
 func (m *Mechanics) Plays() bool {
 	return m.Movement != nil || len(m.Bonuses) > 0 || len(m.Scoring) > 0 ||
-		m.Deployment != nil || m.Crossing != nil || m.Dismissal != nil || m.ExtraTurn != nil || m.Collection != nil || m.SecondDeployment != nil || m.CornerFigure != nil || m.Relocation != nil
+		m.Deployment != nil || m.Crossing != nil || m.Dismissal != nil || m.ExtraTurn != nil || m.Collection != nil || m.SecondDeployment != nil || m.CornerFigure != nil || m.Relocation != nil ||
+		m.SymbolFeature != nil || m.Recall != nil
 }
 
 // Words returns the words the step's moves are written with in the move
@@ -332,6 +337,9 @@ func (m *Mechanics) Words() []MoveWord {
 	}
 	if m.Relocation != nil {
 		words = append(words, m.Relocation.Word)
+	}
+	if m.Recall != nil {
+		words = append(words, m.Recall.Word)
 	}
 	return words
 }

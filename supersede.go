@@ -312,6 +312,8 @@ func (s *Step) overlay(old Step) Step {
 	orOldPointer(&m.Dismissal, o.Dismissal)
 	orOldPointer(&m.CornerFigure, o.CornerFigure)
 	orOldPointer(&m.Relocation, o.Relocation)
+	orOldPointer(&m.SymbolFeature, o.SymbolFeature)
+	orOldPointer(&m.Recall, o.Recall)
 	orOld(&m.Removals, o.Removals)
 	m.Scoring = overlayByID(m.Scoring, o.Scoring, func(r *ScoreRule) string { return r.ID })
 	m.Bonuses = overlayByID(m.Bonuses, o.Bonuses, func(b *Bonus) string { return b.ID })

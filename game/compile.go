@@ -70,7 +70,11 @@ type Ruleset struct {
 	// feature's kind, its pennants, its attributes (a bit each,
 	// attributeBit) and the number of slots it touches (its open edges
 	// when it lies alone).
-	featKind     []Kind
+	featKind []Kind
+	// featOnly holds each feature's kinds of follower that may stand on
+	// it beyond its kind's (bit k for kind k): all but on a feature a
+	// symbol makes (tilekit.SymbolFeature).
+	featOnly     []uint32
 	featPennants []uint8
 	featAttrs    []uint16
 	featEdges    []uint8
@@ -148,7 +152,7 @@ func compileTiles(cat *tilekit.Catalog, sel rules.Selection, edition tilekit.Edi
 		if cat.Tile(t.ID) != t || !sel.Has(t.Expansion()) || t.Copies(edition) <= 0 {
 			continue
 		}
-		if err := r.add(t); err != nil {
+		if err := r.add(cat.PlayedTile(t, sel.Has)); err != nil {
 			return nil, err
 		}
 	}
@@ -233,6 +237,11 @@ func (r *Ruleset) NumTypes() int { return len(r.ids) }
 
 // ID returns the catalog id of a tile type, such as "base/D".
 func (r *Ruleset) ID(typ int) string { return r.ids[typ] }
+
+// Tile returns a tile type's tile as the ruleset plays it: the catalog's,
+// with the features the selection's steps make of its symbols
+// (tilekit.Catalog.PlayedTile).
+func (r *Ruleset) Tile(typ int) *tilekit.Tile { return r.tiles[typ] }
 
 // Type returns the tile type with a catalog id; ok is false when the rules
 // have no such tile.

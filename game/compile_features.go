@@ -87,10 +87,14 @@ func (r *Ruleset) addFeatures(t *tilekit.Tile) error {
 				base[s] = int8(i)
 			}
 		}
-		if kind == KindCloister && cloister < 0 {
+		switch {
+		case kind == KindCloister && cloister < 0:
 			cloister = int8(i)
+		case kind == KindCloister:
+			return fmt.Errorf("tile %s: feature %d is a second cloister (a symbol's feature, maybe): the engine plays one a tile", t.ID, i+1)
 		}
 		r.featKind = append(r.featKind, kind)
+		r.featOnly = append(r.featOnly, ^uint32(0))
 		r.featPennants = append(r.featPennants, uint8(countPennants(f)))
 		r.featAttrs = append(r.featAttrs, attributeMask(f))
 		r.addCityLinks(t, f, kind)

@@ -249,7 +249,17 @@ func (r *Ruleset) EventRule(e Event) EventRule {
 		return rule
 	}
 	rule, ok := EventRule{}, false
-	if u := eventKinds[e.Kind%numEventKinds]; u != nil && u.ruled != nil {
+	if e.Kind == EventReturned && e.Word != 0 {
+		// A follower a unit's move sent home, by the step of the move's
+		// word (a recall's).
+		m := Move{Kind: wordKinds[e.Word], Word: e.Word}
+		if k := moveKinds[m.Kind%numMoveKinds]; k != nil && k.step != nil {
+			if st := k.step(r, m); st != "" {
+				rule, ok = EventRule{ID: e.Word.String(), Step: st}, true
+			}
+		}
+	}
+	if u := eventKinds[e.Kind%numEventKinds]; !ok && u != nil && u.ruled != nil {
 		rule, ok = u.ruled(r, e)
 	}
 	if !ok {

@@ -339,7 +339,7 @@ func TestCompiledFeaturesMatchCatalog(t *testing.T) {
 	r, err := game.Compile(cat, rules.SelectAll(), game.Setup{Edition: tilekit.C2, BaseTurn: true})
 	require.NoError(t, err)
 	for typ := range r.NumTypes() {
-		tile := cat.Tile(r.ID(typ))
+		tile := cat.PlayedTile(cat.Tile(r.ID(typ)), rules.SelectAll().Has)
 		require.Equal(t, len(tile.Features), r.NumFeatures(typ), tile.ID)
 		for i, f := range tile.Features {
 			assert.Equal(t, f.Kind, r.FeatureKind(typ, i).FeatureKind(), "%s feature %d", tile.ID, i)

@@ -70,7 +70,7 @@ func (rb refBoard) clone() refBoard {
 }
 
 func (rb refBoard) place(p tilekit.BoardPosition, typ, rot int) {
-	rb.cells[p] = refCell{tile: rb.cat.Tile(rb.r.ID(typ)), rot: rot}
+	rb.cells[p] = refCell{tile: rb.r.Tile(typ), rot: rot}
 }
 
 // refEdge is the edge kind side s of a tile shows when the tile is turned
@@ -83,7 +83,7 @@ func (rb refBoard) canPlace(p tilekit.BoardPosition, typ, rot int) bool {
 	if _, taken := rb.cells[p]; taken {
 		return false
 	}
-	tile := rb.cat.Tile(rb.r.ID(typ))
+	tile := rb.r.Tile(typ)
 	neighbours := 0
 	for s, n := range p.Neighbours() {
 		other, ok := rb.cells[n]

@@ -244,15 +244,17 @@ func (g *Game) appendFollowerMoves(dst []Move, only uint32) []Move {
 	}
 	joining := g.rules.joining
 	base := g.lastBase()
+	first := g.rules.featStart[g.tile]
 	for i := range int32(g.rules.NumFeatures(g.tile)) {
 		root := g.board.find(base + i)
 		n := &g.board.nodes[root]
-		mask := on[n.kind] &^ joining
+		here := on[n.kind] & g.rules.featOnly[first+i]
+		mask := here &^ joining
 		if n.followers > 0 {
-			if on[n.kind]&joining == 0 || !g.joinable(root, int32(g.turn)) {
+			if here&joining == 0 || !g.joinable(root, int32(g.turn)) {
 				continue
 			}
-			mask = on[n.kind] & joining
+			mask = here & joining
 		}
 		for ; mask != 0; mask &= mask - 1 {
 			dst = append(dst, Move{Follower: true, Feature: int(i), Figure: bits.TrailingZeros32(mask)})

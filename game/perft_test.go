@@ -114,7 +114,7 @@ func (p *pfPosition) clone() *pfPosition {
 func (p *pfPosition) turned(typ, rot int) *pfTile {
 	t, ok := p.turnedBy[[2]int{typ, rot}]
 	if !ok {
-		t = pfTurnTile(p.cat.Tile(p.r.ID(typ)), typ, rot)
+		t = pfTurnTile(p.r.Tile(typ), typ, rot)
 		p.turnedBy[[2]int{typ, rot}] = t
 	}
 	return t
@@ -562,7 +562,7 @@ func pfSetUp(t *testing.T, cat *tilekit.Catalog, r *game.Ruleset, c pfCase) (set
 		require.NoError(t, err, c.where)
 		used[turn.typ]++
 		if i == 0 {
-			tile := cat.Tile(r.ID(turn.typ))
+			tile := r.Tile(turn.typ)
 			require.True(t, slices.Contains(tile.Start, r.Edition()) && turn.at == game.Placement{} && turn.follower < 0,
 				"%s: the position starts with the start tile of %s at 0,0 unturned, not %s", c.where, r.Edition(), tok)
 			continue

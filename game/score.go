@@ -239,8 +239,19 @@ func (g *Game) canStand(x int32, kind int) error {
 		return fmt.Errorf("the game is played without farmers: no follower may go on %s", g.board.describe(x))
 	case !g.rules.standsOn(uint8(kind), on):
 		return fmt.Errorf("no %s may stand on %s: it stands on %s", g.rules.kinds[kind].ID, g.board.describe(x), standsOnText(g.rules.kinds[kind].StandsOn))
+	case !g.mayStandOn(x, kind):
+		return fmt.Errorf("no %s may stand on %s: only the figures its symbol names do", g.rules.kinds[kind].ID, g.board.describe(x))
 	}
 	return nil
+}
+
+// mayStandOn reports whether a follower of a kind may stand on feature
+// instance x beyond its kind's places: on a feature a symbol makes, only
+// the kinds that symbol names (Ruleset.featOnly).
+func (g *Game) mayStandOn(x int32, kind int) bool {
+	b := g.board
+	typ := b.cells[b.cellOf(x)].tile - 1
+	return g.rules.featOnly[g.rules.featStart[typ]+int32(b.indexOf(x))]&(1<<kind) != 0
 }
 
 // standsOnText writes a mask of feature kinds as "road, city".

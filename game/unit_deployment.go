@@ -183,7 +183,7 @@ func (g *Game) deployMovesOf(dst []Move, only uint32) []Move {
 			if joinAtHand && root.followers > 0 && g.joinable(ri, int32(g.turn)) {
 				kinds |= r.joining
 			}
-			if kinds &= byKind[n.kind]; kinds != 0 {
+			if kinds &= byKind[n.kind] & r.featOnly[r.featStart[b.cells[cell].tile-1]+i]; kinds != 0 {
 				dst = g.appendDeployKinds(dst, kinds, pos, int(i))
 			}
 		}

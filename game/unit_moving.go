@@ -643,12 +643,24 @@ func (g *Game) arrivalKeepsOff() uint32 {
 
 // whyArrivalBlocks says why arrivalKeepsOff keeps a kind of follower off.
 func (g *Game) whyArrivalBlocks(kind int) error {
+	return g.whyArrivalBars(g.rules.kindFigs[kind], "no %s may be deployed to the %s tile at %s (%s)")
+}
+
+// whyActionBarred says why arrivalBlocks keeps an action (a figure of the
+// registry that is none) from being done on the turn.
+func (g *Game) whyActionBarred(f Figure) error {
+	return g.whyArrivalBars(f, "%s may not be done on the turn the %s tile at %s is placed (%s)")
+}
+
+// whyArrivalBars words why a movement's deploy table bars a figure or an
+// action on the turn, in a format given the figure, the symbol, the tile
+// and the reason.
+func (g *Game) whyArrivalBars(f Figure, format string) error {
 	r := g.rules
-	f := r.kindFigs[kind]
 	for _, k := range r.arrivals {
 		if mv := &r.moves[k]; r.tileBits[g.tile]&mv.trigger.bit != 0 && !mv.deploy[f].yes {
 			v := mv.deploy[f]
-			return refusedBy(v, fmt.Errorf("no %s may be deployed to the %s tile at %s (%s)", f, mv.trigger.symbol, notationPos(g.last.Pos), reasonText(v.reason)))
+			return refusedBy(v, fmt.Errorf(format, f, mv.trigger.symbol, notationPos(g.last.Pos), reasonText(v.reason)))
 		}
 	}
 	return nil

@@ -119,7 +119,7 @@ func (g *Game) relocationMoves(dst []Move, h heldFollower) []Move {
 			for i := range g.rules.featStart[typ+1] - g.rules.featStart[typ] {
 				x := b.instance(slot, i)
 				root := b.find(x)
-				if n := &b.nodes[root]; rl.into&(1<<n.kind) != 0 && n.followers == 0 && !b.nodes[x].completeWith(n) {
+				if n := &b.nodes[root]; rl.into&(1<<n.kind) != 0 && n.followers == 0 && !b.nodes[x].completeWith(n) && g.mayStandOn(x, int(h.kind)) {
 					dst = append(dst, g.rules.RelocateMove(p, int(i)))
 				}
 			}

@@ -212,7 +212,7 @@ func appendHook[T any](hooks []T, h T, has bool) []T {
 var units []*unit
 
 func init() {
-	units = []*unit{&deploymentUnit, &dismissalUnit, &companionUnit, &movingUnit, &crossingUnit, &joiningUnit, &collectionUnit, &secondUnit, &cornerUnit}
+	units = []*unit{&deploymentUnit, &dismissalUnit, &companionUnit, &movingUnit, &crossingUnit, &joiningUnit, &collectionUnit, &secondUnit, &cornerUnit, &symbolFeatureUnit, &recallUnit}
 }
 
 // unitStates holds the state of every unit during a game, embedded in
@@ -238,6 +238,7 @@ type unitRules struct {
 	collectionRules
 	secondRules
 	cornerRules
+	recallRules
 	// figures are the verdicts of the tables the units read.
 	figures figureRulings
 	// sections are the units' sections of the snapshot notation, in the
@@ -252,7 +253,7 @@ type unitWatch struct {
 }
 
 // numMoveKinds is the number of kinds of moves.
-const numMoveKinds = 8
+const numMoveKinds = 9
 
 // moveKind is a kind of a unit's move: its word in the move notation; how
 // a move writes itself into the notation (after the word and, for every
@@ -287,7 +288,7 @@ type moveKind struct {
 // moveKinds are the kinds of the units' moves, by MoveKind.
 var moveKinds = [numMoveKinds]*moveKind{MoveBase: {notation: func(Move, *tilekit.MoveText) bool { return true }, deploys: true},
 	MoveDeploy: &deploymentKind, MoveDismissal: &dismissalKind, MoveCompanion: &companionKind,
-	MoveStep: &stepKind, MoveCross: &crossKind, MoveCorner: &cornerKind, MoveRelocate: &relocateKind}
+	MoveStep: &stepKind, MoveCross: &crossKind, MoveCorner: &cornerKind, MoveRelocate: &relocateKind, MoveRecall: &recallKind}
 
 // numEventKinds is the number of kinds of events.
 const numEventKinds EventKind = 13

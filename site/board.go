@@ -20,7 +20,10 @@ import (
 type boardTile struct {
 	Pos  tilekit.BoardPosition
 	Tile *tilekit.Tile
-	Rot  int // degrees clockwise
+	// Played is the tile as the game plays it, with the features its
+	// symbols make (tilekit.Catalog.PlayedTile); nil: Tile.
+	Played *tilekit.Tile
+	Rot    int // degrees clockwise
 	// Turn is the turn that placed the tile, counted from 1; 0 for a tile
 	// of the setup.
 	Turn int
@@ -259,11 +262,20 @@ func (b *builder) drawFigures(buf *bytes.Buffer, bd *board, fr boardFrame, title
 // position is drawn, in board units from the origin tile's corner.
 func followerSpot(bd *board, p tilekit.BoardPosition, feature int) (pt, error) {
 	t := boardTileAt(bd, p)
-	if t == nil || feature < 0 || feature >= len(t.Tile.Features) {
+	played := 0
+	if t != nil && t.Played != nil {
+		played = len(t.Played.Features)
+	}
+	if t == nil || feature < 0 || feature >= max(len(t.Tile.Features), played) {
 		return pt{}, fmt.Errorf("%d,%d has no feature %d", p.X, p.Y, feature)
 	}
 	q, _ := tilekit.RotationQuarters(t.Rot)
-	at := featureAnchor(t.Tile, feature).turn(q)
+	var at pt
+	if feature < len(t.Tile.Features) {
+		at = featureAnchor(t.Tile, feature).turn(q)
+	} else {
+		at = symbolAnchor(t.Tile).turn(q)
+	}
 	return pt{float64(p.X*100) + at.X, float64(p.Y*100) + at.Y}, nil
 }
 
@@ -365,6 +377,15 @@ func (b *builder) tileBody(t *tilekit.Tile, rotation int, prefix string) ([]byte
 	}
 	id := idPrefix(t.ID, rotation)
 	return bytes.ReplaceAll(pic[start:end], []byte(id), []byte(prefix+id)), nil
+}
+
+// symbolAnchor returns where a follower on a feature a symbol of a tile
+// makes (a garden) is drawn, at rotation 0: on the symbol's emblem.
+func symbolAnchor(t *tilekit.Tile) pt {
+	if l := layoutTile(t); len(l.symbols) > 0 {
+		return l.symbols[0].at
+	}
+	return centre
 }
 
 // featureAnchor returns where a follower on a feature of a tile is drawn,

@@ -111,6 +111,9 @@ func (w *EventWords) scoredFor(id string) string {
 				}
 				return w.tr.must("event.majority", strings.Join(names, w.tr.must("event.or"))), true
 			}
+			if rc := m.Recall; rc != nil && string(rc.Word) == id {
+				return w.tr.must("event.recalled", w.figureByID(rc.Figure)), true
+			}
 			for _, b := range m.Bonuses {
 				if b.ID == id {
 					return w.tr.must("event.bonus-figure", w.figureByID(b.Figure)), true

@@ -362,7 +362,7 @@ func (b *builder) gameBoard(g *game.Game, r *game.Ruleset, title string) (*board
 		if t == nil {
 			return nil, fmt.Errorf("the board's tile %s at %d,%d is not in the catalog", id, p.Pos.X, p.Pos.Y)
 		}
-		bd.Tiles = append(bd.Tiles, boardTile{Pos: p.Pos, Tile: t, Rot: tilekit.Rotations[p.Rot]})
+		bd.Tiles = append(bd.Tiles, boardTile{Pos: p.Pos, Tile: t, Played: r.Tile(p.Type), Rot: tilekit.Rotations[p.Rot]})
 	}
 	neutral := map[string]game.PlacedFigure{}
 	for f := range g.Figures() {
@@ -579,15 +579,17 @@ func (b *builder) moveText(t tilekit.ScenarioTurn, turn turnPlayers) string {
 		case wordKind(m.Word) == game.MoveDeploy:
 			parts = append(parts, b.tr.must("example.portal", b.moveFeature(m), m.At.X, m.At.Y))
 		case m.HasCorner:
-			parts = append(parts, b.tr.must("example.corner", b.figureInSentence(b.cornerFigure(m.Word)), b.tr.must("example.corner-side."+m.Corner.String()), m.At.X, m.At.Y))
+			parts = append(parts, b.tr.must("example.corner", b.figureInSentence(b.wordFigure(m.Word)), b.tr.must("example.corner-side."+m.Corner.String()), m.At.X, m.At.Y))
 		case wordKind(m.Word) == game.MoveDismissal:
 			parts = append(parts, b.tr.must("example.dismissal", b.moveWord(m.Word), m.At.X, m.At.Y))
 		case wordKind(m.Word) == game.MoveCompanion:
 			parts = append(parts, b.tr.must("example.companion", b.figureWord(string(m.Word)), m.At.X, m.At.Y))
+		case wordKind(m.Word) == game.MoveRecall:
+			parts = append(parts, b.tr.must("example.recall", b.figureInSentence(b.wordFigure(m.Word)), b.moveFeature(m), m.At.X, m.At.Y))
 		case wordKind(m.Word) == game.MoveRelocate && m.Home:
-			parts = append(parts, b.tr.must("example.relocate-home", b.figureInSentence(b.relocationFigure(m.Word))))
+			parts = append(parts, b.tr.must("example.relocate-home", b.figureInSentence(b.wordFigure(m.Word))))
 		case wordKind(m.Word) == game.MoveRelocate:
-			parts = append(parts, b.tr.must("example.relocate", b.figureInSentence(b.relocationFigure(m.Word)), b.moveFeature(m), m.At.X, m.At.Y))
+			parts = append(parts, b.tr.must("example.relocate", b.figureInSentence(b.wordFigure(m.Word)), b.moveFeature(m), m.At.X, m.At.Y))
 		case wordKind(m.Word) == game.MoveCross && m.Home:
 			parts = append(parts, b.tr.must("example.cross-home", b.moveWord(m.Word)))
 		case wordKind(m.Word) == game.MoveCross:
@@ -609,23 +611,19 @@ func (b *builder) moveText(t tilekit.ScenarioTurn, turn turnPlayers) string {
 	return strings.Join(parts, "; ")
 }
 
-// cornerFigure returns the id of the figure that the step whose corner
-// figure's moves a word writes puts at a corner, or the word.
-func (b *builder) cornerFigure(w tilekit.MoveWord) string {
+// wordFigure returns the id of the figure that a step's mechanic moves
+// whose moves a word writes (a corner figure, a relocation, a recall), or
+// the word.
+func (b *builder) wordFigure(w tilekit.MoveWord) string {
 	for i := range b.cat.Steps {
-		if c := b.cat.Steps[i].Mechanics.CornerFigure; c != nil && c.Word == w {
-			return c.Figure
-		}
-	}
-	return string(w)
-}
-
-// relocationFigure returns the id of the figure that the step whose
-// relocation's moves a word writes moves on, or the word.
-func (b *builder) relocationFigure(w tilekit.MoveWord) string {
-	for i := range b.cat.Steps {
-		if r := b.cat.Steps[i].Mechanics.Relocation; r != nil && r.Word == w {
-			return r.Figure
+		m := &b.cat.Steps[i].Mechanics
+		switch {
+		case m.CornerFigure != nil && m.CornerFigure.Word == w:
+			return m.CornerFigure.Figure
+		case m.Relocation != nil && m.Relocation.Word == w:
+			return m.Relocation.Figure
+		case m.Recall != nil && m.Recall.Word == w:
+			return m.Recall.Figure
 		}
 	}
 	return string(w)
@@ -684,7 +682,9 @@ func (b *builder) crossingArrows(bd *board, res game.ScenarioResult) []arrow {
 // road"), by the strings' words for the kinds; "" when the board has no
 // such feature, which drawing the arrow then reports.
 func (b *builder) featureWord(bd *board, e arrowEnd) string {
-	if t := boardTileAt(bd, e.Pos); t != nil && e.Feature >= 0 && e.Feature < len(t.Tile.Features) {
+	if t := boardTileAt(bd, e.Pos); t != nil && t.Played != nil && e.Feature >= 0 && e.Feature < len(t.Played.Features) {
+		return b.tr.must("feature." + string(t.Played.Features[e.Feature].Kind))
+	} else if t != nil && e.Feature >= 0 && e.Feature < len(t.Tile.Features) {
 		return b.tr.must("feature." + string(t.Tile.Features[e.Feature].Kind))
 	}
 	return ""

@@ -34,7 +34,7 @@ func (b *builder) scoringViews(m *tilekit.Mechanics) []scoreView {
 
 // doesViews words what a step's mechanics do beside its choice and its
 // scoring: its trigger, movement, deployment, dismissal, crossing, corner
-// figure, relocation, extra turn and removals.
+// figure, relocation, symbol feature, recall, extra turn and removals.
 func (b *builder) doesViews(m *tilekit.Mechanics) []scoreView {
 	var out []scoreView
 	if t := m.Trigger; t != nil {
@@ -62,6 +62,16 @@ func (b *builder) doesViews(m *tilekit.Mechanics) []scoreView {
 			into[i] = b.tr.must("event.kind." + string(k))
 		}
 		out = append(out, scoreView{Text: b.tr.must("order.mech.relocation", b.figureWord(r.Figure), strings.Join(into, ", "), r.Reach, r.Word, r.Word), Source: b.citationOf(r.Source)})
+	}
+	if sf := m.SymbolFeature; sf != nil {
+		figures := make([]string, len(sf.Figures))
+		for i, id := range sf.Figures {
+			figures[i] = b.figureWord(id)
+		}
+		out = append(out, scoreView{Text: b.tr.must("order.mech.symbol-feature", b.tr.symbolWord(sf.Symbol), sf.ID, b.tr.must("event.kind."+string(sf.Kind)), strings.Join(figures, ", ")), Source: b.citationOf(sf.Source)})
+	}
+	if rc := m.Recall; rc != nil {
+		out = append(out, scoreView{Text: b.tr.must("order.mech.recall", b.figureWord(rc.Figure), rc.Word), Source: b.citationOf(rc.Source)})
 	}
 	if e := m.ExtraTurn; e != nil {
 		out = append(out, scoreView{Text: b.tr.must("order.mech.extra-turn", b.figureWord(e.Figure)), Source: b.citationOf(e.Source)})

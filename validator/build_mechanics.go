@@ -46,6 +46,14 @@ func buildMechanics(m map[string]any, at tilekit.Origin) tilekit.Mechanics {
 		out.Relocation = &tilekit.Relocation{Figure: str(e, "figure"), Word: tilekit.MoveWord(str(e, "word")), Into: typedStrs[tilekit.FeatureKind](e, "into"),
 			Reach: integer(e["reach"]), Source: buildCitation(table(e, "source")), Origin: at.At("relocation")}
 	}
+	if e := table(m, "symbol-feature"); e != nil {
+		out.SymbolFeature = &tilekit.SymbolFeature{Symbol: tilekit.Symbol(str(e, "symbol")), Kind: tilekit.FeatureKind(str(e, "kind")), ID: str(e, "id"),
+			Figures: strs(e, "figures"), Source: buildCitation(table(e, "source")), Origin: at.At("symbol-feature")}
+	}
+	if e := table(m, "recall"); e != nil {
+		out.Recall = &tilekit.Recall{Figure: str(e, "figure"), Word: tilekit.MoveWord(str(e, "word")), Action: str(e, "action"),
+			Source: buildCitation(table(e, "source")), Origin: at.At("recall")}
+	}
 	if e := table(m, "extra-turn"); e != nil {
 		out.ExtraTurn = &tilekit.ExtraTurn{Figure: str(e, "figure"), Source: buildCitation(table(e, "source")), Origin: at.At("extra-turn")}
 	}

@@ -17,6 +17,10 @@ var DismissalCodes = []Code{
 	{"corner-figure-figure", "A step's corner figure names a figure that is not a player's figure standing at a corner (stands-at = corner) on the kind of its quarters."},
 	{"relocation-figure", "A step's relocation names a figure that is not a follower a player owns, or lets it move into a kind of feature it may not stand on."},
 	{"relocation-word", "A step's relocation gives its moves a word that the notation already uses: another step's word, a figure's id, or a first word of the event notation."},
+	{"symbol-feature-figure", "A step's symbol feature names a figure that is not a follower a player owns standing on the feature's kind."},
+	{"recall-figure", "A step's recall names a figure that is not a follower a player owns."},
+	{"recall-word", "A step's recall gives its moves a word that the notation already uses: another step's word, a figure's id, or a first word of the event notation."},
+	{"recall-action", "A step's recall names an action that no loaded file defines."},
 }
 
 // checkCollection checks a step's collection: its source and attributes
@@ -76,6 +80,40 @@ func (l *loader) checkRelocation(cat *tilekit.Catalog, s *tilekit.Step) {
 	}
 	if why := l.wordTaken(cat, s, r.Word); why != "" {
 		l.report(r.Origin.At("word"), "relocation-word", Error, "step %s writes its moves with the word %q, which %s: give it a word of its own", s.ID, r.Word, why)
+	}
+}
+
+// checkSymbolFeature checks a step's symbol feature: its source, its
+// symbol, and followers a player owns that stand on its kind.
+func (l *loader) checkSymbolFeature(cat *tilekit.Catalog, s *tilekit.Step) {
+	sf := s.Mechanics.SymbolFeature
+	if sf == nil {
+		return
+	}
+	l.checkSource(sf.Source, sf.Origin.At("source"))
+	l.symbolRef(cat, sf.Symbol, sf.Origin.At("symbol"))
+	l.figureRefs(cat, sf.Figures, sf.Origin.At("figures"), true)
+	for i, id := range sf.Figures {
+		if f := cat.Figure(id); f != nil && (!f.PlayerFollower() || f.Play == nil || !slices.Contains(f.Play.StandsOn, sf.Kind)) {
+			l.report(sf.Origin.At("figures", strconv.Itoa(i)), "symbol-feature-figure", Error, "step %s lets a %s stand on the %s of the %s symbol, which is no follower a player owns that stands on a %s", s.ID, id, sf.ID, sf.Symbol, sf.Kind)
+		}
+	}
+}
+
+// checkRecall checks a step's recall: its source, a follower a player
+// owns, a word of its own and a known action.
+func (l *loader) checkRecall(cat *tilekit.Catalog, s *tilekit.Step) {
+	r := s.Mechanics.Recall
+	if r == nil {
+		return
+	}
+	l.checkFigureMechanic(cat, r.Figure, r.Source, r.Origin, func(f *tilekit.Figure) bool { return f.PlayerFollower() && f.Play != nil },
+		"recall-figure", "step %s takes a %s back, which is no follower a player owns", s.ID)
+	if why := l.wordTaken(cat, s, r.Word); why != "" {
+		l.report(r.Origin.At("word"), "recall-word", Error, "step %s writes its moves with the word %q, which %s: give it a word of its own", s.ID, r.Word, why)
+	}
+	if r.Action != "" && cat.Action(r.Action) == nil && !l.wasDropped("action", r.Action) {
+		l.report(r.Origin.At("action"), "recall-action", Error, "no loaded file defines the action %q%s", r.Action, l.nearest(cat, "action", r.Action))
 	}
 }
 

@@ -89,6 +89,8 @@ func (l *loader) checkMechanics(cat *tilekit.Catalog, s *tilekit.Step) {
 	l.checkSecondDeployment(cat, s)
 	l.checkCornerFigure(cat, s)
 	l.checkRelocation(cat, s)
+	l.checkSymbolFeature(cat, s)
+	l.checkRecall(cat, s)
 }
 
 // checkTrigger checks that a trigger gives what its kind needs.

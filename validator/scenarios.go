@@ -273,6 +273,8 @@ func (l *loader) scenarioTile(cat *tilekit.Catalog, s *tilekit.Scenario, setup s
 		l.report(at, "tile-not-selected", Error, "tile %s belongs to %s, which scenario %s does not select: add %q to its expansions", id, t.Expansion(), s.ID, t.Expansion())
 	case t.Copies(setup.edition) == 0:
 		l.report(at, "tile-not-selected", Error, "tile %s has no copies in edition %s, which scenario %s is played in", id, setup.edition, s.ID)
+	case setup.selected:
+		return cat.PlayedTile(t, setup.sel.Has)
 	}
 	return t
 }
@@ -364,6 +366,12 @@ func (l *loader) eventBonus(text string, n tilekit.EventNotation, at tilekit.Ori
 			}
 			return
 		}
+		if rc := l.data.Steps[i].Mechanics.Recall; rc != nil && string(rc.Word) == n.Word {
+			if n.End {
+				l.report(at, "event-notation", Error, "event %q: the recall %s scores during the game, never at its end", text, rc.Word)
+			}
+			return
+		}
 		if c := l.data.Steps[i].Mechanics.Collection; c != nil && c.ID == n.Word {
 			if !n.End {
 				l.report(at, "event-notation", Error, "event %q: the majority %s scores at the end of the game only", text, c.ID)
@@ -380,7 +388,7 @@ func (l *loader) eventBonus(text string, n tilekit.EventNotation, at tilekit.Ori
 			return
 		}
 	}
-	l.report(at, "event-notation", Error, "event %q: %s is no scoring rule of the base game (road, city, cloister, field, city-1st-edition, field-1st-edition) and no step of the data states a scoring rule, bonus or collection of that id", text, n.Word)
+	l.report(at, "event-notation", Error, "event %q: %s is no scoring rule of the base game (road, city, cloister, field, city-1st-edition, field-1st-edition) and no step of the data states a scoring rule, bonus, collection or recall of that id", text, n.Word)
 }
 
 // momentWords says when a scoring rule scores, for a message.

@@ -27,7 +27,7 @@ func TestFeatureNamesMatchTheEngine(t *testing.T) {
 	require.NoError(t, err)
 	checked := 0
 	for typ := range r.NumTypes() {
-		tile := cat.Tile(r.ID(typ))
+		tile := cat.PlayedTile(cat.Tile(r.ID(typ)), rules.SelectAll().Has)
 		require.NotNil(t, tile)
 		require.Equal(t, len(tile.Features), r.NumFeatures(typ), tile.ID)
 		var names []string

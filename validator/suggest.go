@@ -140,6 +140,10 @@ func knownIDs(cat *tilekit.Catalog, kind string) []string {
 		for _, f := range cat.Figures {
 			ids = append(ids, f.ID)
 		}
+	case "action":
+		for _, a := range cat.Actions {
+			ids = append(ids, a.ID)
+		}
 	case "symbol":
 		for _, d := range tilekit.SymbolDocs {
 			ids = append(ids, string(d.Symbol))
