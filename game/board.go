@@ -66,8 +66,10 @@ type Board struct {
 	cells []cell
 	// frontier lists the empty placeable cells beside placed tiles.
 	frontier []open
-	// placed lists the cells of the placed tiles in the order they came.
-	placed []int32
+	// placed lists the cells of the placed tiles in the order they came,
+	// and placedAt their positions, which a grid that grows keeps.
+	placed   []int32
+	placedAt []tilekit.BoardPosition
 	// steps are the index offsets of the neighbours, indexed by Side.
 	steps [4]int
 	// around are the index offsets of the eight cells around a cell.
@@ -127,6 +129,7 @@ func newBoard(r *Ruleset, tiles int) *Board {
 		radius:   radius,
 		frontier: make([]open, 0, min(2*radius+2, startFrontier)),
 		placed:   make([]int32, 0, radius),
+		placedAt: make([]tilekit.BoardPosition, 0, radius),
 		nodes:    make([]node, instances),
 		first:    make([]int32, 0, radius),
 		owner:    make([]int16, instances),
@@ -314,6 +317,7 @@ func (b *Board) Place(p tilekit.BoardPosition, typ, rot int) error {
 	b.leaveFrontier(idx)
 	b.cells[idx] = cell{tile: uint16(typ + 1), rot: uint8(rot), cloister: uint8(b.rules.cloister[typ] + 1)}
 	b.placed = append(b.placed, int32(idx))
+	b.placedAt = append(b.placedAt, p)
 	b.joinFeatures(idx, typ, rot)
 	edges := b.rules.edges[4*typ+rot]
 	// A grid that can still grow holds every neighbour of a placed tile
@@ -428,7 +432,7 @@ func (b *Board) Reset() {
 		}
 	}
 	b.frontier = b.frontier[:0]
-	b.placed = b.placed[:0]
+	b.placed, b.placedAt = b.placed[:0], b.placedAt[:0]
 	b.first, b.used = b.first[:0], 0
 	b.done = b.done[:0]
 }

@@ -110,7 +110,7 @@ func (b *Board) feature(root int32) Feature {
 	n := &b.nodes[root]
 	return Feature{
 		ID:        int(root),
-		Pos:       b.position(int(b.cellOf(root))),
+		Pos:       b.posOf(root),
 		Index:     b.indexOf(root),
 		Kind:      n.kind,
 		Open:      int(n.open),
@@ -234,6 +234,9 @@ func (b *Board) slotOf(x int32) int32 { return int32(b.owner[x]) }
 
 // indexOf returns which feature of its tile type an instance is.
 func (b *Board) indexOf(x int32) int { return int(x - b.first[b.owner[x]]) }
+
+// posOf returns the position of the tile an instance belongs to.
+func (b *Board) posOf(x int32) tilekit.BoardPosition { return b.placedAt[b.owner[x]] }
 
 // cellOf returns the cell of the tile an instance belongs to.
 func (b *Board) cellOf(x int32) int32 { return b.placed[b.owner[x]] }

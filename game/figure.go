@@ -166,7 +166,7 @@ func (g *Game) Figures() iter.Seq[PlacedFigure] {
 			return cmp.Or(cmp.Compare(cellOf(a), cellOf(b)), cmp.Compare(a.node, b.node), cmp.Compare(a.player, b.player))
 		})
 		for _, f := range on {
-			pos := g.board.position(int(g.board.cellOf(f.node)))
+			pos := g.board.posOf(f.node)
 			c, atCorner := g.cornerOf(f.node)
 			if !yield(PlacedFigure{Figure: FigureMeeple, Player: int(f.player), Pos: pos, Feature: g.board.indexOf(f.node), Deployed: f.via == MoveDeploy, Kind: int(f.kind), AtCorner: atCorner, Corner: c}) {
 				return

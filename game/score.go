@@ -22,7 +22,7 @@ type PlacedFollower struct {
 // extended slice.
 func (g *Game) Followers(dst []PlacedFollower) []PlacedFollower {
 	for _, f := range g.followers {
-		pos := g.board.position(int(g.board.cellOf(f.node)))
+		pos := g.board.posOf(f.node)
 		dst = append(dst, PlacedFollower{Player: int(f.player), Pos: pos, Index: g.board.indexOf(f.node), Figure: int(f.kind)})
 	}
 	return dst
@@ -327,7 +327,7 @@ func (g *Game) awardMost(f Feature, count *[MaxPlayers]int, points int, rule Sco
 func (g *Game) followerOn(root int32) PlacedFollower {
 	for _, f := range g.followers {
 		if g.board.find(f.node) == root {
-			pos := g.board.position(int(g.board.cellOf(f.node)))
+			pos := g.board.posOf(f.node)
 			return PlacedFollower{Player: int(f.player), Pos: pos, Index: g.board.indexOf(f.node), Figure: int(f.kind)}
 		}
 	}

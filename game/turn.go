@@ -228,10 +228,12 @@ func (g *Game) advance(events []Event) []Event {
 	for g.step < len(turn) {
 		st := &turn[g.step]
 		g.step++
-		var wait bool
-		if events, wait = g.runStep(st, events); wait {
-			g.waitStep = g.step - 1
-			return events
+		if !st.idle() {
+			var wait bool
+			if events, wait = g.runStep(st, events); wait {
+				g.waitStep = g.step - 1
+				return events
+			}
 		}
 		if st.after != nil {
 			st.after(g)
@@ -271,9 +273,19 @@ func (g *Game) runStep(st *turnStep, events []Event) ([]Event, bool) {
 	case stepScore:
 		return g.scoreCompleted(events), false
 	case stepUnit:
-		return st.run(g, events)
+		if st.run != nil {
+			return st.run(g, events)
+		}
 	}
 	return events, false
+}
+
+// idle reports whether playing a step after the tile move runs nothing:
+// the tile's step (the tile move plays it), a step of scoring rules
+// (score-features scores by them), or a unit's step whose mechanic acts
+// through the unit's hooks alone (a unitStep without run).
+func (st *turnStep) idle() bool {
+	return st.kind == stepPlaceTile || st.kind == stepScoringRules || st.kind == stepUnit && st.run == nil
 }
 
 // waitFor makes the game wait for a unit's decision; a unit's step

@@ -47,8 +47,7 @@ type collectionState struct {
 }
 
 var collectionUnit = unit{
-	steps: []unitStep{{part: func(m *tilekit.Mechanics) bool { return m.Collection != nil }, compile: compileCollection,
-		run: func(_ *Game, events []Event) ([]Event, bool) { return events, false }}},
+	steps:   []unitStep{{part: func(m *tilekit.Mechanics) bool { return m.Collection != nil }, compile: compileCollection}},
 	playing: func(r *Ruleset) bool { return r.collect.on },
 	reset:   func(g *Game) { g.tokens = [MaxPlayers][maxTokens]int16{} },
 	hooks: unitHooks{

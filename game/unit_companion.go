@@ -200,10 +200,10 @@ func (g *Game) appendCompanionMoves(dst []Move, c *companion, st *companionState
 		switch {
 		case !c.onTile:
 			if f.node != st.node || f.player != st.player {
-				dst = append(dst, Move{Kind: MoveCompanion, Follower: true, Placement: Placement{Pos: b.position(int(cell))}, Feature: b.indexOf(f.node), Word: c.word})
+				dst = append(dst, Move{Kind: MoveCompanion, Follower: true, Placement: Placement{Pos: b.posOf(f.node)}, Feature: b.indexOf(f.node), Word: c.word})
 			}
 		case cell != at && !g.playerOnCellBefore(i, cell):
-			dst = append(dst, Move{Kind: MoveCompanion, Follower: true, Placement: Placement{Pos: b.position(int(cell))}, Feature: -1, Word: c.word})
+			dst = append(dst, Move{Kind: MoveCompanion, Follower: true, Placement: Placement{Pos: b.posOf(f.node)}, Feature: -1, Word: c.word})
 		}
 	}
 	return dst

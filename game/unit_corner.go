@@ -40,6 +40,10 @@ type cornerFigure struct {
 	step     string
 	source   tilekit.Citation
 	taken    error
+	// quarterOf holds, at (4*type+rotation)*4+corner, the feature index
+	// of a tile type's quarter at a corner when both its halves there are
+	// of the quarters' kind, else -1 (see Game.quarter).
+	quarterOf []int8
 }
 
 // cornerState holds where the corner figures on the board stand: the
@@ -129,30 +133,39 @@ func compileCorner(r *Ruleset, ps rules.PlayedStep) error {
 		return err
 	}
 	r.corner = cornerFigure{on: true, kind: k, word: w, quarters: q, step: ps.Step.ID, source: d.Source,
-		taken: fmt.Errorf("a %s was put at a corner this turn: no follower may be deployed (%s)", d.Figure, citationText(d.Source))}
+		taken:     fmt.Errorf("a %s was put at a corner this turn: no follower may be deployed (%s)", d.Figure, citationText(d.Source)),
+		quarterOf: make([]int8, 0, 16*len(r.tiles))}
+	for typ := range r.tiles {
+		first := int(r.featStart[typ])
+		for rot := range 4 {
+			slots := r.slotsOf(typ, rot)
+			for _, c := range tilekit.Corners {
+				h := c.Halves()
+				i, j := slots[4+int(h[0])], slots[4+int(h[1])]
+				if i < 0 || j < 0 || r.featKind[first+int(i)] != q || r.featKind[first+int(j)] != q {
+					i = -1
+				}
+				r.corner.quarterOf = append(r.corner.quarterOf, i)
+			}
+		}
+	}
 	return nil
 }
 
 // quarter returns the feature instance of the quarter at a corner of the
-// tile at a position when it is of a kind, or -1.
-func (g *Game) quarter(p tilekit.BoardPosition, c tilekit.Corner, kind Kind) int32 {
+// tile at a cell, when both its halves at the corner are of the corner
+// figure's kind, or -1 (no tile there, or another kind).
+func (g *Game) quarter(idx int, c tilekit.Corner) int32 {
 	b := g.board
-	idx, ok := b.index(p)
-	if !ok || b.cells[idx].tile == 0 {
-		return -1
-	}
 	cell := &b.cells[idx]
-	slots := g.rules.slotsOf(int(cell.tile)-1, int(cell.rot))
-	h := c.Halves()
-	i, j := slots[4+int(h[0])], slots[4+int(h[1])]
-	if i < 0 || j < 0 {
+	if cell.tile == 0 {
 		return -1
 	}
-	x := b.instance(int32(cell.slot), int32(i))
-	if b.nodes[x].kind != kind || b.nodes[b.instance(int32(cell.slot), int32(j))].kind != kind {
+	i := g.rules.corner.quarterOf[(4*(int(cell.tile)-1)+int(cell.rot))*4+int(c&3)]
+	if i < 0 {
 		return -1
 	}
-	return x
+	return b.instance(int32(cell.slot), int32(i))
 }
 
 // cornerFits returns the instance of the quarter of the tile at a
@@ -160,9 +173,19 @@ func (g *Game) quarter(p tilekit.BoardPosition, c tilekit.Corner, kind Kind) int
 // figure's kind, or -1 and the offset of the first tile that is missing
 // or whose quarter is not.
 func (g *Game) cornerFits(p tilekit.BoardPosition, c tilekit.Corner) (x int32, bad int) {
-	q := g.rules.corner.quarters
+	idx, ok := g.board.index(p)
+	if !ok || !g.board.placeable(idx) {
+		return -1, 0
+	}
+	return g.cornerFitsAt(idx, c)
+}
+
+// cornerFitsAt is cornerFits for the tile at a placeable cell, whose
+// eight neighbours lie in the grid.
+func (g *Game) cornerFitsAt(idx int, c tilekit.Corner) (x int32, bad int) {
+	w := g.board.width
 	for i, t := range cornerTiles[c&3] {
-		y := g.quarter(tilekit.BoardPosition{X: p.X + t.dx, Y: p.Y + t.dy}, t.c, q)
+		y := g.quarter(idx+t.dy*w+t.dx, t.c)
 		if y < 0 {
 			return -1, i
 		}
@@ -211,7 +234,7 @@ func (g *Game) cornerMoves(dst []Move) []Move {
 		return dst
 	}
 	for _, corner := range tilekit.Corners {
-		if x, _ := g.cornerFits(g.last.Pos, corner); x >= 0 && !g.hasCornerFigure(g.board.find(x)) {
+		if x, _ := g.cornerFitsAt(int(g.lastCell), corner); x >= 0 && !g.hasCornerFigure(g.board.find(x)) {
 			dst = append(dst, Move{Kind: MoveCorner, Follower: true, Placement: Placement{Pos: g.last.Pos}, Feature: -1, Dir: tilekit.Side(corner), Word: c.word})
 		}
 	}
@@ -342,7 +365,7 @@ func checkCorners(iv *invariants) error {
 		return iv.broken("%d figures stand at corners, and %d corners are noted", n, len(g.spots))
 	}
 	for _, s := range g.spots {
-		pos := g.board.position(int(g.board.cellOf(s.node)))
+		pos := g.board.posOf(s.node)
 		if x, _ := g.cornerFits(pos, s.corner); x != s.node {
 			return iv.broken("the figure at the %s corner of %s stands where four %s quarters do not meet", s.corner, notationPos(pos), g.rules.corner.quarters)
 		}
@@ -399,6 +422,6 @@ func (g *Game) writeCorners(sb *strings.Builder) {
 	}
 	sb.WriteString(" / corners")
 	for _, s := range g.spots {
-		sb.WriteString(" " + notationPos(g.board.position(int(g.board.cellOf(s.node)))) + ":" + s.corner.String())
+		sb.WriteString(" " + notationPos(g.board.posOf(s.node)) + ":" + s.corner.String())
 	}
 }

@@ -408,7 +408,7 @@ func (g *Game) putHeld(h heldFollower, m Move) Event {
 	x := b.instance(int32(b.cells[idx].slot), int32(m.Feature))
 	b.nodes[b.find(x)].followers++
 	g.followers = append(g.followers, follower{player: h.player, node: x, kind: h.kind})
-	from := TileFeature{Pos: b.position(int(b.cellOf(h.node))), Index: b.indexOf(h.node)}
+	from := TileFeature{Pos: b.posOf(h.node), Index: b.indexOf(h.node)}
 	return Event{Actor: g.rules.kindFigs[h.kind], Player: int(h.player), Feature: b.feature(b.find(x)), From: from, To: TileFeature{Pos: m.Placement.Pos, Index: m.Feature}}
 }
 
@@ -460,5 +460,5 @@ func (g *Game) Held() (f PlacedFollower, ok bool) {
 		return f, false
 	}
 	h := g.held[0]
-	return PlacedFollower{Player: int(h.player), Pos: g.board.position(int(g.board.cellOf(h.node))), Index: g.board.indexOf(h.node), Figure: int(h.kind)}, true
+	return PlacedFollower{Player: int(h.player), Pos: g.board.posOf(h.node), Index: g.board.indexOf(h.node), Figure: int(h.kind)}, true
 }

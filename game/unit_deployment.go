@@ -163,8 +163,9 @@ func (g *Game) deployMovesOf(dst []Move, only uint32) []Move {
 		if g.closedToFollowers(cell) || g.tileOfRefusing(cell) >= 0 {
 			continue
 		}
-		pos := b.position(int(cell))
-		for i := range int32(r.NumFeatures(int(b.cells[cell].tile) - 1)) {
+		pos, typ := b.placedAt[slot], int(b.cells[cell].tile)-1
+		only := r.featOnly[r.featStart[typ]:r.featStart[typ+1]]
+		for i := range int32(len(only)) {
 			x := b.instance(slot, i)
 			n := &b.nodes[x]
 			on := uint8(1) << n.kind
@@ -183,7 +184,7 @@ func (g *Game) deployMovesOf(dst []Move, only uint32) []Move {
 			if joinAtHand && root.followers > 0 && g.joinable(ri, int32(g.turn)) {
 				kinds |= r.joining
 			}
-			if kinds &= byKind[n.kind] & r.featOnly[r.featStart[b.cells[cell].tile-1]+i]; kinds != 0 {
+			if kinds &= byKind[n.kind] & only[i]; kinds != 0 {
 				dst = g.appendDeployKinds(dst, kinds, pos, int(i))
 			}
 		}

@@ -195,7 +195,7 @@ func (g *Game) dismissals(dst []Move, first bool) (moves []Move, found bool) {
 			if first {
 				return dst, true
 			}
-			pos := g.board.position(int(g.board.cellOf(f.node)))
+			pos := g.board.posOf(f.node)
 			dst = append(dst, r.DismissalMove(pos, g.board.indexOf(f.node)))
 		}
 	}

@@ -44,7 +44,7 @@ const noFigure Figure = ^Figure(0)
 
 var (
 	recallUnit = unit{
-		steps:   []unitStep{{part: func(m *tilekit.Mechanics) bool { return m.Recall != nil }, compile: compileRecall, run: func(_ *Game, events []Event) ([]Event, bool) { return events, false }}},
+		steps:   []unitStep{{part: func(m *tilekit.Mechanics) bool { return m.Recall != nil }, compile: compileRecall}},
 		playing: func(r *Ruleset) bool { return r.recall.on },
 		hooks: unitHooks{
 			figure: &figureHook{kind: MoveRecall, moves: (*Game).recallMoves, apply: (*Game).applyRecall, refuse: (*Game).recallRefusal},
@@ -93,13 +93,13 @@ func compileRecall(r *Ruleset, ps rules.PlayedStep) error {
 // from being done.
 func (g *Game) recallMoves(dst []Move) []Move {
 	rc := &g.rules.recall
-	if g.barsAction(rc) {
-		return dst
+	if int(g.supply[g.turn][rc.kind]) == g.rules.kinds[rc.kind].PerPlayer || g.barsAction(rc) {
+		return dst // none on the board
 	}
 	b := g.board
 	for _, f := range g.followers {
 		if int(f.player) == g.turn && f.kind == rc.kind {
-			dst = append(dst, Move{Kind: MoveRecall, Follower: true, Placement: Placement{Pos: b.position(int(b.cellOf(f.node)))}, Feature: b.indexOf(f.node), Word: rc.word})
+			dst = append(dst, Move{Kind: MoveRecall, Follower: true, Placement: Placement{Pos: b.posOf(f.node)}, Feature: b.indexOf(f.node), Word: rc.word})
 		}
 	}
 	return dst

@@ -106,7 +106,7 @@ const maxReach = 3
 // followers off.
 func (g *Game) relocationMoves(dst []Move, h heldFollower) []Move {
 	b, rl := g.board, &g.rules.relocation
-	at := b.position(int(b.cellOf(h.node)))
+	at := b.posOf(h.node)
 	for dy := -rl.reach; dy <= rl.reach; dy++ {
 		for dx := -rl.reach; dx <= rl.reach; dx++ {
 			p := tilekit.BoardPosition{X: at.X + dx, Y: at.Y + dy}

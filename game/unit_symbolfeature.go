@@ -15,8 +15,7 @@ import (
 // (Ruleset.featOnly), wherever a follower is put or moved.
 
 var symbolFeatureUnit = unit{
-	steps: []unitStep{{part: func(m *tilekit.Mechanics) bool { return m.SymbolFeature != nil }, compile: compileSymbolFeature,
-		run: func(_ *Game, events []Event) ([]Event, bool) { return events, false }}},
+	steps: []unitStep{{part: func(m *tilekit.Mechanics) bool { return m.SymbolFeature != nil }, compile: compileSymbolFeature}},
 	hooks: unitHooks{check: checkSymbolFeatures},
 }
 

@@ -59,7 +59,9 @@ type unitStep struct {
 	part    func(m *tilekit.Mechanics) bool
 	figure  bool
 	compile func(r *Ruleset, ps rules.PlayedStep) error
-	run     func(g *Game, events []Event) ([]Event, bool)
+	// run plays the step; nil for a step whose mechanic acts through
+	// the unit's hooks alone, which the turn then passes over.
+	run func(g *Game, events []Event) ([]Event, bool)
 	// bind, when not nil, gives the play of each step of the unit,
 	// instead of run.
 	bind func(r *Ruleset, ps rules.PlayedStep) func(g *Game, events []Event) ([]Event, bool)
