@@ -304,6 +304,9 @@ type Mechanics struct {
 	SymbolFeature *SymbolFeature
 	// Recall takes a follower back and scores its feature (see Recall).
 	Recall *Recall
+	// HeldTile deals each player a tile to place instead of a draw (see
+	// HeldTile).
+	HeldTile *HeldTile
 	// Scoring are the scoring rules the step scores by, in order (see
 	// ScoreRule), and Bonuses the points its figure brings (see Bonus).
 	Scoring []ScoreRule
@@ -316,7 +319,7 @@ type Mechanics struct {
 func (m *Mechanics) Plays() bool {
 	return m.Movement != nil || len(m.Bonuses) > 0 || len(m.Scoring) > 0 ||
 		m.Deployment != nil || m.Crossing != nil || m.Dismissal != nil || m.ExtraTurn != nil || m.Collection != nil || m.SecondDeployment != nil || m.CornerFigure != nil || m.Relocation != nil ||
-		m.SymbolFeature != nil || m.Recall != nil
+		m.SymbolFeature != nil || m.Recall != nil || m.HeldTile != nil
 }
 
 // Words returns the words the step's moves are written with in the move

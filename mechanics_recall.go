@@ -80,3 +80,22 @@ func (c *Catalog) PlayedTile(t *Tile, has func(expansion string) bool) *Tile {
 	}
 	return out
 }
+
+// HeldTile is a step's mechanic that deals each player copies of a tile
+// to hold beside the pile, one of which the player may place instead of
+// drawing a tile; the tile is in no pile (its counts are 0). The seed's is
+// the abbey of Abbey & Mayor (interactions/abbey-mayor-abbey.toml, step
+// abbey-place), which fits any hole (Tile.Fits).
+type HeldTile struct {
+	// Tile is the id of the tile held.
+	Tile string
+	// PerPlayer is how many each player holds at the start.
+	PerPlayer int
+	Source    Citation
+	Origin    Origin
+}
+
+// Describe says what the mechanic does, in a sentence for a reader.
+func (h *HeldTile) Describe() string {
+	return fmt.Sprintf("each player holds %d %s beside the pile and may place one instead of drawing a tile", h.PerPlayer, h.Tile)
+}

@@ -314,6 +314,7 @@ func (s *Step) overlay(old Step) Step {
 	orOldPointer(&m.Relocation, o.Relocation)
 	orOldPointer(&m.SymbolFeature, o.SymbolFeature)
 	orOldPointer(&m.Recall, o.Recall)
+	orOldPointer(&m.HeldTile, o.HeldTile)
 	orOld(&m.Removals, o.Removals)
 	m.Scoring = overlayByID(m.Scoring, o.Scoring, func(r *ScoreRule) string { return r.ID })
 	m.Bonuses = overlayByID(m.Bonuses, o.Bonuses, func(b *Bonus) string { return b.ID })

@@ -45,6 +45,10 @@ type Tile struct {
 	// Provisional marks a layout not checked against the printed tile; the
 	// note says why.
 	Provisional bool
+	// Fits, when set, says how the tile fits its neighbours other than by
+	// its edges (one of TileFits): FitsAny, anywhere all four neighbours
+	// lie, whatever they show (the abbey of Abbey & Mayor).
+	Fits TileFit
 	// Rules are the tile's own rules: how a special tile plays (a cloister
 	// inside a city that scores alone, a road that passes under a city
 	// unbroken), each with its source, shown with the tile.
@@ -61,6 +65,17 @@ func (t *Tile) Expansion() string {
 	exp, _, _ := strings.Cut(t.ID, "/")
 	return exp
 }
+
+// TileFit says how a tile fits its neighbours other than by its edges.
+type TileFit string
+
+// FitsAny: the tile goes only where all four neighbours lie, fits them
+// whatever their sides show, and closes the roads, cities and fields it
+// meets there; its sides touch no feature of its own.
+const FitsAny TileFit = "any"
+
+// TileFits lists the fits in the schema's order.
+var TileFits = []TileFit{FitsAny}
 
 // Edges returns the edge kind of each side at rotation 0, indexed by Side.
 // A side covered by a feature whose kind covers whole sides shows that kind;

@@ -287,8 +287,14 @@ func (b *Board) CanPlace(p tilekit.BoardPosition, typ, rot int) bool {
 		return false
 	}
 	o := &b.frontier[b.cells[idx].where-1]
+	if b.rules.anyFit[typ] {
+		return rot == 0 && o.care == allSides
+	}
 	return b.rules.edges[4*typ+rot]&o.care == o.req
 }
+
+// allSides is an open cell's care with a neighbour on every side: a hole.
+const allSides = 0xFF
 
 // Place lays a tile type at a position and rotation. It checks that the
 // position is on the board and empty, not that the tile fits (ask CanPlace
@@ -373,7 +379,7 @@ func (b *Board) LegalPlacements(typ int, dst []Placement) []Placement {
 	edges := b.rules.edges[4*typ : 4*typ+4 : 4*typ+4]
 	e0, e1, e2, e3 := edges[0], edges[1], edges[2], edges[3]
 	n := len(dst)
-	if cap(dst)-n < 4*len(b.frontier) {
+	if cap(dst)-n < 4*len(b.frontier) || b.rules.anyFit[typ] {
 		return b.appendPlacements(typ, dst)
 	}
 	out := dst[:cap(dst)]
@@ -411,6 +417,12 @@ func fits(e uint8, o *open) int {
 func (b *Board) appendPlacements(typ int, dst []Placement) []Placement {
 	for i := range b.frontier {
 		o := &b.frontier[i]
+		if b.rules.anyFit[typ] {
+			if o.care == allSides {
+				dst = append(dst, Placement{Pos: o.position()})
+			}
+			continue
+		}
 		for rot := range 4 {
 			if b.rules.edges[4*typ+rot]&o.care == o.req {
 				dst = append(dst, Placement{Pos: o.position(), Rot: rot})
@@ -466,6 +478,9 @@ func (b *Board) DistinctPlacement(typ, k int) (pl Placement, ok bool) {
 		return Placement{}, false
 	}
 	o := &frontier[i]
+	if b.rules.anyFit[typ] {
+		return Placement{Pos: o.position()}, true
+	}
 	m := fitMask(b.rules.distinct4[typ], o.care, o.req)
 	for range k {
 		m &= m - 1

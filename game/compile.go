@@ -71,6 +71,9 @@ type Ruleset struct {
 	// attributeBit) and the number of slots it touches (its open edges
 	// when it lies alone).
 	featKind []Kind
+	// anyFit says, by tile type, that the type fits any hole, whatever its
+	// neighbours show, and closes the features it meets (tilekit.FitsAny).
+	anyFit []bool
 	// featOnly holds each feature's kinds of follower that may stand on
 	// it beyond its kind's (bit k for kind k): all but on a feature a
 	// symbol makes (tilekit.SymbolFeature).
@@ -147,9 +150,10 @@ func compileTiles(cat *tilekit.Catalog, sel rules.Selection, edition tilekit.Edi
 		return nil, fmt.Errorf("unknown edition %q (want C1, C2 or C3)", edition)
 	}
 	r := &Ruleset{edition: edition, byID: map[string]int{}, start: -1, featStart: []int32{0}, cityStart: []int32{0}}
+	held := heldTiles(cat, sel)
 	for i := range cat.Tiles {
 		t := &cat.Tiles[i]
-		if cat.Tile(t.ID) != t || !sel.Has(t.Expansion()) || t.Copies(edition) <= 0 {
+		if cat.Tile(t.ID) != t || !sel.Has(t.Expansion()) || t.Copies(edition) <= 0 && !slices.Contains(held, t.ID) {
 			continue
 		}
 		if err := r.add(cat.PlayedTile(t, sel.Has)); err != nil {
@@ -164,6 +168,18 @@ func compileTiles(cat *tilekit.Catalog, sel rules.Selection, edition tilekit.Edi
 	}
 	r.selection = sel.IDs()
 	return r, nil
+}
+
+// heldTiles returns the ids of the tiles the selection's steps deal to the
+// players to hold beside the pile (tilekit.HeldTile), which are in no pile.
+func heldTiles(cat *tilekit.Catalog, sel rules.Selection) []string {
+	var ids []string
+	for i := range cat.Steps {
+		if h := cat.Steps[i].Mechanics.HeldTile; h != nil && sel.Has(cat.Steps[i].Expansion) {
+			ids = append(ids, h.Tile)
+		}
+	}
+	return ids
 }
 
 // add compiles one tile as the next tile type.
@@ -182,6 +198,7 @@ func (r *Ruleset) add(t *tilekit.Tile) error {
 	if err := r.addFeatures(t); err != nil {
 		return err
 	}
+	r.anyFit = append(r.anyFit, t.Fits == tilekit.FitsAny)
 	for _, u := range units {
 		if u.tile != nil {
 			u.tile(r, t)

@@ -38,6 +38,17 @@ func (b *Board) misplaced(p tilekit.BoardPosition, typ, rot int) error {
 	if b.cells[idx].where == 0 {
 		return fmt.Errorf("no placed tile next to %s", notationPos(p))
 	}
+	if r.anyFit[typ] {
+		for _, s := range tilekit.Sides {
+			if b.cells[idx+b.steps[s]].tile == 0 {
+				return fmt.Errorf("%s fits only a hole, a space whose four neighbours are placed, and no tile lies on the %s side of %s", r.ID(typ), sideWords[s], notationPos(p))
+			}
+		}
+		if rot != 0 {
+			return fmt.Errorf("%s fits any hole at rotation 0 only: its rotations lay the same tile", r.ID(typ))
+		}
+		return nil
+	}
 	for _, s := range tilekit.Sides {
 		n := idx + b.steps[s]
 		if b.cells[n].tile == 0 {

@@ -149,6 +149,12 @@ func (b *Board) joinFeatures(idx, typ, rot int) {
 		}
 		other := r.slotsOf(int(c.tile)-1, int(c.rot))
 		obase := b.instance(int32(c.slot), 0)
+		if r.anyFit[typ] {
+			b.close(other[s^2], obase)
+			b.close(other[4+halfTouch[2*s]], obase)
+			b.close(other[4+halfTouch[2*s+1]], obase)
+			continue
+		}
 		b.link(own[s], other[s^2], base, obase)
 		b.link(own[4+2*s], other[4+halfTouch[2*s]], base, obase)
 		b.link(own[5+2*s], other[4+halfTouch[2*s+1]], base, obase)
@@ -177,6 +183,20 @@ func (b *Board) link(a, o int8, base, obase int32) {
 	}
 	root := b.union(x, y)
 	b.nodes[root].open -= 2
+}
+
+// close closes the edge that feature o of a neighbour had open across a
+// slot it shares with a tile that fits any neighbour (an abbey), and notes
+// the neighbour's road or city done when that was its last open edge.
+func (b *Board) close(o int8, obase int32) {
+	if o < 0 {
+		return
+	}
+	root := b.find(obase + int32(o))
+	n := &b.nodes[root]
+	if n.open--; n.open == 0 && (n.kind == KindRoad || n.kind == KindCity) {
+		b.noteDone(root)
+	}
 }
 
 // countAround counts the new tile as a neighbour of the cloisters on the

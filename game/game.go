@@ -251,6 +251,21 @@ func (g *Game) Draw() (typ int, ok bool) {
 	return -1, false
 }
 
+// Offered returns a tile type the player whose turn it is holds beside
+// the pile and may place instead of drawing (Take), when one fits
+// somewhere on the board; ok is false when none does or a tile is drawn.
+func (g *Game) Offered() (typ int, ok bool) {
+	if g.phase != phaseDraw {
+		return -1, false
+	}
+	for _, h := range g.rules.hooks.offer {
+		if typ, ok := h(g); ok {
+			return typ, true
+		}
+	}
+	return -1, false
+}
+
 // hold has a unit hold back a drawn tile, and notes it.
 func (g *Game) hold(h *drawnHook, typ int) {
 	h.hold(g, typ)
@@ -258,14 +273,26 @@ func (g *Game) hold(h *drawnHook, typ int) {
 }
 
 // Take draws a given tile type from the pile, so that a test or a recorded
-// game can choose the tiles. It is an error when no copy is left, or when
-// a tile is already drawn.
+// game can choose the tiles, or takes a tile the player holds beside the
+// pile instead of a draw (a unit's, such as an abbey). It is an error when
+// no copy is left, or when a tile is already drawn.
 func (g *Game) Take(typ int) error {
 	if g.phase != phaseDraw {
 		return g.errorOutOfTurn(phaseDraw)
 	}
 	if typ < 0 || typ >= g.rules.NumTypes() {
 		return fmt.Errorf("no tile type %d", typ)
+	}
+	for _, h := range g.rules.hooks.take {
+		took, err := h(g, typ)
+		if err != nil {
+			return err
+		}
+		if took {
+			g.tile, g.phase = typ, phaseTile
+			g.startTurn()
+			return nil
+		}
 	}
 	for i, t := range g.pile {
 		if int(t) == typ {

@@ -244,9 +244,10 @@ func TestUnitEventRulesNameTheirStep(t *testing.T) {
 		id := cat.Steps[i].ID
 		// A deployment elsewhere or a second one places a follower, as
 		// place-figure does, with no event of its own; a symbol's feature
-		// is a place of the tiles, scored by its kind's rules.
+		// is a place of the tiles, scored by its kind's rules; a held tile
+		// is laid by the tile move.
 		m := &cat.Steps[i].Mechanics
-		if rules.StepPlayed(&cat.Steps[i]) && id != "place-tile" && id != "place-figure" && id != "score-features" && m.Deployment == nil && m.SecondDeployment == nil && m.SymbolFeature == nil {
+		if rules.StepPlayed(&cat.Steps[i]) && id != "place-tile" && id != "place-figure" && id != "score-features" && m.Deployment == nil && m.SecondDeployment == nil && m.SymbolFeature == nil && m.HeldTile == nil {
 			assert.True(t, steps[id], "a rule of the examples' events names the unit step %s", id)
 		}
 	}

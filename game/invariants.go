@@ -143,6 +143,14 @@ func (iv *invariants) checkFit(pos tilekit.BoardPosition) error {
 		return iv.broken("no tile at %s after it was placed", pos)
 	}
 	edges, neighbours := b.rules.Edges(typ, rot), 0
+	if b.rules.anyFit[typ] {
+		for _, s := range tilekit.Sides {
+			if _, _, ok := b.At(pos.Neighbour(s)); !ok {
+				return iv.broken("%s at %s fits only a hole, but no tile lies on its %s side", b.rules.ID(typ), pos, s)
+			}
+		}
+		return nil
+	}
 	for _, s := range tilekit.Sides {
 		ntyp, nrot, ok := b.At(pos.Neighbour(s))
 		if !ok {

@@ -152,7 +152,14 @@ func (p *Playout) Play(seed uint64) (Result, error) {
 	p.inv.reset(g)
 	res := Result{Seed: seed, Players: len(g.players)}
 	for {
-		_, ok := g.Draw()
+		ok := true
+		if typ, held := g.Offered(); held && p.rng.below(2) == 0 {
+			// A tile the player holds instead of the draw, half the time
+			// it fits.
+			ok = g.Take(typ) == nil
+		} else {
+			_, ok = g.Draw()
+		}
 		p.recordAside()
 		if !ok {
 			break

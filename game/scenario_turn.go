@@ -22,6 +22,10 @@ func (run *scenarioRun) turn(i int) {
 		return
 	}
 	if err := g.Take(typ); err != nil {
+		if t.Illegal != "" && strings.Contains(err.Error(), t.Illegal) {
+			run.stopped = true // the turn expects the tile refused
+			return
+		}
 		run.stop(at.At("tile"), "", "", "turn %d: %v", i+1, err)
 		return
 	}

@@ -20,6 +20,10 @@ func (r *Ruleset) addDistinct(t *tilekit.Tile, typ int) {
 	for q := 1; q < 4; q++ {
 		same[q] = r.edges[4*typ+q] == r.edges[4*typ] && r.turnsOntoItself(t, typ, q)
 	}
+	if r.anyFit[typ] {
+		r.addAnyFit()
+		return
+	}
 	for rot := range 4 {
 		e := r.edges[4*typ+rot]
 		for lower := range rot {
@@ -42,6 +46,22 @@ func (r *Ruleset) addDistinct(t *tilekit.Tile, typ int) {
 			}
 		}
 		r.fitTable = append(r.fitTable, uint8(fitCount(fitMask(e4, care, req))))
+	}
+}
+
+// addAnyFit compiles the distinct placements of a tile type that fits any
+// hole: rotation 0 alone, in a cell whose four sides have a neighbour.
+func (r *Ruleset) addAnyFit() {
+	r.distinct = append(r.distinct, 0, noFit, noFit, noFit)
+	r.distinct4 = append(r.distinct4, uint32(noFit)<<8|uint32(noFit)<<16|uint32(noFit)<<24)
+	for class := range fitClasses {
+		n := uint8(1)
+		for s := range 4 {
+			if uint8(class)>>(2*s)&sideMask == 0 {
+				n = 0
+			}
+		}
+		r.fitTable = append(r.fitTable, n)
 	}
 }
 

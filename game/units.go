@@ -72,6 +72,12 @@ type unitStep struct {
 type unitHooks struct {
 	// drawn holds back a drawn tile (set aside, not placed).
 	drawn *drawnHook
+	// take gives the player whose turn it is a tile type the unit holds
+	// for them instead of a draw, reporting whether it did (an error: the
+	// type is the unit's, but the player has none left); offer returns
+	// such a type that fits somewhere, for a random game to choose.
+	take  func(g *Game, typ int) (bool, error)
+	offer func(g *Game) (typ int, ok bool)
 	// turnStart runs at the start of each turn, before the steps before
 	// the tile move.
 	turnStart func(g *Game)
@@ -162,6 +168,8 @@ func unitDecisions(players int) int { return 2*maxSteps + Followers*players + 1 
 // the order of units.
 type hookPoints struct {
 	drawn     []*drawnHook
+	take      []func(g *Game, typ int) (bool, error)
+	offer     []func(g *Game) (typ int, ok bool)
 	turnStart []func(g *Game)
 	blocks    []*blockHook
 	closed    []func(g *Game, cell int32) bool
@@ -180,6 +188,8 @@ type hookPoints struct {
 // add adds a unit's hooks.
 func (hp *hookPoints) add(h *unitHooks) {
 	hp.drawn = appendHook(hp.drawn, h.drawn, h.drawn != nil)
+	hp.take = appendHook(hp.take, h.take, h.take != nil)
+	hp.offer = appendHook(hp.offer, h.offer, h.offer != nil)
 	hp.turnStart = appendHook(hp.turnStart, h.turnStart, h.turnStart != nil)
 	hp.blocks = appendHook(hp.blocks, h.blocks, h.blocks != nil)
 	hp.closed = appendHook(hp.closed, h.closed, h.closed != nil)
@@ -214,7 +224,7 @@ func appendHook[T any](hooks []T, h T, has bool) []T {
 var units []*unit
 
 func init() {
-	units = []*unit{&deploymentUnit, &dismissalUnit, &companionUnit, &movingUnit, &crossingUnit, &joiningUnit, &collectionUnit, &secondUnit, &cornerUnit, &symbolFeatureUnit, &recallUnit}
+	units = []*unit{&deploymentUnit, &dismissalUnit, &companionUnit, &movingUnit, &crossingUnit, &joiningUnit, &collectionUnit, &secondUnit, &cornerUnit, &symbolFeatureUnit, &recallUnit, &heldTileUnit}
 }
 
 // unitStates holds the state of every unit during a game, embedded in
@@ -227,6 +237,7 @@ type unitStates struct {
 	collectionState
 	secondState
 	cornerState
+	heldTileState
 }
 
 // unitRules holds every unit's compiled data, embedded in a Ruleset.
@@ -241,6 +252,7 @@ type unitRules struct {
 	secondRules
 	cornerRules
 	recallRules
+	heldTileRules
 	// figures are the verdicts of the tables the units read.
 	figures figureRulings
 	// sections are the units' sections of the snapshot notation, in the
@@ -334,7 +346,7 @@ type section struct {
 // sections are the units' sections: those of a figure (a ruleset writes
 // them in the order of its figures, Ruleset.sections) and the others,
 // which follow.
-var sections = []*section{&setAsideSect, &extraSect, &tokensSect, &cornersSect}
+var sections = []*section{&setAsideSect, &extraSect, &tokensSect, &cornersSect, &handsSect}
 
 // unitSection returns the unit's section of a keyword, or nil.
 func unitSection(key string) *section {

@@ -34,7 +34,8 @@ func (b *builder) scoringViews(m *tilekit.Mechanics) []scoreView {
 
 // doesViews words what a step's mechanics do beside its choice and its
 // scoring: its trigger, movement, deployment, dismissal, crossing, corner
-// figure, relocation, symbol feature, recall, extra turn and removals.
+// figure, relocation, symbol feature, recall, held tile, extra turn and
+// removals.
 func (b *builder) doesViews(m *tilekit.Mechanics) []scoreView {
 	var out []scoreView
 	if t := m.Trigger; t != nil {
@@ -72,6 +73,9 @@ func (b *builder) doesViews(m *tilekit.Mechanics) []scoreView {
 	}
 	if rc := m.Recall; rc != nil {
 		out = append(out, scoreView{Text: b.tr.must("order.mech.recall", b.figureWord(rc.Figure), rc.Word), Source: b.citationOf(rc.Source)})
+	}
+	if h := m.HeldTile; h != nil {
+		out = append(out, scoreView{Text: b.tr.must("order.mech.held-tile", h.PerPlayer, b.tileName(h.Tile)), Source: b.citationOf(h.Source)})
 	}
 	if e := m.ExtraTurn; e != nil {
 		out = append(out, scoreView{Text: b.tr.must("order.mech.extra-turn", b.figureWord(e.Figure)), Source: b.citationOf(e.Source)})

@@ -381,6 +381,7 @@ func buildTile(m map[string]any, at tilekit.Origin) tilekit.Tile {
 		Start:        typedStrs[tilekit.Edition](m, "start"),
 		Note:         str(m, "note"),
 		Provisional:  boolean(m, "provisional"),
+		Fits:         tilekit.TileFit(str(m, "fits")),
 		Translations: translations(m),
 		Origin:       at,
 	}

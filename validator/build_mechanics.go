@@ -54,6 +54,9 @@ func buildMechanics(m map[string]any, at tilekit.Origin) tilekit.Mechanics {
 		out.Recall = &tilekit.Recall{Figure: str(e, "figure"), Word: tilekit.MoveWord(str(e, "word")), Action: str(e, "action"),
 			Source: buildCitation(table(e, "source")), Origin: at.At("recall")}
 	}
+	if e := table(m, "held-tile"); e != nil {
+		out.HeldTile = &tilekit.HeldTile{Tile: str(e, "tile"), PerPlayer: integer(e["per-player"]), Source: buildCitation(table(e, "source")), Origin: at.At("held-tile")}
+	}
 	if e := table(m, "extra-turn"); e != nil {
 		out.ExtraTurn = &tilekit.ExtraTurn{Figure: str(e, "figure"), Source: buildCitation(table(e, "source")), Origin: at.At("extra-turn")}
 	}

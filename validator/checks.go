@@ -59,6 +59,7 @@ var TileCodes = []Code{
 	{"feature-without-sides", "A city, or a road that joins no drawbridges, lists no side, so it would touch nothing."},
 	{"position-on-inner-feature", "A feature that stays inside the tile, such as a cloister, lists sides."},
 	{"edge-uncovered", "A side-half or side-middle belongs to no feature."},
+	{"fits-any-sides", "A tile that fits any neighbour (fits = \"any\") has a feature that touches a side."},
 	{"edge-overlap", "A side-half or side-middle belongs to more than one feature."},
 	{"side-split", "A side with no city or road has its two halves in different fields."},
 	{"city-not-adjacent", "A field names a city it shares no corner with."},
@@ -324,6 +325,8 @@ func (l *loader) checkGeometry(t *tilekit.Tile) {
 		for j, p := range f.Sides {
 			at := f.Origin.At("sides", strconv.Itoa(j))
 			switch {
+			case t.Fits == tilekit.FitsAny:
+				l.report(at, "fits-any-sides", Error, "tile %s fits any neighbour (fits = \"any\"), so no feature of it may touch a side, as this %s does at %s", t.ID, f.Kind, p)
 			case touch == tilekit.TouchNone:
 				l.report(at, "position-on-inner-feature", Error, "a %s stays inside the tile and lists no sides", f.Kind)
 			case touch == tilekit.TouchHalves && !p.IsHalf:
@@ -349,7 +352,7 @@ func (l *loader) checkGeometry(t *tilekit.Tile) {
 		case len(who) > 1:
 			l.report(t.Features[who[1]].Origin.At("sides"), "edge-overlap", Error,
 				"%s belongs to more than one feature (%s)", s, describe(t, who))
-		case len(who) == 0 && s >= 4:
+		case len(who) == 0 && s >= 4 && t.Fits != tilekit.FitsAny:
 			l.report(at, "edge-uncovered", Error, "tile %s: %s belongs to no feature", t.ID, s)
 		}
 	}

@@ -21,6 +21,7 @@ var DismissalCodes = []Code{
 	{"recall-figure", "A step's recall names a figure that is not a follower a player owns."},
 	{"recall-word", "A step's recall gives its moves a word that the notation already uses: another step's word, a figure's id, or a first word of the event notation."},
 	{"recall-action", "A step's recall names an action that no loaded file defines."},
+	{"held-tile-tile", "A step's held tile names a tile that does not fit any hole (fits = \"any\") or that is in a pile (counts above 0)."},
 }
 
 // checkCollection checks a step's collection: its source and attributes
@@ -114,6 +115,31 @@ func (l *loader) checkRecall(cat *tilekit.Catalog, s *tilekit.Step) {
 	}
 	if r.Action != "" && cat.Action(r.Action) == nil && !l.wasDropped("action", r.Action) {
 		l.report(r.Origin.At("action"), "recall-action", Error, "no loaded file defines the action %q%s", r.Action, l.nearest(cat, "action", r.Action))
+	}
+}
+
+// checkHeldTile checks a step's held tile: its source, and a known tile
+// that fits any hole and is in no pile.
+func (l *loader) checkHeldTile(cat *tilekit.Catalog, s *tilekit.Step) {
+	h := s.Mechanics.HeldTile
+	if h == nil {
+		return
+	}
+	l.checkSource(h.Source, h.Origin.At("source"))
+	t := cat.Tile(h.Tile)
+	switch {
+	case t == nil && !l.wasDropped("tile", h.Tile):
+		l.report(h.Origin.At("tile"), "unknown-tile", Error, "no loaded file defines the tile %q%s", h.Tile, Suggest(h.Tile, tileIDs(cat)))
+	case t == nil:
+	case t.Fits != tilekit.FitsAny:
+		l.report(h.Origin.At("tile"), "held-tile-tile", Error, "step %s deals %s, which does not fit any hole: give the tile fits = \"any\"", s.ID, h.Tile)
+	default:
+		for _, e := range tilekit.Editions {
+			if t.Copies(e) > 0 {
+				l.report(h.Origin.At("tile"), "held-tile-tile", Error, "step %s deals %s, which has %d copies in the %s pile: a held tile's counts are 0", s.ID, h.Tile, t.Copies(e), e)
+				break
+			}
+		}
 	}
 }
 

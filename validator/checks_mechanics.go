@@ -91,6 +91,7 @@ func (l *loader) checkMechanics(cat *tilekit.Catalog, s *tilekit.Step) {
 	l.checkRelocation(cat, s)
 	l.checkSymbolFeature(cat, s)
 	l.checkRecall(cat, s)
+	l.checkHeldTile(cat, s)
 }
 
 // checkTrigger checks that a trigger gives what its kind needs.

@@ -271,12 +271,24 @@ func (l *loader) scenarioTile(cat *tilekit.Catalog, s *tilekit.Scenario, setup s
 		}
 	case setup.selected && !setup.sel.Has(t.Expansion()):
 		l.report(at, "tile-not-selected", Error, "tile %s belongs to %s, which scenario %s does not select: add %q to its expansions", id, t.Expansion(), s.ID, t.Expansion())
-	case t.Copies(setup.edition) == 0:
+	case t.Copies(setup.edition) == 0 && !(setup.selected && dealtTile(cat, setup.sel, id)):
 		l.report(at, "tile-not-selected", Error, "tile %s has no copies in edition %s, which scenario %s is played in", id, setup.edition, s.ID)
 	case setup.selected:
 		return cat.PlayedTile(t, setup.sel.Has)
 	}
 	return t
+}
+
+// dealtTile reports whether a step of a selection deals a tile to the
+// players to hold beside the pile (tilekit.HeldTile), so that a scenario
+// may place it though no pile has a copy.
+func dealtTile(cat *tilekit.Catalog, sel rules.Selection, id string) bool {
+	for i := range cat.Steps {
+		if h := cat.Steps[i].Mechanics.HeldTile; h != nil && h.Tile == id && sel.Has(cat.Steps[i].Expansion) {
+			return true
+		}
+	}
+	return false
 }
 
 func tileIDs(cat *tilekit.Catalog) []string {

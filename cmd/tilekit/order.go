@@ -105,7 +105,7 @@ type mechanicJSON struct {
 
 // mechanics lists a played step's engine data, in the order trigger,
 // movement, deployment, crossing, dismissal, corner figure, relocation,
-// symbol feature, recall, choice,
+// symbol feature, recall, held tile, choice,
 // removals, scoring rules, bonuses.
 func mechanics(ps rules.PlayedStep) []mechanicJSON {
 	var out []mechanicJSON
@@ -136,6 +136,9 @@ func mechanics(ps rules.PlayedStep) []mechanicJSON {
 	}
 	if m.Recall != nil {
 		out = append(out, mechanicJSON{"recall", m.Recall.Describe(), newCitationJSON(m.Recall.Source)})
+	}
+	if m.HeldTile != nil {
+		out = append(out, mechanicJSON{"held-tile", m.HeldTile.Describe(), newCitationJSON(m.HeldTile.Source)})
 	}
 	if ps.Choice != nil {
 		out = append(out, mechanicJSON{"choice", ps.Choice.Describe(), newCitationJSON(ps.Choice.Source)})
@@ -202,7 +205,7 @@ func orderJSON(sel rules.Selection, opt rules.OrderOptions, steps []rules.Played
 }
 
 // mechanicLabel heads each part of a step's engine data in the text output.
-var mechanicLabel = map[string]string{"trigger": "Trigger", "movement": "Movement", "deployment": "Deployment", "crossing": "Crossing", "dismissal": "Dismissal", "corner-figure": "Corner figure", "relocation": "Relocation", "symbol-feature": "Symbol feature", "recall": "Recall", "choice": "Choice", "removal": "Removed", "scoring": "Scoring", "bonus": "Bonus"}
+var mechanicLabel = map[string]string{"trigger": "Trigger", "movement": "Movement", "deployment": "Deployment", "crossing": "Crossing", "dismissal": "Dismissal", "corner-figure": "Corner figure", "relocation": "Relocation", "symbol-feature": "Symbol feature", "recall": "Recall", "held-tile": "Held tile", "choice": "Choice", "removal": "Removed", "scoring": "Scoring", "bonus": "Bonus"}
 
 func writeOrderText(w io.Writer, cat *tilekit.Catalog, sel rules.Selection, opt rules.OrderOptions, steps []rules.PlayedStep) error {
 	whose := "the standard rules"
