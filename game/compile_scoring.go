@@ -66,8 +66,12 @@ type scoring struct {
 	bonus   [maxScoringRules]int32
 	bonusOn [maxScoringRules]bool
 	data    map[ScoringRule]scoreData
-	// bonuses are the bonuses of the turn's steps, in order.
-	bonuses []bonus
+	// bonuses are the bonuses of the turn's steps, in order; atStart,
+	// onScored and ofJoiners those a neutral figure pays at the start of
+	// a turn, those it pays when a feature is scored, and those of the
+	// figures that join followers, so that each hook reads its own.
+	bonuses                      []bonus
+	atStart, onScored, ofJoiners []bonus
 }
 
 // scoreData is the data's scoring rule or bonus of a ScoringRule: one of
@@ -111,6 +115,17 @@ func (r *Ruleset) compileScoring(cat *tilekit.Catalog) error {
 			if err := r.addBonus(&ts.data.Mechanics.Bonuses[i], ts.id, k); err != nil {
 				return fmt.Errorf("%s: %w", ts.data.Mechanics.Bonuses[i].Origin, err)
 			}
+		}
+	}
+	r.scoring.atStart, r.scoring.onScored, r.scoring.ofJoiners = nil, nil, nil
+	for _, b := range r.scoring.bonuses {
+		switch {
+		case b.turnStart && b.joiner < 0:
+			r.scoring.atStart = append(r.scoring.atStart, b)
+		case !b.turnStart && b.joiner < 0:
+			r.scoring.onScored = append(r.scoring.onScored, b)
+		case !b.turnStart:
+			r.scoring.ofJoiners = append(r.scoring.ofJoiners, b)
 		}
 	}
 	return nil

@@ -394,18 +394,19 @@ type Move struct {
 	// Word is the word of a move of a step of the rules data that names
 	// a tile (0 for the others): the move notation writes it first.
 	Word Word
-	// Placement is where a tile move lays the drawn tile; for a move of
-	// another Kind, Placement.Pos is the tile it names.
-	Placement Placement
-	// Feature is, for a follower move, the index of the feature of the
-	// tile just placed that the follower goes on, or -1 for none; for a
-	// move of another Kind, the feature of the tile at Placement.Pos it
-	// names, or -1.
-	Feature int
 	// Figure is, for a follower move onto a feature and a unit's move that
 	// deploys one, the kind of follower deployed: an index into the
 	// ruleset's kinds (Ruleset.Kind), 0 the meeple.
-	Figure int
+	Figure int8
+	// Feature is, for a follower move, the index of the feature of the
+	// tile just placed that the follower goes on, or -1 for none; for a
+	// move of another Kind, the feature of the tile at Placement.Pos it
+	// names, or -1. The small fields come first, so that a Move is 40
+	// bytes.
+	Feature int16
+	// Placement is where a tile move lays the drawn tile; for a move of
+	// another Kind, Placement.Pos is the tile it names.
+	Placement Placement
 	// Dir is the side a figure steps to, for a unit's move that steps.
 	Dir tilekit.Side
 }
@@ -415,11 +416,11 @@ func TileMove(p Placement) Move { return Move{Placement: p, Feature: -1} }
 
 // FollowerMove returns the move that puts a meeple on feature i of the
 // tile just placed; -1 puts none.
-func FollowerMove(i int) Move { return Move{Follower: true, Feature: i} }
+func FollowerMove(i int) Move { return Move{Follower: true, Feature: int16(i)} }
 
 // KindMove returns the move that puts a follower of a kind (an index into
 // the ruleset's kinds, 0 the meeple) on feature i of the tile just placed.
-func KindMove(i, kind int) Move { return Move{Follower: true, Feature: i, Figure: kind} }
+func KindMove(i, kind int) Move { return Move{Follower: true, Feature: int16(i), Figure: int8(kind)} }
 
 // NoFollower is the follower move that puts no follower.
 var NoFollower = FollowerMove(-1)
@@ -430,7 +431,7 @@ var NoFollower = FollowerMove(-1)
 // large-meeple"); a move of a unit's Kind as its kind and what it names,
 // as the unit writes it (units.go lists them; see the package doc).
 func (m Move) String() string {
-	return m.notation(indexText(m.Feature), figureText(m.Figure, nil)).String()
+	return m.notation(indexText(int(m.Feature)), figureText(int(m.Figure), nil)).String()
 }
 
 // pcg is the PCG-XSH-RR generator of 32-bit numbers over a 64-bit state

@@ -193,7 +193,7 @@ func playScored(t *testing.T, cat *tilekit.Catalog, r *game.Ruleset, players int
 		require.NoError(t, err)
 		add(evs)
 		if m.Feature >= 0 {
-			rs.followers[refFeat{pl.Pos, m.Feature}] = player
+			rs.followers[refFeat{pl.Pos, int(m.Feature)}] = player
 			rs.supply[player]--
 		}
 		rs.scoreMove(groups)

@@ -257,7 +257,7 @@ func (g *Game) appendFollowerMoves(dst []Move, only uint32) []Move {
 			mask = here & joining
 		}
 		for ; mask != 0; mask &= mask - 1 {
-			dst = append(dst, Move{Follower: true, Feature: int(i), Figure: bits.TrailingZeros32(mask)})
+			dst = append(dst, Move{Follower: true, Feature: int16(i), Figure: int8(bits.TrailingZeros32(mask))})
 		}
 	}
 	return dst

@@ -165,7 +165,7 @@ func TestPortalSendsEveryKind(t *testing.T) {
 	byKind := map[int][]string{}
 	for _, m := range g.FollowerMoves(nil) {
 		if m.Kind == game.MoveDeploy {
-			byKind[m.Figure] = append(byKind[m.Figure], g.MoveText(m))
+			byKind[int(m.Figure)] = append(byKind[int(m.Figure)], g.MoveText(m))
 		}
 	}
 	assert.Equal(t, []string{"portal 0,1:cloister abbot"}, byKind[abbot], "the abbot goes only onto a cloister")

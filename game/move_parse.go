@@ -107,6 +107,9 @@ func moveOf(text string, mt tilekit.MoveText, feature int) (Move, error) {
 	if mt.Feature == "" {
 		feature = -1
 	}
+	if feature >= maxFeatures {
+		return Move{}, fmt.Errorf("move %q: feature %d: no tile type has more than %d features", text, feature, maxFeatures)
+	}
 	if mt.Word == "" {
 		if mt.Tile {
 			return TileMove(Placement{Pos: mt.At, Rot: mt.Rotation / 90}), nil
@@ -156,7 +159,7 @@ func withFigure(m Move, text string, mt tilekit.MoveText, r *Ruleset) (Move, err
 	}
 	if rest, ok := strings.CutPrefix(mt.Figure, figureWord); ok {
 		if k, err := strconv.Atoi(rest); err == nil && k > 0 && strconv.Itoa(k) == rest && (r == nil || k < r.NumKinds()) {
-			m.Figure = k
+			m.Figure = int8(k)
 			return m, nil
 		}
 	}
@@ -167,7 +170,7 @@ func withFigure(m Move, text string, mt tilekit.MoveText, r *Ruleset) (Move, err
 	if !ok {
 		return Move{}, fmt.Errorf("move %q: no kind of follower %q in this game: it plays %s", text, mt.Figure, strings.Join(r.kindIDs(), ", "))
 	}
-	m.Figure = k
+	m.Figure = int8(k)
 	return m, nil
 }
 
@@ -220,7 +223,7 @@ func (g *Game) MoveText(m Move) string {
 	if m.Feature >= 0 {
 		feature = g.featureText(m)
 	}
-	return m.notation(feature, figureText(m.Figure, g.rules)).String()
+	return m.notation(feature, figureText(int(m.Figure), g.rules)).String()
 }
 
 // featureText names the feature of a move on the tile it names, or by its
@@ -228,9 +231,9 @@ func (g *Game) MoveText(m Move) string {
 func (g *Game) featureText(m Move) string {
 	typ, err := g.moveTile(m.notation("", ""))
 	if err != nil {
-		return indexText(m.Feature)
+		return indexText(int(m.Feature))
 	}
-	return g.rules.moveFeature(typ, m.Feature)
+	return g.rules.moveFeature(typ, int(m.Feature))
 }
 
 // moveFeature names feature i of a tile type in a move: as FeatureName

@@ -427,7 +427,7 @@ func (e *pfEngine) followerMoves(path []pfTurnMove, typ int, pl game.Placement) 
 	}
 	var out []int
 	for _, m := range e.g.FollowerMoves(nil) {
-		out = append(out, m.Feature)
+		out = append(out, int(m.Feature))
 	}
 	slices.Sort(out)
 	return out
@@ -703,7 +703,7 @@ func pfRandomGame(t *testing.T, cat *tilekit.Catalog, r *game.Ruleset, players i
 		moves = g.FollowerMoves(moves[:0])
 		got := make([]int, 0, len(moves))
 		for _, m := range moves {
-			got = append(got, m.Feature)
+			got = append(got, int(m.Feature))
 		}
 		slices.Sort(got)
 		if opts := ref.options(pl.Pos); !slices.Equal(opts, got) {
@@ -713,8 +713,8 @@ func pfRandomGame(t *testing.T, cat *tilekit.Catalog, r *game.Ruleset, players i
 		if _, err := g.Apply(m, nil); err != nil {
 			t.Fatalf("%s: the engine refuses its own follower move %s: %v", where(), m, err)
 		}
-		ref.follow(pl.Pos, m.Feature)
-		history = append(history, pfTurnMove{typ, pl, m.Feature})
+		ref.follow(pl.Pos, int(m.Feature))
+		history = append(history, pfTurnMove{typ, pl, int(m.Feature)})
 		pfSameBoard(t, g.Board(), ref, where)
 		pfSameFollowers(t, g, ref, where)
 		placed++

@@ -309,7 +309,7 @@ func (p *Playout) moveText(m Move, typ int) string {
 	if m.Kind != MoveBase || m.Feature < 0 {
 		return p.g.MoveText(m)
 	}
-	return m.notation(p.g.rules.moveFeature(typ, m.Feature), figureText(m.Figure, p.g.rules)).String()
+	return m.notation(p.g.rules.moveFeature(typ, int(m.Feature)), figureText(int(m.Figure), p.g.rules)).String()
 }
 
 // replayExpansion returns the expansion a replay's id starts with: the

@@ -107,7 +107,7 @@ func (g *Game) applyFigure(m Move, events []Event) ([]Event, error) {
 			}
 		}
 		if m.Feature >= 0 {
-			if err := g.putFollower(m.Feature, m.Figure); err != nil {
+			if err := g.putFollower(int(m.Feature), int(m.Figure)); err != nil {
 				return events, err
 			}
 		}
@@ -136,8 +136,8 @@ func (g *Game) refusal(m Move, h *figureHook, err error) error {
 		return fmt.Errorf("%s: no tile at %s", g.MoveText(m), notationPos(m.Placement.Pos))
 	}
 	typ := int(g.board.cells[idx].tile) - 1
-	if m.Feature >= g.rules.NumFeatures(typ) {
-		return fmt.Errorf("%s: %w", g.MoveText(m), g.rules.noFeature(typ, m.Feature))
+	if int(m.Feature) >= g.rules.NumFeatures(typ) {
+		return fmt.Errorf("%s: %w", g.MoveText(m), g.rules.noFeature(typ, int(m.Feature)))
 	}
 	if h.refuse != nil {
 		x := g.board.instance(int32(g.board.cells[idx].slot), int32(max(m.Feature, 0)))

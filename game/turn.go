@@ -380,6 +380,6 @@ func sideNotation(Move, *tilekit.MoveText) bool { return false }
 // feature of it (-1 for none), of the figure decision.
 func placeMove(k MoveKind) func(mt tilekit.MoveText, feature int) Move {
 	return func(mt tilekit.MoveText, feature int) Move {
-		return Move{Kind: k, Follower: true, Placement: Placement{Pos: mt.At}, Feature: feature}
+		return Move{Kind: k, Follower: true, Placement: Placement{Pos: mt.At}, Feature: int16(feature)}
 	}
 }

@@ -200,7 +200,7 @@ func (g *Game) appendCompanionMoves(dst []Move, c *companion, st *companionState
 		switch {
 		case !c.onTile:
 			if f.node != st.node || f.player != st.player {
-				dst = append(dst, Move{Kind: MoveCompanion, Follower: true, Placement: Placement{Pos: b.posOf(f.node)}, Feature: b.indexOf(f.node), Word: c.word})
+				dst = append(dst, Move{Kind: MoveCompanion, Follower: true, Placement: Placement{Pos: b.posOf(f.node)}, Feature: int16(b.indexOf(f.node)), Word: c.word})
 			}
 		case cell != at && !g.playerOnCellBefore(i, cell):
 			dst = append(dst, Move{Kind: MoveCompanion, Follower: true, Placement: Placement{Pos: b.posOf(f.node)}, Feature: -1, Word: c.word})
@@ -274,8 +274,8 @@ func (g *Game) withCompanion(who Figure, player int, root int32) bool {
 // step k of the turn for the active player when they have the follower
 // the bonus's figure stands with.
 func (g *Game) turnBonuses(k int, events []Event) []Event {
-	for _, b := range g.rules.scoring.bonuses {
-		if !b.turnStart || b.step != k || b.joiner >= 0 || g.at[b.who] < 0 || !g.withCompanion(b.who, g.turn, -1) {
+	for _, b := range g.rules.scoring.atStart {
+		if b.step != k || g.at[b.who] < 0 || !g.withCompanion(b.who, g.turn, -1) {
 			continue
 		}
 		points := int(g.rules.scoring.bonus[b.rule])
@@ -289,8 +289,8 @@ func (g *Game) turnBonuses(k int, events []Event) []Event {
 // follower their figure stands with on a feature being scored, whatever
 // the feature scores.
 func (g *Game) scoredBonuses(f Feature, end bool, events []Event) []Event {
-	for _, b := range g.rules.scoring.bonuses {
-		if b.turnStart || b.joiner >= 0 || g.at[b.who] < 0 {
+	for _, b := range g.rules.scoring.onScored {
+		if g.at[b.who] < 0 {
 			continue
 		}
 		points := int(g.rules.scoring.bonus[b.rule])

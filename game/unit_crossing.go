@@ -386,7 +386,7 @@ func heldMoveKind(kind MoveKind, step func(r *Ruleset, m Move) string) moveKind 
 		if mt.Home {
 			return Move{Kind: kind, Feature: -1}
 		}
-		return Move{Kind: kind, Placement: Placement{Pos: mt.At}, Feature: feature}
+		return Move{Kind: kind, Placement: Placement{Pos: mt.At}, Feature: int16(feature)}
 	}, step: step}
 }
 
@@ -396,7 +396,7 @@ func heldMove(kind MoveKind, w Word, p tilekit.BoardPosition, i int) Move {
 	if i < 0 {
 		return Move{Kind: kind, Feature: -1, Word: w}
 	}
-	return Move{Kind: kind, Placement: Placement{Pos: p}, Feature: i, Word: w}
+	return Move{Kind: kind, Placement: Placement{Pos: p}, Feature: int16(i), Word: w}
 }
 
 // putHeld puts a follower held into the feature of a legal move, and
@@ -409,7 +409,7 @@ func (g *Game) putHeld(h heldFollower, m Move) Event {
 	b.nodes[b.find(x)].followers++
 	g.followers = append(g.followers, follower{player: h.player, node: x, kind: h.kind})
 	from := TileFeature{Pos: b.posOf(h.node), Index: b.indexOf(h.node)}
-	return Event{Actor: g.rules.kindFigs[h.kind], Player: int(h.player), Feature: b.feature(b.find(x)), From: from, To: TileFeature{Pos: m.Placement.Pos, Index: m.Feature}}
+	return Event{Actor: g.rules.kindFigs[h.kind], Player: int(h.player), Feature: b.feature(b.find(x)), From: from, To: TileFeature{Pos: m.Placement.Pos, Index: int(m.Feature)}}
 }
 
 // checkHeld checks the invariants of the held followers: followers are

@@ -39,7 +39,7 @@ const MoveDeploy MoveKind = 1
 // deployment, on feature i of the tile at a position (the move's word is
 // that step's).
 func (r *Ruleset) DeployMove(p tilekit.BoardPosition, i int) Move {
-	return Move{Kind: MoveDeploy, Follower: true, Placement: Placement{Pos: p}, Feature: i, Word: r.deployWord}
+	return Move{Kind: MoveDeploy, Follower: true, Placement: Placement{Pos: p}, Feature: int16(i), Word: r.deployWord}
 }
 
 var (
@@ -214,7 +214,7 @@ func (g *Game) appendDeployKinds(dst []Move, kinds uint32, pos tilekit.BoardPosi
 		return append(dst, r.DeployMove(pos, i))
 	}
 	for ; kinds != 0; kinds &= kinds - 1 {
-		dst = append(dst, Move{Kind: MoveDeploy, Follower: true, Placement: Placement{Pos: pos}, Feature: i, Figure: bits.TrailingZeros32(kinds), Word: r.deployWord})
+		dst = append(dst, Move{Kind: MoveDeploy, Follower: true, Placement: Placement{Pos: pos}, Feature: int16(i), Figure: int8(bits.TrailingZeros32(kinds)), Word: r.deployWord})
 	}
 	return dst
 }
@@ -229,7 +229,7 @@ func (g *Game) deployElsewhere(m Move, events []Event) []Event {
 	idx, _ := g.board.index(m.Placement.Pos)
 	x := g.board.instance(int32(g.board.cells[idx].slot), int32(m.Feature))
 	if g.ruled != nil {
-		g.noteDeployRulings(int32(idx), x, m.Figure)
+		g.noteDeployRulings(int32(idx), x, int(m.Figure))
 	}
 	g.deploy(x, uint8(m.Figure), MoveDeploy)
 	return events
@@ -266,7 +266,7 @@ func (g *Game) deployRefusal(m Move, cell, x int32) error {
 	fr := &r.figures
 	what := g.board.describe(x)
 	switch {
-	case m.Figure > 0 && m.Figure < len(fr.deployVia) && !fr.deployVia[m.Figure].yes:
+	case int(m.Figure) > 0 && int(m.Figure) < len(fr.deployVia) && !fr.deployVia[m.Figure].yes:
 		v := fr.deployVia[m.Figure]
 		return refusedBy(v, fmt.Errorf("no %s may be deployed elsewhere (%s)", r.kinds[m.Figure].ID, reasonText(v.reason)))
 	case !r.deployTiles[g.tile]:

@@ -56,7 +56,7 @@ const EventDismissal EventKind = 7
 // DismissalMove returns the move of the ruleset's dismissal that removes
 // the follower on feature i of the tile at a position.
 func (r *Ruleset) DismissalMove(p tilekit.BoardPosition, i int) Move {
-	return Move{Kind: MoveDismissal, Follower: true, Placement: Placement{Pos: p}, Feature: i, Word: r.dismissal.word}
+	return Move{Kind: MoveDismissal, Follower: true, Placement: Placement{Pos: p}, Feature: int16(i), Word: r.dismissal.word}
 }
 
 // roleWords name a follower by the kind of its feature, for errors.

@@ -139,8 +139,8 @@ func (g *Game) noteExtraTurn(events []Event) []Event {
 func (g *Game) joinerBonuses(f Feature, end bool, events []Event) []Event {
 	var count [MaxPlayers]int
 	most := -1
-	for _, b := range g.rules.scoring.bonuses {
-		if b.joiner < 0 || b.turnStart || !g.kindOn(uint8(b.joiner), int32(f.ID)) {
+	for _, b := range g.rules.scoring.ofJoiners {
+		if !g.kindOn(uint8(b.joiner), int32(f.ID)) {
 			continue
 		}
 		if most < 0 {

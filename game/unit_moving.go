@@ -159,7 +159,7 @@ const MoveStep MoveKind = 4
 
 // StepMove steps a neutral figure to the tile beside it on a side.
 func StepMove(f Figure, s tilekit.Side) Move {
-	return Move{Kind: MoveStep, Dir: s, Feature: -1, Figure: int(f)}
+	return Move{Kind: MoveStep, Dir: s, Feature: -1, Figure: int8(f)}
 }
 
 var (

@@ -161,7 +161,7 @@ func (g *Game) stepMoves(dst []Move) []Move {
 	who := int(g.mv.rules.who)
 	for s, d := range g.board.steps {
 		if g.mayEnter(int32(cur + d)) {
-			dst = append(dst, Move{Kind: MoveStep, Dir: tilekit.Side(s), Feature: -1, Figure: who})
+			dst = append(dst, Move{Kind: MoveStep, Dir: tilekit.Side(s), Feature: -1, Figure: int8(who)})
 		}
 	}
 	return dst
@@ -172,7 +172,7 @@ func (g *Game) stepMoves(dst []Move) []Move {
 func (g *Game) applyStep(m Move, events []Event) ([]Event, error) {
 	mv := &g.mv
 	cur := int(mv.path[mv.n-1])
-	if m.Kind != MoveStep || m.Figure != int(mv.rules.who) || m.Dir > 3 || !g.mayEnter(int32(cur+g.board.steps[m.Dir])) {
+	if m.Kind != MoveStep || int(m.Figure) != int(mv.rules.who) || m.Dir > 3 || !g.mayEnter(int32(cur+g.board.steps[m.Dir])) {
 		return events, g.notLegal(m)
 	}
 	n := int32(cur + g.board.steps[m.Dir])

@@ -54,7 +54,7 @@ var (
 		mt.HasAt, mt.At = true, m.Placement.Pos
 		return true
 	}, parse: func(mt tilekit.MoveText, feature int) Move {
-		return Move{Kind: MoveRecall, Follower: true, Placement: Placement{Pos: mt.At}, Feature: feature}
+		return Move{Kind: MoveRecall, Follower: true, Placement: Placement{Pos: mt.At}, Feature: int16(feature)}
 	}, step: func(r *Ruleset, m Move) string { return stepOfWord(m, r.recall.word, r.recall.step) }}
 )
 
@@ -99,7 +99,7 @@ func (g *Game) recallMoves(dst []Move) []Move {
 	b := g.board
 	for _, f := range g.followers {
 		if int(f.player) == g.turn && f.kind == rc.kind {
-			dst = append(dst, Move{Kind: MoveRecall, Follower: true, Placement: Placement{Pos: b.posOf(f.node)}, Feature: b.indexOf(f.node), Word: rc.word})
+			dst = append(dst, Move{Kind: MoveRecall, Follower: true, Placement: Placement{Pos: b.posOf(f.node)}, Feature: int16(b.indexOf(f.node)), Word: rc.word})
 		}
 	}
 	return dst

@@ -144,7 +144,7 @@ func (g *Game) applySecond(m Move, events []Event) ([]Event, error) {
 	if !m.Follower {
 		return events, g.notLegal(m)
 	}
-	if m.Feature >= 0 && m.Figure != int(g.rules.second.kind) {
+	if m.Feature >= 0 && int(m.Figure) != int(g.rules.second.kind) {
 		return events, fmt.Errorf("only a %s may be deployed second in a turn (%s)", g.rules.kinds[g.rules.second.kind].ID, g.rules.second.step)
 	}
 	switch {
@@ -158,7 +158,7 @@ func (g *Game) applySecond(m Move, events []Event) ([]Event, error) {
 			}
 		}
 	case m.Feature >= 0:
-		if err := g.putFollower(m.Feature, m.Figure); err != nil {
+		if err := g.putFollower(int(m.Feature), int(m.Figure)); err != nil {
 			return events, err
 		}
 	}
