@@ -232,6 +232,13 @@ func (b *builder) drawTiles(buf *bytes.Buffer, bd *board, fr boardFrame, turns b
 // for a reader when titled is true; untitled (a thumbnail), the discs are
 // larger, to show at its size.
 func (b *builder) drawFigures(buf *bytes.Buffer, bd *board, fr boardFrame, titled bool) error {
+	// shared counts the followers drawn at a spot, so that followers on
+	// one feature of a tile stand side by side, not on top of each other.
+	shared := map[pt]int{}
+	apart := 18.0
+	if !titled {
+		apart = 30
+	}
 	for _, f := range bd.Followers {
 		at, err := followerSpot(bd, f.Pos, f.Feature)
 		if f.AtCorner {
@@ -240,6 +247,9 @@ func (b *builder) drawFigures(buf *bytes.Buffer, bd *board, fr boardFrame, title
 		if err != nil {
 			return fmt.Errorf("a follower of player %d: %w", f.Player, err)
 		}
+		n := shared[at]
+		shared[at]++
+		at.X += float64(n) * apart
 		if !titled {
 			fmt.Fprintf(buf, `<circle cx="%s" cy="%s" r="14" fill="%s" stroke="#fff" stroke-width="4"/>`+"\n", num(float64(fr.ox)+at.X), num(float64(fr.oy)+at.Y), playerColour(f.Player))
 			continue

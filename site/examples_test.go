@@ -246,3 +246,15 @@ func TestExampleDrawsTheCornerFigureAtItsCorner(t *testing.T) {
 	require.True(t, ok)
 	assert.Regexp(t, `<circle cx="228" cy="128" r="\d+" fill="[^"]+" stroke="#fff"`, string(svg))
 }
+
+// Two followers on one feature of a tile are drawn side by side: both
+// wagons in D's city before the turn (abbey-mayor/wagons-in-turn-order).
+func TestExampleDrawsFollowersOnOneFeatureApart(t *testing.T) {
+	_, s := builtinBuild(t)
+	svg, ok := s.File("examples/abbey-mayor-wagons-in-turn-order-start.svg")
+	require.True(t, ok)
+	spots := regexp.MustCompile(`<circle cx="([\d.]+)" cy="([\d.]+)" r="\d+" fill="[^"]+" stroke="#fff"`).FindAllStringSubmatch(string(svg), -1)
+	require.Len(t, spots, 2)
+	assert.Equal(t, spots[0][2], spots[1][2], "on one line")
+	assert.NotEqual(t, spots[0][1], spots[1][1], "apart")
+}
