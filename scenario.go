@@ -120,8 +120,14 @@ type ScenarioPlace struct {
 // it goes, the moves of the decisions that follow, and what must be true at
 // that point.
 type ScenarioTurn struct {
-	// Tile is the id of the tile taken from the pile.
+	// Tile is the id of the tile taken from the pile (or a tile the player
+	// holds beside it, such as an abbey); empty for a pass.
 	Tile string
+	// Pass says that the player whose turn it is places nothing: once the
+	// pile is empty, each player in turn may still place a tile they hold
+	// beside it (an abbey) or pass. A pass has no tile, placement or
+	// moves.
+	Pass bool
 	// Discard says that the tile fits nowhere and is set aside; the turn then
 	// places nothing and the same player takes the next turn's tile.
 	Discard bool

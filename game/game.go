@@ -266,6 +266,22 @@ func (g *Game) Offered() (typ int, ok bool) {
 	return -1, false
 }
 
+// Pass ends the turn of the player whose turn it is without a tile, once
+// the pile is empty: then each player in turn may still place a tile they
+// hold beside the pile (Offered, Take: the data's held tiles) or pass,
+// and the game ends after the round. It is an error while a tile is left
+// to draw or one is drawn.
+func (g *Game) Pass() error {
+	if g.phase != phaseDraw {
+		return g.errorOutOfTurn(phaseDraw)
+	}
+	if len(g.pile) > 0 {
+		return fmt.Errorf("%d tiles are left in the pile: a player passes only once it is empty", len(g.pile))
+	}
+	g.turn = (g.turn + 1) % len(g.players)
+	return nil
+}
+
 // hold has a unit hold back a drawn tile, and notes it.
 func (g *Game) hold(h *drawnHook, typ int) {
 	h.hold(g, typ)

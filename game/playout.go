@@ -109,6 +109,7 @@ type Playout struct {
 type recordedTurn struct {
 	tile       uint16
 	discard    bool
+	pass       bool
 	figureLast bool
 	at         Placement
 	from, upTo int32
@@ -169,6 +170,9 @@ func (p *Playout) Play(seed uint64) (Result, error) {
 		}
 		res.Placements++
 	}
+	if err := p.lastRound(&res); err != nil {
+		return res, err
+	}
 	p.events = g.EndGame(p.events[:0])
 	p.move = 0
 	if p.check {
@@ -181,6 +185,30 @@ func (p *Playout) Play(seed uint64) (Result, error) {
 	}
 	res.Discarded = g.discarded
 	return res, nil
+}
+
+// lastRound plays, once the pile is empty, the round in which each player
+// in turn may still place a tile they hold beside the pile (Offered),
+// half the time it fits, or passes; a ruleset without such tiles has none.
+func (p *Playout) lastRound(res *Result) error {
+	g := p.g
+	if len(g.rules.hooks.offer) == 0 {
+		return nil
+	}
+	for range g.players {
+		if typ, held := g.Offered(); held && p.rng.below(2) == 0 && g.Take(typ) == nil {
+			if err := p.turn(); err != nil {
+				return err
+			}
+			res.Placements++
+			continue
+		}
+		if err := g.Pass(); err != nil {
+			return fmt.Errorf("game seed %d: %w", p.seed, err)
+		}
+		p.record = append(p.record, recordedTurn{pass: true})
+	}
+	return nil
 }
 
 // turn plays the tile move of the drawn tile, chosen uniformly among its
@@ -284,6 +312,10 @@ func (p *Playout) Scenario(title string) tilekit.Scenario {
 	}
 	for i, rt := range p.record {
 		t := &s.Turns[i]
+		if rt.pass {
+			t.Pass = true
+			continue
+		}
 		t.Tile, t.Discard = r.ID(int(rt.tile)), rt.discard
 		if rt.discard {
 			continue

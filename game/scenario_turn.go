@@ -16,6 +16,19 @@ func (run *scenarioRun) turn(i int) {
 	t := &s.Turns[i]
 	at := originOr(t.Origin, s.Origin.At("turn", strconv.Itoa(i)))
 	run.events = run.events[:0]
+	if t.Pass {
+		if err := g.Pass(); err != nil {
+			if t.Illegal != "" && strings.Contains(err.Error(), t.Illegal) {
+				run.stopped = true
+				return
+			}
+			run.stop(at.At("pass"), "", "", "turn %d: %v", i+1, err)
+			return
+		}
+		run.res.Events = append(run.res.Events, nil)
+		run.check(&t.Expect, originOr(t.Expect.Origin, at.At("expect")), fmt.Sprintf("after turn %d", i+1), run.events)
+		return
+	}
 	typ, ok := g.rules.Type(t.Tile)
 	if !ok {
 		run.stop(at.At("tile"), "", t.Tile, "turn %d: unknown tile %q in this selection and edition", i+1, t.Tile)

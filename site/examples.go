@@ -564,6 +564,9 @@ func (b *builder) moveText(t tilekit.ScenarioTurn, turn turnPlayers) string {
 	if t.Discard {
 		return b.tr.must("example.discard", b.playerWord(turn.active), b.tileName(t.Tile))
 	}
+	if t.Pass {
+		return b.tr.must("example.pass", b.playerWord(turn.active))
+	}
 	parts := []string{b.tr.must("example.place", b.playerWord(turn.active), b.tileName(t.Tile), t.At.X, t.At.Y, t.Rotation)}
 	steps, stepsAt := map[tilekit.MoveWord][]string{}, map[tilekit.MoveWord]int{}
 	for _, text := range t.Moves {

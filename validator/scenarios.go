@@ -22,6 +22,7 @@ var ScenarioCodes = []Code{
 	{"unknown-feature", "A scenario puts or expects a follower, or places the fairy, on a feature name that the tile does not have."},
 	{"follower-off-board", "A scenario puts or expects a follower at a position where no tile lies at that point."},
 	{"discard-with-placement", "A discarded turn also says where the tile goes (at, rotation) or gives moves."},
+	{"pass-with-placement", "A turn that passes also names a tile, says where it goes or gives moves."},
 	{"figure-not-selected", "A scenario places or moves a figure (dragon, dragon-options, fairy; a move of the portal, the princess, the fairy, a dragon or a drawbridge), or names a kind of follower, whose expansion part it does not select."},
 	{"figure-off-board", "A scenario puts or expects the red dragon, the Black Dragon or the fairy at a position where no tile lies at that point."},
 	{"portal-with-follower", "A turn's moves put its follower both on the placed tile and elsewhere by a step's deployment (such as through the magic portal)."},
@@ -182,6 +183,10 @@ func (l *loader) checkScenarioPlay(cat *tilekit.Catalog, s *tilekit.Scenario) {
 	}
 	for j := range s.Turns {
 		t := &s.Turns[j]
+		if t.Pass {
+			l.checkPass(t)
+			continue
+		}
 		tile := l.scenarioTile(cat, s, setup, t.Tile, t.Origin.At("tile"))
 		switch {
 		case t.Discard:
@@ -311,6 +316,31 @@ func (l *loader) followersOnBoard(cat *tilekit.Catalog, board scenarioBoard, fs 
 		if tileFeature(tile, f.Feature) == nil {
 			l.report(f.Origin.At("feature"), "unknown-feature", Error, "tile %s at %d,%d has no feature %q%s", tile.ID, f.At.X, f.At.Y, f.Feature, featureHint(tile))
 		}
+	}
+}
+
+// checkPass checks that a turn that passes names no tile and places
+// nothing.
+func (l *loader) checkPass(t *tilekit.ScenarioTurn) {
+	var extra []string
+	if t.Tile != "" {
+		extra = append(extra, "tile")
+	}
+	if t.Discard {
+		extra = append(extra, "discard")
+	}
+	if t.At != (tilekit.BoardPosition{}) {
+		extra = append(extra, "at")
+	}
+	if t.Rotation != 0 {
+		extra = append(extra, "rotation")
+	}
+	if t.Moves != nil {
+		extra = append(extra, "moves")
+	}
+	if len(extra) > 0 {
+		l.report(t.Origin.At("pass"), "pass-with-placement", Error,
+			"a turn that passes takes and places nothing: drop %s, or do not pass", strings.Join(extra, ", "))
 	}
 }
 

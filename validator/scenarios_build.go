@@ -98,7 +98,7 @@ func buildScenarioFollowers(m map[string]any, at tilekit.Origin) []tilekit.Scena
 
 func buildScenarioTurn(m map[string]any, at tilekit.Origin) tilekit.ScenarioTurn {
 	t := tilekit.ScenarioTurn{
-		Tile: str(m, "tile"), Discard: boolean(m, "discard"), Rotation: integer(m["rotation"]),
+		Tile: str(m, "tile"), Pass: boolean(m, "pass"), Discard: boolean(m, "discard"), Rotation: integer(m["rotation"]),
 		Moves: optionalStrs(m, "moves"), Placements: optionalInt(m, "placements"),
 		FollowerOptions: optionalInt(m, "follower-options"), DragonOptions: ints(m, "dragon-options"),
 		Illegal: str(m, "illegal"), Origin: at,
