@@ -329,16 +329,7 @@ func (l *loader) checkPass(t *tilekit.ScenarioTurn) {
 	if t.Discard {
 		extra = append(extra, "discard")
 	}
-	if t.At != (tilekit.BoardPosition{}) {
-		extra = append(extra, "at")
-	}
-	if t.Rotation != 0 {
-		extra = append(extra, "rotation")
-	}
-	if t.Moves != nil {
-		extra = append(extra, "moves")
-	}
-	if len(extra) > 0 {
+	if extra = append(extra, placementKeys(t)...); len(extra) > 0 {
 		l.report(t.Origin.At("pass"), "pass-with-placement", Error,
 			"a turn that passes takes and places nothing: drop %s, or do not pass", strings.Join(extra, ", "))
 	}
@@ -346,20 +337,26 @@ func (l *loader) checkPass(t *tilekit.ScenarioTurn) {
 
 // checkDiscard checks that a discarded turn places nothing.
 func (l *loader) checkDiscard(t *tilekit.ScenarioTurn) {
-	var extra []string
-	if t.At != (tilekit.BoardPosition{}) {
-		extra = append(extra, "at")
-	}
-	if t.Rotation != 0 {
-		extra = append(extra, "rotation")
-	}
-	if t.Moves != nil {
-		extra = append(extra, "moves")
-	}
-	if len(extra) > 0 {
+	if extra := placementKeys(t); len(extra) > 0 {
 		l.report(t.Origin.At("discard"), "discard-with-placement", Error,
 			"a discarded tile is set aside, not placed: drop %s, or discard", strings.Join(extra, ", "))
 	}
+}
+
+// placementKeys lists the keys of a turn that place its tile or follow it
+// (at, rotation, moves) that the turn gives.
+func placementKeys(t *tilekit.ScenarioTurn) []string {
+	var keys []string
+	if t.At != (tilekit.BoardPosition{}) {
+		keys = append(keys, "at")
+	}
+	if t.Rotation != 0 {
+		keys = append(keys, "rotation")
+	}
+	if t.Moves != nil {
+		keys = append(keys, "moves")
+	}
+	return keys
 }
 
 // tileFeature returns the feature of a tile a scenario names, or nil. The
