@@ -685,10 +685,16 @@ func (b *builder) crossingArrows(bd *board, res game.ScenarioResult) []arrow {
 // road"), by the strings' words for the kinds; "" when the board has no
 // such feature, which drawing the arrow then reports.
 func (b *builder) featureWord(bd *board, e arrowEnd) string {
-	if t := boardTileAt(bd, e.Pos); t != nil && t.Played != nil && e.Feature >= 0 && e.Feature < len(t.Played.Features) {
-		return b.tr.must("feature." + string(t.Played.Features[e.Feature].Kind))
-	} else if t != nil && e.Feature >= 0 && e.Feature < len(t.Tile.Features) {
-		return b.tr.must("feature." + string(t.Tile.Features[e.Feature].Kind))
+	t := boardTileAt(bd, e.Pos)
+	if t == nil {
+		return ""
 	}
-	return ""
+	tile := t.Tile
+	if t.Played != nil {
+		tile = t.Played // with the features its symbols make
+	}
+	if e.Feature < 0 || e.Feature >= len(tile.Features) {
+		return ""
+	}
+	return b.tr.must("feature." + string(tile.Features[e.Feature].Kind))
 }
